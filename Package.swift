@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// HowdyKit: a headless text layout and theming engine for onboarding screens on Linux.
+import PackageDescription
+
+/// apt packages that provide each system library, so `swift build` can tell the
+/// user what to install when pkg-config cannot find one.
+func apt(_ names: String...) -> [SystemPackageProvider] { [.apt(names)] }
+
+let package = Package(
+    name: "HowdyKit",
+    products: [
+        .library(name: "HowdyKit", targets: ["HowdyKit"]),
+        .library(name: "HowdyText", targets: ["HowdyText"]),
+        .library(name: "HowdyRender", targets: ["HowdyRender"]),
+        .library(name: "HowdyKitUI", targets: ["HowdyKitUI"]),
+        .library(name: "HowdyTesting", targets: ["HowdyTesting"]),
+        .executable(name: "howdy", targets: ["howdy"]),
+        .executable(name: "howdy-bench", targets: ["HowdyBench"]),
+    ],
+    targets: [
+        // System libraries, one per C library, found through pkg-config.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: apt("libfreetype-dev")),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: apt("libharfbuzz-dev")),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: apt("libicu-dev")),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: apt("libpng-dev")),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: apt("libfontconfig-dev")),
+
+        // C shims: ICU's versioned symbol macros and libpng's setjmp error handling
+        // cannot be used from Swift directly.
+        .target(name: "CHowdyICU", dependencies: ["CICU"]),
+        .target(name: "CHowdyPNG", dependencies: ["CPNG"]),
+
+        // Storage layer: Foundation and Observation only.
+        .target(name: "HowdyKit"),
+        // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
+        .target(name: "HowdyText", dependencies: ["CFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
+        // Canvas, paints, glyph drawing, codecs and image diff.
+        .target(name: "HowdyRender", dependencies: ["HowdyText", "CFreeType", "CHowdyPNG"]),
+        // Theme model, screens and JSON flow specs.
+        .target(name: "HowdyKitUI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender"]),
+        // Golden-image assertions for any package's tests.
+        .target(name: "HowdyTesting", dependencies: ["HowdyRender"]),
+        // The command line: argument parsing, I/O and exit codes over the libraries.
+        .target(name: "HowdyCLI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender", "HowdyKitUI"]),
+        .executableTarget(name: "howdy", dependencies: ["HowdyCLI"]),
+        .executableTarget(
+            name: "HowdyBench",
+            dependencies: ["HowdyText", "HowdyRender", "HowdyKitUI", "HowdyCLI"],
+            path: "Benchmarks/HowdyBench"
+        ),
+
+        .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
+        .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"]),
+        .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),
+        .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
+        .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
+        .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

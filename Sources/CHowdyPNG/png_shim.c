@@ -1,0 +1,2 @@
+#include "CHowdyPNG.h"
+#include <png.h>

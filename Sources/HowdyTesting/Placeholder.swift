@@ -1,0 +1,1 @@
+// Placeholder until the HowdyTesting issue lands.

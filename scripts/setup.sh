@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what HowdyKit needs on Debian 12 when it is missing: pkg-config and the
+# -dev packages of FreeType, HarfBuzz, ICU, libpng and fontconfig. Safe to run again;
+# it does nothing when everything is present. Sourced by demo.sh and test.sh.
+set -euo pipefail
+
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain is not on PATH" >&2; exit 1; }
+
+needed=()
+command -v pkg-config >/dev/null 2>&1 || needed+=(pkg-config)
+for pair in freetype2:libfreetype-dev harfbuzz:libharfbuzz-dev icu-uc:libicu-dev libpng:libpng-dev \
+            fontconfig:libfontconfig-dev; do
+    module=${pair%%:*} package=${pair##*:}
+    if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$module"; then
+        needed+=("$package")
+    fi
+done
+
+if [ ${#needed[@]} -gt 0 ]; then
+    echo "setup: installing ${needed[*]}" >&2
+    if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq >&2
+    $SUDO apt-get install -y -qq --no-install-recommends "${needed[@]}" >&2
+fi

@@ -1,2 +1,4 @@
+import Foundation
 import HowdyCLI
 
+exit(Howdy.main(Array(CommandLine.arguments.dropFirst())))

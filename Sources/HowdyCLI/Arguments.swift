@@ -1,0 +1,100 @@
+import Foundation
+
+/// A parsed command line: `--name value` options, `--flag` switches and positionals.
+///
+/// Every command declares which option names take a value and which are switches;
+/// anything else starting with `--` is a usage error (exit 2), so a typo never
+/// silently changes what a command does. `--` ends option parsing.
+public struct Arguments: Sendable {
+    public private(set) var options: [String: String] = [:]
+    public private(set) var switches: Set<String> = []
+    public private(set) var positionals: [String] = []
+
+    /// Parses `arguments` (without the command name).
+    /// - Throws: `CLIError.usage` for an unknown option or an option missing its value.
+    public init(_ arguments: [String], options valued: Set<String>, switches known: Set<String>) throws {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if valued.contains(name) {
+                if let inlineValue {
+                    options[name] = inlineValue
+                } else if index < arguments.count {
+                    options[name] = arguments[index]
+                    index += 1
+                } else {
+                    throw CLIError.usage("--\(name) needs a value")
+                }
+            } else if known.contains(name), inlineValue == nil {
+                switches.insert(name)
+            } else {
+                throw CLIError.usage("unknown option --\(name)")
+            }
+        }
+    }
+
+    public func has(_ name: String) -> Bool { switches.contains(name) }
+
+    /// The value of `--name`, or nil when absent.
+    public func string(_ name: String) -> String? { options[name] }
+
+    /// The value of `--name` as a finite number.
+    /// - Throws: `CLIError.usage` naming the option when the value is not a finite number.
+    public func double(_ name: String) throws -> Double? {
+        guard let text = options[name] else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw CLIError.usage("--\(name): expected a finite number, got '\(text)'")
+        }
+        return value
+    }
+
+    /// The value of `--name` as an integer.
+    /// - Throws: `CLIError.usage` naming the option when the value is not an integer.
+    public func int(_ name: String) throws -> Int? {
+        guard let text = options[name] else { return nil }
+        guard let value = Int(text) else {
+            throw CLIError.usage("--\(name): expected an integer, got '\(text)'")
+        }
+        return value
+    }
+}
+
+/// Why a command stopped. The exit code follows the tool convention: 1 when the check
+/// the user asked for failed, 2 for bad input or usage.
+public enum CLIError: Error, CustomStringConvertible, Sendable {
+    /// Bad arguments: exit 2.
+    case usage(String)
+    /// Bad input data (a file, a font, a spec): exit 2.
+    case badInput(String)
+    /// The requested check failed (images differ, contrast too low): exit 1.
+    case checkFailed(String)
+
+    public var exitCode: Int32 {
+        switch self {
+        case .usage, .badInput: 2
+        case .checkFailed: 1
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .badInput(let message), .checkFailed(let message): message
+        }
+    }
+}

@@ -130,11 +130,14 @@ public struct ShapedText: Sendable {
                         break
                     }
                 }
-                let softHyphen = !isHard && contentEnd > start && text[contentEnd - 1] == 0x00AD
+                // A line ending at a soft hyphen shows a hyphen glyph instead of the
+                // (invisible) soft hyphen itself.
+                let softHyphen = !isHard && offset < text.count && contentEnd > start && text[contentEnd - 1] == 0x00AD
+                if softHyphen { contentEnd -= 1 }
                 segments.append(
                     Segment(
                         start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(offset), isHardBreak: isHard,
-                        endsWithSoftHyphen: softHyphen && offset < text.count))
+                        endsWithSoftHyphen: softHyphen))
                 start = offset
             }
         }

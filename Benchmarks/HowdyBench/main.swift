@@ -1,1 +1,19 @@
-print("{}")
+import Foundation
+
+/// `howdy-bench text|render`: release-mode benchmarks that print one JSON object.
+/// Build with `swift run -c release howdy-bench text`.
+let suite = CommandLine.arguments.dropFirst().first ?? "text"
+do {
+    let figures: [String: Any]
+    switch suite {
+    case "text": figures = try TextBenchmark.run()
+    default:
+        FileHandle.standardError.write(Data("usage: howdy-bench text|render\n".utf8))
+        exit(2)
+    }
+    let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+} catch {
+    FileHandle.standardError.write(Data("howdy-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -8,27 +8,29 @@ extension BalanceCommand {
     static func runStream(args: Arguments, defaultMode: Mode, session: Session, io: CommandIO) throws -> Int32 {
         let defaults = (font: args.string("font"), size: try args.double("size"), width: try args.double("width"))
         let input = io.standardInput()
-        var pending = Data()
+        var pending: [UInt8] = []
         var lineNumber = 0
         while true {
             let chunk = input.availableData
             let atEnd = chunk.isEmpty
-            pending.append(chunk)
+            pending.append(contentsOf: chunk)
             var output = ""
-            var consumed = pending.startIndex
-            while let newline = pending[consumed...].firstIndex(of: 0x0A) {
+            var lineStart = 0
+            var index = 0
+            let count = pending.count
+            while index < count || (atEnd && lineStart < count) {
+                guard index == count || pending[index] == 0x0A else {
+                    index += 1
+                    continue
+                }
                 lineNumber += 1
-                output += answer(pending[consumed..<newline], line: lineNumber, defaults: defaults,
-                                 defaultMode: defaultMode, session: session) + "\n"
-                consumed = pending.index(after: newline)
+                let line = Data(pending[lineStart..<index])
+                output += answer(line, line: lineNumber, defaults: defaults, defaultMode: defaultMode, session: session)
+                output += "\n"
+                index += 1
+                lineStart = index
             }
-            if atEnd, consumed < pending.endIndex {
-                lineNumber += 1
-                output += answer(pending[consumed...], line: lineNumber, defaults: defaults,
-                                 defaultMode: defaultMode, session: session) + "\n"
-                consumed = pending.endIndex
-            }
-            pending.removeSubrange(pending.startIndex..<consumed)
+            pending.removeFirst(min(lineStart, count))
             if !output.isEmpty { io.write(output) }
             if atEnd { return 0 }
         }

@@ -3,6 +3,8 @@
 enum JSONText {
     /// `value` as a JSON string literal, with control characters escaped.
     static func string(_ value: String) -> String {
+        // Most texts need no escaping: copy them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + value + "\"" }
         var out = "\""
         out.reserveCapacity(value.utf8.count + 2)
         for scalar in value.unicodeScalars {

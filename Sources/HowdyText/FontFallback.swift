@@ -23,6 +23,14 @@ public struct FontFallback: Sendable, Hashable {
     /// weight class is 600 or more. Faces missing from `Fonts/` are skipped.
     public static func bundled(matching primary: FontFace? = nil) -> FontFallback {
         let bold = (primary?.weightClass ?? 400) >= 600
+        return bold ? bundledBold : bundledRegular
+    }
+
+    // Built once: every ShapedText without an explicit fallback asks for one of these.
+    private static let bundledRegular = makeBundled(bold: false)
+    private static let bundledBold = makeBundled(bold: true)
+
+    private static func makeBundled(bold: Bool) -> FontFallback {
         let cut = bold ? "Bold" : "Regular"
         let names = [
             "NotoSansArabic-\(cut)", "NotoSansHebrew-\(cut)", "NotoSansDevanagari-\(cut)", "DroidSansFallbackFull",

@@ -24,23 +24,23 @@ public enum FontLibrary {
         }
     }()
 
-    /// Bundled font names (file names without extension), e.g. `Inter-Bold`.
-    public static let bundledNames: [String] = {
+    /// Bundled font names (file names without extension), e.g. `Inter-Bold`, sorted.
+    public static var bundledNames: [String] { bundledPaths.keys.sorted() }
+
+    /// Bundled font files by name, listed once.
+    private static let bundledPaths: [String: String] = {
         guard let directory = fontsDirectory,
             let files = try? FileManager.default.contentsOfDirectory(atPath: directory)
-        else { return [] }
-        return files.filter { isFontFile($0) }.map { ($0 as NSString).deletingPathExtension }.sorted()
+        else { return [:] }
+        var paths: [String: String] = [:]
+        for file in files where isFontFile(file) {
+            paths[(file as NSString).deletingPathExtension] = directory + "/" + file
+        }
+        return paths
     }()
 
     /// The path of a bundled font by name (`Inter-Bold`), or nil.
-    public static func bundledPath(_ name: String) -> String? {
-        guard let directory = fontsDirectory else { return nil }
-        for ext in ["otf", "ttf", "ttc"] {
-            let path = directory + "/" + name + "." + ext
-            if FileManager.default.fileExists(atPath: path) { return path }
-        }
-        return nil
-    }
+    public static func bundledPath(_ name: String) -> String? { bundledPaths[name] }
 
     /// Resolves a font name: a path, a bundled name, or a fontconfig family.
     /// - Throws: `TextError.fontNotFound` when nothing matches; file errors name the path.

@@ -61,3 +61,18 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+extension JSONValue {
+    /// Why `data` is not JSON, as specific as Foundation says ("Unexpected end of file
+    /// during JSON parse."), plus its size, for messages about a bad file. `JSONDecoder`
+    /// alone only says "The given data was not valid JSON."
+    static func syntaxProblem(in data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return "not valid JSON (\(data.count) bytes)"
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { "\($0)" } ?? "\(error)"
+            return "not valid JSON: \(detail) (\(data.count) bytes)"
+        }
+    }
+}

@@ -58,6 +58,8 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
         let spec: OnboardingFlowSpec
         do {
             spec = try JSONDecoder().decode(OnboardingFlowSpec.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw SpecError(path: "", message: JSONValue.syntaxProblem(in: data))
         } catch {
             throw SpecError.from(error)
         }

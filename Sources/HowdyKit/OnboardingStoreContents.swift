@@ -74,7 +74,7 @@ public struct OnboardingStoreContents: Equatable, Sendable {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw .corrupt("not valid JSON (truncated?): \(Self.reason(error))")
+            throw .corrupt(JSONValue.syntaxProblem(in: data))
         }
         guard case .object(var object) = root else {
             throw .corrupt("expected a JSON object at the top level, got \(root.typeDescription)")
@@ -148,15 +148,5 @@ public struct OnboardingStoreContents: Equatable, Sendable {
     enum Failure: Error {
         case corrupt(String)
         case unsupportedVersion(String)
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            if let underlying = context.underlyingError {
-                return "\((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? underlying)"
-            }
-            return context.debugDescription
-        }
-        return "\(error)"
     }
 }

@@ -97,7 +97,8 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
         guard let range = debugDescription.range(of: "but found ") else { return "" }
         var rest = debugDescription[range.upperBound...]
         if let end = rest.range(of: " instead") { rest = rest[..<end.lowerBound] }
-        let found = rest.trimmingCharacters(in: .whitespaces)
+        // JSON says "object" where Foundation says "dictionary".
+        let found = rest.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "dictionary", with: "object")
         guard !found.isEmpty else { return "" }
         let article = found.hasPrefix("a ") || found.hasPrefix("an ") || found == "null" ? "" : "\(article(for: found)) "
         return ", got \(article)\(found)"

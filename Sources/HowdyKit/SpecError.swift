@@ -98,7 +98,9 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
         var rest = debugDescription[range.upperBound...]
         if let end = rest.range(of: " instead") { rest = rest[..<end.lowerBound] }
         // JSON says "object" where Foundation says "dictionary".
-        let found = rest.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "dictionary", with: "object")
+        let found = rest.trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: "a dictionary", with: "an object")
+            .replacingOccurrences(of: "dictionary", with: "object")
         guard !found.isEmpty else { return "" }
         let article = found.hasPrefix("a ") || found.hasPrefix("an ") || found == "null" ? "" : "\(article(for: found)) "
         return ", got \(article)\(found)"

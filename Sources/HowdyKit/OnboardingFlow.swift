@@ -140,6 +140,12 @@ public final class OnboardingFlow {
         (welcomeID.map { [$0] } ?? []) + steps.map(\.id)
     }
 
+    /// Registers the caller's observation of this flow's writes, for readers of state that
+    /// lives in the storage but not in a record (answers).
+    func observeWrites() {
+        _ = revision
+    }
+
     private func write(_ value: Bool?, for id: OnboardingStepID) {
         storage.setValue(value, for: id)
         revision &+= 1

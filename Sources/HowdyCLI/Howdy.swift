@@ -5,6 +5,7 @@ public enum Howdy {
     /// Every subcommand, in the order `howdy --help` lists them.
     public static let commands: [any Command.Type] = [
         BalanceCommand.self,
+        FlowCommand.self,
     ]
 
     /// Runs `howdy` with `arguments` (without the program name) and returns the exit code.

@@ -4,4 +4,54 @@
 #define CHOWDY_PNG_H
 #include <stdint.h>
 #include <stddef.h>
+
+/// Result codes of the shim's functions.
+enum {
+    HOWDY_PNG_OK = 0,
+    /// libpng rejected the data (the message says why).
+    HOWDY_PNG_ERROR = 1,
+    /// The image is larger than the caller's limits (checked before any pixel allocation).
+    HOWDY_PNG_TOO_LARGE = 2,
+    /// Memory could not be allocated.
+    HOWDY_PNG_NO_MEMORY = 3,
+};
+
+/// PNG row filters (libpng's PNG_FILTER_* values) and zlib strategies, for Swift.
+enum {
+    HOWDY_PNG_FILTER_NONE = 0x08,
+    HOWDY_PNG_FILTER_SUB = 0x10,
+    HOWDY_PNG_FILTER_UP = 0x20,
+    HOWDY_PNG_FILTER_AVG = 0x40,
+    HOWDY_PNG_FILTER_PAETH = 0x80,
+    HOWDY_PNG_FILTER_ALL = 0xF8,
+    HOWDY_ZLIB_DEFAULT_STRATEGY = 0,
+    HOWDY_ZLIB_FILTERED = 1,
+    HOWDY_ZLIB_RLE = 3,
+};
+
+/// A malloc'd byte buffer owned by the caller, released with howdy_png_buffer_free.
+typedef struct howdy_png_buffer {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+} howdy_png_buffer;
+
+void howdy_png_buffer_free(howdy_png_buffer *buffer);
+
+/// Encodes straight-alpha RGBA rows (stride = width * 4) to PNG with an sRGB chunk.
+/// level: zlib level 0...9; filters: libpng filter mask (0 for libpng's default choice).
+/// On success `out` holds the file; on failure `message` (size `message_size`) says why.
+int howdy_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filters,
+                     int strategy, howdy_png_buffer *out, char *message, size_t message_size);
+
+/// Reads a PNG's size without decoding pixels.
+int howdy_png_read_size(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height,
+                        char *message, size_t message_size);
+
+/// Decodes any 8-bit (or 16-bit, reduced) grey, grey+alpha, palette, RGB or RGBA PNG into
+/// straight-alpha RGBA8 rows written to `rgba`, which must hold width * height * 4 bytes for
+/// the size returned by howdy_png_read_size (checked again here: HOWDY_PNG_TOO_LARGE if not).
+int howdy_png_decode(const uint8_t *data, size_t length, uint8_t *rgba, size_t rgba_size,
+                     uint32_t max_side, char *message, size_t message_size);
+
 #endif

@@ -1,0 +1,31 @@
+import Foundation
+
+/// A filled circle of `radius` px around `center`.
+///
+/// Degenerate case: radius 0 draws nothing.
+public struct Circle: Shape, Hashable {
+    public let center: Point
+    public let radius: Double
+
+    /// - Throws: `RenderError.invalidGeometry` for a non-finite centre or a negative or non-finite radius.
+    public init(center: Point, radius: Double) throws(RenderError) {
+        try requireFinite(center, "circle centre")
+        try requireFinite(radius, "circle radius")
+        guard radius >= 0 else { throw .invalidGeometry("circle radius is negative (\(radius))") }
+        self.center = center
+        self.radius = radius
+    }
+
+    public var bounds: Rect {
+        Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+    }
+
+    public func coverage(row y: Int, from x0: Int, into coverage: UnsafeMutableBufferPointer<Float>) {
+        guard radius > 0 else { return }
+        let dy = Double(y) + 0.5 - center.y
+        for i in 0..<coverage.count {
+            let dx = Double(x0 + i) + 0.5 - center.x
+            coverage[i] = HowdyRender.coverage(signedDistance: (dx * dx + dy * dy).squareRoot() - radius)
+        }
+    }
+}

@@ -72,9 +72,10 @@ public struct OnboardingStoreContents: Equatable, Sendable {
         }
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONText.parse(data)
         } catch {
-            throw .corrupt(JSONValue.syntaxProblem(in: data))
+            let truncated = error.offset >= data.count ? " (the file looks truncated)" : ""
+            throw .corrupt("not valid JSON: \(error) of \(data.count)\(truncated)")
         }
         guard case .object(var object) = root else {
             throw .corrupt("expected a JSON object at the top level, got \(root.typeDescription)")
@@ -137,12 +138,7 @@ public struct OnboardingStoreContents: Equatable, Sendable {
         object["version"] = .number(Double(Self.version))
         object["records"] = .object(records)
         object["answers"] = .object(answers)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail except for non-finite numbers, which parse()
-        // never produces and OnboardingAnswer callers are told not to pass.
-        let data = (try? encoder.encode(JSONValue.object(object))) ?? Data("{}".utf8)
-        return data + Data("\n".utf8)
+        return Data((JSONText.serialize(.object(object), pretty: true) + "\n").utf8)
     }
 
     enum Failure: Error {

@@ -108,7 +108,7 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
 
     public func value(for id: OnboardingStepID) -> Bool? {
         do {
-            return try read().records[id]
+            return try read().record(for: id)
         } catch {
             onError(error)
             return nil
@@ -121,7 +121,7 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
 
     public func answer(for key: String) -> OnboardingAnswer? {
         do {
-            return try read().answers[key]
+            return try read().answer(for: key)
         } catch {
             onError(error)
             return nil

@@ -27,6 +27,36 @@ enum JSONText {
         return value
     }
 
+    /// A member of the top-level object: a plain value, or an object kept as its members
+    /// in file order (so a store written sorted is read back without sorting again).
+    enum Member {
+        case value(JSONValue)
+        case object([(key: String, value: JSONValue)])
+    }
+
+    /// Parses `data` as one object, keeping members and the members of object-valued
+    /// members in file order. Returns `nil` (after checking the whole text is valid JSON)
+    /// when the top level is not an object.
+    static func parseTwoLevels(_ data: Data) throws(SyntaxError) -> [(key: String, value: Member)]? {
+        var parser = Parser(bytes: [UInt8](data))
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else {
+            _ = try parse(data)
+            return nil
+        }
+        let members = try parser.members(depth: 0) { (parser: inout Parser) throws(SyntaxError) -> Member in
+            if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") {
+                return .object(try parser.members(depth: 1) { (parser: inout Parser) throws(SyntaxError) in try parser.value(depth: 2) })
+            }
+            return .value(try parser.value(depth: 1))
+        }
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count {
+            throw SyntaxError(offset: parser.index, message: "unexpected \(parser.describeCurrent()) after the JSON value")
+        }
+        return members
+    }
+
     private struct Parser {
         let bytes: [UInt8]
         var index = 0
@@ -79,12 +109,25 @@ enum JSONText {
         }
 
         mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
-            index += 1  // {
+            let members = try members(depth: depth) { (parser: inout Parser) throws(SyntaxError) in try parser.value(depth: depth + 1) }
             var object: [String: JSONValue] = [:]
+            object.reserveCapacity(members.count)
+            for (key, value) in members { object[key] = value }  // a repeated key: the last one wins
+            return .object(object)
+        }
+
+        /// An object's members in file order; the cursor is on `{`. `element` parses each
+        /// value with the cursor on its first byte.
+        mutating func members<T>(
+            depth: Int, _ element: (inout Parser) throws(SyntaxError) -> T
+        ) throws(SyntaxError) -> [(key: String, value: T)] {
+            guard depth < Self.maximumDepth else { throw SyntaxError(offset: index, message: "nesting too deep") }
+            index += 1  // {
+            var members: [(key: String, value: T)] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(object)
+                return members
             }
             while true {
                 skipWhitespace()
@@ -94,14 +137,14 @@ enum JSONText {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("':'") }
                 index += 1
                 skipWhitespace()
-                object[key] = try value(depth: depth + 1)
+                members.append((key, try element(&self)))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("',' or '}'") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                 } else if bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    return .object(object)
+                    return members
                 } else {
                     throw error("',' or '}'")
                 }
@@ -267,7 +310,7 @@ enum JSONText {
         return output
     }
 
-    private static func write(_ value: JSONValue, into output: inout String, pretty: Bool, indent: Int) {
+    static func write(_ value: JSONValue, into output: inout String, pretty: Bool, indent: Int) {
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -304,7 +347,7 @@ enum JSONText {
         }
     }
 
-    private static func newline(_ output: inout String, pretty: Bool, indent: Int) {
+    static func newline(_ output: inout String, pretty: Bool, indent: Int) {
         guard pretty else { return }
         output += "\n"
         output += String(repeating: "  ", count: indent)
@@ -316,7 +359,7 @@ enum JSONText {
         return "\(number)"
     }
 
-    private static func writeString(_ text: String, into output: inout String) {
+    static func writeString(_ text: String, into output: inout String) {
         output += "\""
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             output += text

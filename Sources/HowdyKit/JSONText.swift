@@ -95,17 +95,13 @@ enum JSONText {
         }
 
         mutating func literal(_ word: StaticString) throws(SyntaxError) {
-            let start = index
-            let count = word.utf8CodeUnitCount
-            guard index + count <= bytes.count else {
-                index = bytes.count
-                throw SyntaxError(offset: start, message: "expected \(word), found end of data")
+            for offset in 0..<word.utf8CodeUnitCount {
+                guard index < bytes.count else {
+                    throw SyntaxError(offset: index, message: "expected \(word), found end of data")
+                }
+                guard bytes[index] == word.utf8Start[offset] else { throw error("\(word)") }
+                index += 1
             }
-            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
-                index += offset
-                throw error("\(word)")
-            }
-            index += count
         }
 
         mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {

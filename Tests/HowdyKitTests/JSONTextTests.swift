@@ -30,13 +30,14 @@ struct JSONTextTests {
     @Test(
         "errors name the byte offset",
         arguments: [
-            (#"{"a": tr"#, "expected true, found end of data at byte 6"),
+            (#"{"a": tr"#, "expected true, found end of data at byte 8"),
             (#"{"a" 1}"#, "expected ':', found character '1' at byte 5"),
             (#"{"a": 1,}"#, "expected a string key, found character '}' at byte 8"),
             ("[1 2]", "expected ',' or ']', found character '2' at byte 3"),
             ("01", "unexpected character '1' after the JSON value at byte 1"),
             (#""abc"#, "unterminated string starting at byte 0, found end of data at byte 4"),
             ("-", "expected a digit, found end of data at byte 1"),
+            ("[tx]", "expected true, found character 'x' at byte 2"),
             ("1e999", "number out of range at byte 0"),
             ("\"\u{1}\"", "expected an escaped control character in a string, found byte 0x1 at byte 1"),
         ] as [(String, String)]

@@ -6,8 +6,8 @@ import Foundation
 /// - Every write is a read-modify-write under an exclusive `flock` on a sidecar lock file
 ///   (`<file>.lock`), so two processes (or threads) writing at once never lose each
 ///   other's records.
-/// - The new contents go to a temporary file in the same directory, are `fsync`ed, then
-///   renamed over the store and the directory is `fsync`ed. A crash (even `kill -9`) at
+/// - The new contents go to a temporary file in the same directory (`.<file>.tmp`), are
+///   `fsync`ed, then renamed over the store and the directory is `fsync`ed. A crash (even `kill -9`) at
 ///   any point leaves either the old or the new file, never a torn one, and a write that
 ///   returned is on disk.
 /// - Reads take no lock: `rename` is atomic, so a reader sees one complete version.
@@ -178,8 +178,11 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
     /// Atomically replaces the store file with `data`: temp file, fsync, rename, fsync dir.
     private func replace(with data: Data) throws(FileOnboardingStorageError) {
         let directory = url.deletingLastPathComponent()
-        let temp = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UUID().uuidString)")
-        let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // One fixed temp name is enough: only the lock holder writes it. A temp file left by
+        // a writer killed mid-write is simply overwritten by the next write, so crashes do
+        // not accumulate litter.
+        let temp = directory.appendingPathComponent(".\(url.lastPathComponent).tmp")
+        let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ioError("cannot create \(temp.path)") }
         var ok = false
         defer {

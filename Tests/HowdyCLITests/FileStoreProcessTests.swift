@@ -53,6 +53,9 @@ struct FileStoreProcessTests {
             #expect(expected.isSubset(of: stored), "lost: \(expected.subtracting(stored).sorted().prefix(5))")
             #expect(contents.problems.isEmpty)
         }
+        // A temp file a killed writer left behind is replaced by the next write, not accumulated.
+        try FileOnboardingStorage(url: URL(fileURLWithPath: store)).write(true, for: "after")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["store.json", "store.json.lock"])
     }
 
     @Test("two processes writing 1,000 records each leave 2,000")

@@ -86,14 +86,19 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
     /// overwriting an earlier one) so the next write starts a new store, and returns where
     /// it went and why it was moved. Returns `nil` when the file is missing or readable.
     /// A file of a newer format version is not corrupt and is not moved.
-    /// - Throws: ``FileOnboardingStorageError`` when the lock or the rename fails.
+    /// - Throws: ``FileOnboardingStorageError`` when the file cannot be read, or the lock
+    ///   or the rename fails.
     public func moveCorruptFileAside() throws -> (url: URL, reason: String)? {
         try withLock { () throws(FileOnboardingStorageError) -> (url: URL, reason: String)? in
             do throws(FileOnboardingStorageError) {
                 _ = try read()
                 return nil
             } catch {
-                guard error.kind == .corrupt else { return nil }
+                switch error.kind {
+                case .corrupt: break
+                case .unsupportedVersion: return nil  // readable by a newer tool: not ours to move
+                case .io: throw error
+                }
                 let aside = asideURL()
                 guard rename(url.path, aside.path) == 0 else {
                     throw ioError("cannot move the corrupt file aside to \(aside.path)")

@@ -18,6 +18,11 @@ import Foundation
 /// Non-Boolean records and unknown keys inside a valid file are kept on rewrite (see
 /// ``OnboardingStoreContents``).
 ///
+/// Every read parses the file (no cache: a cache keyed on inode and mtime can be fooled by
+/// inode reuse within one timestamp tick, and a stale record is worse than a slow one).
+/// To ask many questions of one version, ``load()`` once and read the snapshot, as
+/// ``OnboardingFlowStatus`` does.
+///
 /// The ``OnboardingStorage`` methods cannot throw; when they fail they report the error
 /// through the `onError` closure given at init, `value(for:)` returns `nil` and
 /// `setValue(_:for:)` writes nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HowdyText
 import Testing
 
@@ -103,5 +104,22 @@ struct BalanceTests {
         let balanced = try shaped.balance(width: 120)
         #expect(balanced.lineCount == greedy.lineCount)
         #expect(balanced.width <= 120)
+    }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("shaping and balancing on many threads at once gives the same answers as on one")
+    func concurrentBalance() throws {
+        let font = try Fixtures.font(size: 18)
+        let texts = BalanceTests.texts + ["مرحبا بك في تطبيقك الجديد للتخطيط الهادئ", "欢迎使用全新的计划应用在合适的时间收到提醒"]
+        let expected = try texts.map { try balance(text: $0, font: font, width: 220).lineTexts }
+        let results = Mutex([[String]?](repeating: nil, count: texts.count * 8))
+        DispatchQueue.concurrentPerform(iterations: texts.count * 8) { index in
+            let lines = try? balance(text: texts[index % texts.count], font: font, width: 220).lineTexts
+            results.withLock { $0[index] = lines }
+        }
+        let all = results.withLock { $0 }
+        for index in all.indices { #expect(all[index] == expected[index % texts.count]) }
     }
 }

@@ -27,24 +27,39 @@ extension Canvas {
         let padded = PixelRect(
             x: shapeArea.x - pad, y: shapeArea.y - pad, width: shapeArea.width + 2 * pad,
             height: shapeArea.height + 2 * pad)
-        // Blur only what can reach the canvas.
-        let visible = PixelRect(x: -pad, y: -pad, width: width + 2 * pad, height: height + 2 * pad)
-        let area = padded.intersection(visible)
-        guard !area.isEmpty, !drawableArea.intersection(area).isEmpty else { return }
-        var plane = FloatPlane(width: area.width, height: area.height)
+        let area = padded.intersection(drawableArea)
+        guard !area.isEmpty else { return }
+        // Rasterise and blur at 1/factor resolution (σ stays ≥ 3 texels), then sample bilinearly.
+        let factor = max(1, min(8, Int(sigma / 3)))
+        let scale = 1 / Double(factor)
+        let width = padded.width / factor + 2, height = padded.height / factor + 2
+        let small = try RoundedRect(
+            Rect(
+                x: (shadowShape.rect.x - Double(padded.x)) * scale, y: (shadowShape.rect.y - Double(padded.y)) * scale,
+                width: shadowShape.rect.width * scale, height: shadowShape.rect.height * scale),
+            cornerRadius: shadowShape.cornerRadius * scale, style: shadowShape.style)
+        var plane = FloatPlane(width: width, height: height)
         plane.samples.withUnsafeMutableBufferPointer { samples in
-            for row in 0..<area.height {
-                let start = row * area.width
-                shadowShape.coverage(
-                    row: area.y + row, from: area.x,
-                    into: UnsafeMutableBufferPointer(rebasing: samples[start..<start + area.width]))
+            for row in 0..<height {
+                let start = row * width
+                small.coverage(row: row, from: 0, into: UnsafeMutableBufferPointer(rebasing: samples[start..<start + width]))
             }
         }
-        Blur.gaussian(&plane, sigma: sigma, edges: .transparent)
+        Blur.gaussian(&plane, sigma: sigma * scale, edges: .transparent)
         let mask = plane
+        let inverse = Float(scale)
         composite(area: area, shader: SolidShader(color: color.premultiplied255, dithers: true)) { y, x0, coverage in
-            let start = (y - area.y) * area.width + (x0 - area.x)
-            for i in 0..<coverage.count { coverage[i] = mask.samples[start + i] }
+            let v = max(0, min(Float(height - 1), (Float(y - padded.y) + 0.5) * inverse - 0.5))
+            let j = min(height - 2, Int(v)), fy = v - Float(j)
+            mask.samples.withUnsafeBufferPointer { samples in
+                for i in 0..<coverage.count {
+                    let u = max(0, min(Float(width - 1), (Float(x0 + i - padded.x) + 0.5) * inverse - 0.5))
+                    let k = min(width - 2, Int(u)), fx = u - Float(k)
+                    let top = samples[j * width + k] + (samples[j * width + k + 1] - samples[j * width + k]) * fx
+                    let bottom = samples[(j + 1) * width + k] + (samples[(j + 1) * width + k + 1] - samples[(j + 1) * width + k]) * fx
+                    coverage[i] = top + (bottom - top) * fy
+                }
+            }
         }
     }
 }

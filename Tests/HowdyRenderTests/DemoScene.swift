@@ -21,7 +21,7 @@ enum DemoScene {
             Blob(center: Point(x: w * 0.4, y: h * 0.85), radius: w * 0.3, color: Color(hex: 0xFFD54F, alpha: 0.6)),
         ]
         try canvas.layer(opacity: 0.9) { layer in
-            layer.fill(with: .blobs(try BlobField(background: .clear, blobs: blobs, blur: w * 0.12)))
+            layer.fill(with: .blobs(try BlobField(blobs: blobs, blur: w * 0.12)))
         }
         let card = try RoundedRect(Rect(x: 24, y: h * 0.5, width: w - 48, height: 220), cornerRadius: 28, style: .continuous)
         try canvas.drawShadow(of: card, color: Color.black.opacity(0.25), offset: Point(x: 0, y: 12), blurRadius: 40)

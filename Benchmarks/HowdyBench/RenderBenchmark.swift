@@ -1,0 +1,91 @@
+import Foundation
+import HowdyRender
+
+/// `howdy-bench render`: a phone screen at 2× (786×1704 px) rendered, encoded and diffed,
+/// with a memset of the same buffer as the machine-independent reference. Times are
+/// medians of repeated runs, in milliseconds.
+enum RenderBenchmark {
+    struct Figures: Codable {
+        var canvas: String
+        var runs: Int
+        var cores: Int
+        /// memset of the 786×1704×4-byte buffer: the reference to compare machines.
+        var memsetMs: Double
+        /// Gradient + blurred blob background, card with shadow, shapes and 30 lines of text.
+        var screenRenderMs: Double
+        var backgroundMs: Double
+        var textMs: Double
+        var pngEncodeMs: Double
+        var pngBytes: Int
+        var pngSmallestMs: Double
+        var pngSmallestBytes: Int
+        var pngDecodeMs: Double
+        var diffMs: Double
+        var diffPixels: Int
+        var screenRenderPerMemset: Double
+        var pngEncodePerMemset: Double
+        var diffPerMemset: Double
+    }
+
+    static let width = 786, height = 1704
+
+    static func run(runs: Int = 15) throws -> Figures {
+        if let only = ProcessInfo.processInfo.environment["HOWDY_BENCH_PROFILE"] {
+            // Profiling aid: loop one stage for `perf record`.
+            let scene = try BenchScene()
+            for _ in 0..<40 {
+                switch only {
+                case "background": _ = try scene.renderBackground(time: 0.5)
+                default: _ = try scene.render(time: 0.5)
+                }
+            }
+            exit(0)
+        }
+        var buffer = [UInt8](repeating: 0, count: width * height * 4)
+        var fill: Int32 = 0
+        let memset = median(runs) {
+            fill = (fill + 1) & 0xFF
+            buffer.withUnsafeMutableBytes { _ = Foundation.memset($0.baseAddress!, fill, $0.count) }
+        }
+        let scene = try BenchScene()
+        var frame: Image?
+        let screen = median(runs) { frame = try? scene.render(time: 0.5) }
+        let background = median(runs) { _ = try? scene.renderBackground(time: 0.5) }
+        let text = median(runs) { _ = try? scene.renderText() }
+        guard let first = frame else { throw RenderError.invalidGeometry("the benchmark scene did not render") }
+        let second = try scene.render(time: 0.55)
+        var png: [UInt8] = []
+        let encode = median(runs) { png = (try? PNGCodec.encode(first)) ?? [] }
+        var smallest: [UInt8] = []
+        let encodeSmallest = median(max(3, runs / 5)) { smallest = (try? PNGCodec.encode(first, compression: .smallest)) ?? [] }
+        let decode = median(runs) { _ = try? PNGCodec.decode(png) }
+        var diffPixels = 0
+        let diff = median(runs) { diffPixels = (try? ImageDiff(first, second))?.differingPixels ?? -1 }
+        return Figures(
+            canvas: "\(width)x\(height)", runs: runs, cores: ProcessInfo.processInfo.activeProcessorCount,
+            memsetMs: memset, screenRenderMs: screen, backgroundMs: background, textMs: text,
+            pngEncodeMs: encode, pngBytes: png.count, pngSmallestMs: encodeSmallest, pngSmallestBytes: smallest.count,
+            pngDecodeMs: decode, diffMs: diff, diffPixels: diffPixels,
+            screenRenderPerMemset: screen / memset, pngEncodePerMemset: encode / memset, diffPerMemset: diff / memset)
+    }
+
+    /// The figures as one JSON object.
+    static func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(run()), as: UTF8.self)
+    }
+
+    /// The median wall time of `runs` calls of `body` (after one warm-up call), in ms.
+    static func median(_ runs: Int, _ body: () -> Void) -> Double {
+        body()
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        times.sort()
+        return (times[times.count / 2] * 1000).rounded() / 1000
+    }
+}

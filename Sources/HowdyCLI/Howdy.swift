@@ -4,6 +4,7 @@ import Foundation
 public enum Howdy {
     /// Every subcommand, in the order `howdy --help` lists them.
     public static let commands: [any Command.Type] = [
+        DiffCommand.self,
     ]
 
     /// Runs `howdy` with `arguments` (without the program name) and returns the exit code.

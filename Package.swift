@@ -25,15 +25,16 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: apt("libpng-dev")),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: apt("libfontconfig-dev")),
 
-        // C shims: ICU's versioned symbol macros and libpng's setjmp error handling
-        // cannot be used from Swift directly.
+        // C shims: ICU's versioned symbol macros, FreeType's error table and libpng's
+        // setjmp error handling cannot be used from Swift directly.
         .target(name: "CHowdyICU", dependencies: ["CICU"]),
+        .target(name: "CHowdyFreeType", dependencies: ["CFreeType"]),
         .target(name: "CHowdyPNG", dependencies: ["CPNG"]),
 
         // Storage layer: Foundation and Observation only.
         .target(name: "HowdyKit"),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
-        .target(name: "HowdyText", dependencies: ["CFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
+        .target(name: "HowdyText", dependencies: ["CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
         // Canvas, paints, glyph drawing, codecs and image diff.
         .target(name: "HowdyRender", dependencies: ["HowdyText", "CFreeType", "CHowdyPNG"]),
         // Theme model, screens and JSON flow specs.
@@ -50,7 +51,7 @@ let package = Package(
         ),
 
         .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
-        .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"]),
+        .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"], exclude: ["Cases"]),
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),
         .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
         .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyTesting"]),

@@ -29,7 +29,7 @@ enum RenderBenchmark {
 
     static let width = 786, height = 1704
 
-    static func run(runs: Int = 15) throws -> Figures {
+    static func measure(runs: Int = 15) throws -> Figures {
         if let only = ProcessInfo.processInfo.environment["HOWDY_BENCH_PROFILE"] {
             // Profiling aid: loop one stage for `perf record`.
             let scene = try BenchScene()
@@ -69,11 +69,10 @@ enum RenderBenchmark {
             screenRenderPerMemset: screen / memset, pngEncodePerMemset: encode / memset, diffPerMemset: diff / memset)
     }
 
-    /// The figures as one JSON object.
-    static func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(run()), as: UTF8.self)
+    /// The figures as a JSON object for `main.swift`.
+    static func run() throws -> [String: Any] {
+        let data = try JSONEncoder().encode(measure())
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
     /// The median wall time of `runs` calls of `body` (after one warm-up call), in ms.

@@ -1,14 +1,20 @@
 import Foundation
 
-switch CommandLine.arguments.dropFirst().first {
-case "render":
-    do {
-        print(try RenderBenchmark.json())
-    } catch {
-        FileHandle.standardError.write(Data("howdy-bench render: \(error)\n".utf8))
-        exit(1)
+/// `howdy-bench text|render`: release-mode benchmarks that print one JSON object.
+/// Build with `swift run -c release howdy-bench text`.
+let suite = CommandLine.arguments.dropFirst().first ?? "text"
+do {
+    let figures: [String: Any]
+    switch suite {
+    case "text": figures = try TextBenchmark.run()
+    case "render": figures = try RenderBenchmark.run()
+    default:
+        FileHandle.standardError.write(Data("usage: howdy-bench text|render\n".utf8))
+        exit(2)
     }
-default:
-    FileHandle.standardError.write(Data("usage: howdy-bench render\n".utf8))
-    exit(2)
+    let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+} catch {
+    FileHandle.standardError.write(Data("howdy-bench: \(error)\n".utf8))
+    exit(1)
 }

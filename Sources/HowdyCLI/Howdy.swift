@@ -4,6 +4,8 @@ import Foundation
 public enum Howdy {
     /// Every subcommand, in the order `howdy --help` lists them.
     public static let commands: [any Command.Type] = [
+        BalanceCommand.self,
+        FlowCommand.self,
         DiffCommand.self,
     ]
 

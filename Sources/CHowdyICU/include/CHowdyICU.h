@@ -1,49 +1,67 @@
-// ICU renames every entry point with its major version (ubrk_open -> ubrk_open_72)
-// through macros that Swift cannot see. These inline wrappers are compiled by clang,
-// where the macros apply, so Swift code calls one stable name on any ICU version.
+// A narrow C seam over ICU's C API. ICU renames every entry point with its major
+// version (ubrk_open -> ubrk_open_72) through macros Swift cannot see, and Foundation
+// on Linux carries its own copy of ICU's headers whose types would clash with the
+// system ones. So this header exposes only plain C types and opaque handles; ICU's
+// headers are included by the implementation file alone.
 #ifndef CHOWDY_ICU_H
 #define CHOWDY_ICU_H
 
-#include <unicode/utypes.h>
-#include <unicode/ubrk.h>
-#include <unicode/ubidi.h>
-#include <unicode/uscript.h>
-#include <unicode/uchar.h>
+#include <stdint.h>
 
-static inline UBreakIterator *howdy_ubrk_open(UBreakIteratorType type, const char *locale,
-                                              const UChar *text, int32_t length, UErrorCode *status) {
-    return ubrk_open(type, locale, text, length, status);
-}
-static inline void howdy_ubrk_close(UBreakIterator *bi) { ubrk_close(bi); }
-static inline int32_t howdy_ubrk_first(UBreakIterator *bi) { return ubrk_first(bi); }
-static inline int32_t howdy_ubrk_next(UBreakIterator *bi) { return ubrk_next(bi); }
-static inline int32_t howdy_ubrk_getRuleStatus(UBreakIterator *bi) { return ubrk_getRuleStatus(bi); }
+/// An ICU error code (UErrorCode): <= 0 is success, > 0 a failure.
+typedef int32_t howdy_icu_status;
 
-static inline UBiDi *howdy_ubidi_open(void) { return ubidi_open(); }
-static inline void howdy_ubidi_close(UBiDi *bidi) { ubidi_close(bidi); }
-static inline void howdy_ubidi_setPara(UBiDi *bidi, const UChar *text, int32_t length, UBiDiLevel paraLevel,
-                                       UErrorCode *status) {
-    ubidi_setPara(bidi, text, length, paraLevel, NULL, status);
-}
-static inline const UBiDiLevel *howdy_ubidi_getLevels(UBiDi *bidi, UErrorCode *status) {
-    return ubidi_getLevels(bidi, status);
-}
-static inline UBiDiLevel howdy_ubidi_getParaLevel(const UBiDi *bidi) { return ubidi_getParaLevel(bidi); }
-static inline void howdy_ubidi_reorderVisual(const UBiDiLevel *levels, int32_t length, int32_t *indexMap) {
-    ubidi_reorderVisual(levels, length, indexMap);
-}
-/// The default paragraph level that asks ICU to detect the direction (UBIDI_DEFAULT_LTR
-/// is a macro of a cast, which Swift does not import).
-static inline UBiDiLevel howdy_ubidi_default_ltr(void) { return UBIDI_DEFAULT_LTR; }
+/// ICU's name for a status code, e.g. "U_MEMORY_ALLOCATION_ERROR".
+const char *howdy_icu_status_name(howdy_icu_status status);
 
-static inline UScriptCode howdy_uscript_getScript(UChar32 c, UErrorCode *status) {
-    return uscript_getScript(c, status);
-}
-static inline const char *howdy_uscript_getShortName(UScriptCode script) { return uscript_getShortName(script); }
-static inline UBool howdy_u_hasBinaryProperty(UChar32 c, UProperty which) { return u_hasBinaryProperty(c, which); }
-static inline int32_t howdy_u_getIntPropertyValue(UChar32 c, UProperty which) {
-    return u_getIntPropertyValue(c, which);
-}
-static inline const char *howdy_u_errorName(UErrorCode code) { return u_errorName(code); }
+// MARK: Break iteration (UAX #14 lines, UAX #29 grapheme clusters)
+
+typedef struct howdy_break_iterator howdy_break_iterator;
+
+enum { HOWDY_BREAK_LINE = 0, HOWDY_BREAK_CHARACTER = 1 };
+
+/// Opens a break iterator of `kind` for `locale` ("" is the root rules).
+/// Returns NULL and sets `*status` on failure. Free with howdy_break_close.
+howdy_break_iterator *howdy_break_open(int32_t kind, const char *locale, howdy_icu_status *status);
+void howdy_break_close(howdy_break_iterator *iterator);
+/// Points the iterator at `text` (UTF-16, not copied: keep it alive while iterating).
+howdy_icu_status howdy_break_set_text(howdy_break_iterator *iterator, const uint16_t *text, int32_t length);
+/// The next boundary offset after the current one, or -1 at the end. `*is_hard` is 1
+/// for a mandatory line break (rule status in ICU's hard range), else 0.
+int32_t howdy_break_next(howdy_break_iterator *iterator, int32_t *is_hard);
+
+// MARK: Bidi (UAX #9)
+
+typedef struct howdy_bidi howdy_bidi;
+
+/// Resolves embedding levels for `text`. `direction` is -1 for auto (first strong
+/// character of each paragraph), 0 for left-to-right, 1 for right-to-left.
+howdy_bidi *howdy_bidi_open(const uint16_t *text, int32_t length, int32_t direction, howdy_icu_status *status);
+void howdy_bidi_close(howdy_bidi *bidi);
+/// The level of every UTF-16 unit (valid until howdy_bidi_close).
+const uint8_t *howdy_bidi_levels(howdy_bidi *bidi, howdy_icu_status *status);
+/// The paragraph containing `offset`: its start, limit and level.
+howdy_icu_status howdy_bidi_paragraph(howdy_bidi *bidi, int32_t offset, int32_t *start, int32_t *limit,
+                                      uint8_t *level);
+/// Visual order of `count` items with the given levels: map[visual] = logical.
+void howdy_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *map);
+
+// MARK: Character properties
+
+enum { HOWDY_SCRIPT_COMMON = 0, HOWDY_SCRIPT_INHERITED = 1, HOWDY_SCRIPT_LATIN = 25 };
+
+/// The Script property (UScriptCode) of `scalar`.
+int32_t howdy_script(uint32_t scalar);
+/// The ISO 15924 code of a script, e.g. "Arab", or NULL.
+const char *howdy_script_code(int32_t script);
+/// 1 when `scalar` has Emoji_Presentation.
+int32_t howdy_is_emoji_presentation(uint32_t scalar);
+/// 1 when `scalar` is Extended_Pictographic.
+int32_t howdy_is_extended_pictographic(uint32_t scalar);
+/// 1 for marks (Mn, Mc, Me), format characters (Cf), controls (Cc) and separators
+/// (Zs, Zl, Zp): characters that belong with the cluster or word before them.
+int32_t howdy_is_attaching(uint32_t scalar);
+/// 1 for White_Space characters that a line may end with and hang (not NBSP-like).
+int32_t howdy_is_breaking_space(uint32_t scalar);
 
 #endif

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Timing helpers: medians of repeated runs, in nanoseconds.
+enum Measure {
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// The median time of `body` over at least `samples` runs and at least `budget` ns.
+    static func median(samples: Int = 15, budget: UInt64 = 40_000_000, _ body: () throws -> Void) rethrows -> Double {
+        try body()  // warm caches (fonts, ICU iterators)
+        var times: [UInt64] = []
+        let start = now()
+        while times.count < samples || (now() - start < budget && times.count < 2000) {
+            let begin = now()
+            try body()
+            times.append(now() - begin)
+        }
+        return median(times.map { Double($0) })
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+
+    /// Peak resident set size of this process in bytes.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
+    static func rounded(_ value: Double, _ places: Int = 3) -> Double {
+        let scale = pow(10, Double(places))
+        return (value * scale).rounded() / scale
+    }
+}

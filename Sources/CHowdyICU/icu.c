@@ -1,0 +1,114 @@
+#include "CHowdyICU.h"
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utypes.h>
+
+const char *howdy_icu_status_name(howdy_icu_status status) { return u_errorName((UErrorCode)status); }
+
+howdy_break_iterator *howdy_break_open(int32_t kind, const char *locale, howdy_icu_status *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBreakIterator *iterator =
+        ubrk_open(kind == HOWDY_BREAK_LINE ? UBRK_LINE : UBRK_CHARACTER, locale, NULL, 0, &error);
+    *status = error;
+    if (U_FAILURE(error)) {
+        if (iterator) ubrk_close(iterator);
+        return NULL;
+    }
+    return (howdy_break_iterator *)iterator;
+}
+
+void howdy_break_close(howdy_break_iterator *iterator) { ubrk_close((UBreakIterator *)iterator); }
+
+howdy_icu_status howdy_break_set_text(howdy_break_iterator *iterator, const uint16_t *text, int32_t length) {
+    UErrorCode error = U_ZERO_ERROR;
+    ubrk_setText((UBreakIterator *)iterator, (const UChar *)text, length, &error);
+    if (U_SUCCESS(error)) ubrk_first((UBreakIterator *)iterator);
+    return error;
+}
+
+int32_t howdy_break_next(howdy_break_iterator *iterator, int32_t *is_hard) {
+    int32_t offset = ubrk_next((UBreakIterator *)iterator);
+    if (offset == UBRK_DONE) return -1;
+    int32_t rule = ubrk_getRuleStatus((UBreakIterator *)iterator);
+    *is_hard = rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
+    return offset;
+}
+
+howdy_bidi *howdy_bidi_open(const uint16_t *text, int32_t length, int32_t direction, howdy_icu_status *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &error);
+    if (U_FAILURE(error)) {
+        *status = error;
+        return NULL;
+    }
+    UBiDiLevel level = direction < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)direction;
+    ubidi_setPara(bidi, (const UChar *)text, length, level, NULL, &error);
+    *status = error;
+    if (U_FAILURE(error)) {
+        ubidi_close(bidi);
+        return NULL;
+    }
+    return (howdy_bidi *)bidi;
+}
+
+void howdy_bidi_close(howdy_bidi *bidi) { ubidi_close((UBiDi *)bidi); }
+
+const uint8_t *howdy_bidi_levels(howdy_bidi *bidi, howdy_icu_status *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    const UBiDiLevel *levels = ubidi_getLevels((UBiDi *)bidi, &error);
+    *status = error;
+    return levels;
+}
+
+howdy_icu_status howdy_bidi_paragraph(howdy_bidi *bidi, int32_t offset, int32_t *start, int32_t *limit,
+                                      uint8_t *level) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBiDiLevel resolved = 0;
+    ubidi_getParagraph((UBiDi *)bidi, offset, start, limit, &resolved, &error);
+    *level = resolved;
+    return error;
+}
+
+void howdy_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *map) {
+    ubidi_reorderVisual(levels, count, map);
+}
+
+int32_t howdy_script(uint32_t scalar) {
+    UErrorCode error = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript((UChar32)scalar, &error);
+    return U_FAILURE(error) ? USCRIPT_COMMON : script;
+}
+
+const char *howdy_script_code(int32_t script) { return uscript_getShortName((UScriptCode)script); }
+
+int32_t howdy_is_emoji_presentation(uint32_t scalar) {
+    return u_hasBinaryProperty((UChar32)scalar, UCHAR_EMOJI_PRESENTATION);
+}
+
+int32_t howdy_is_extended_pictographic(uint32_t scalar) {
+    return u_hasBinaryProperty((UChar32)scalar, UCHAR_EXTENDED_PICTOGRAPHIC);
+}
+
+int32_t howdy_is_attaching(uint32_t scalar) {
+    switch (u_charType((UChar32)scalar)) {
+    case U_NON_SPACING_MARK:
+    case U_ENCLOSING_MARK:
+    case U_COMBINING_SPACING_MARK:
+    case U_FORMAT_CHAR:
+    case U_CONTROL_CHAR:
+    case U_SPACE_SEPARATOR:
+    case U_LINE_SEPARATOR:
+    case U_PARAGRAPH_SEPARATOR:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int32_t howdy_is_breaking_space(uint32_t scalar) {
+    // NBSP, figure space and narrow NBSP glue words together; they never hang.
+    if (scalar == 0x00A0 || scalar == 0x2007 || scalar == 0x202F) return 0;
+    return u_isUWhiteSpace((UChar32)scalar);
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// A dotted numeric app version (`2`, `2.1`, `2.1.3`), compared numerically so `1.10`
+/// comes after `1.9`. Missing trailing components count as zero: `2.1 == 2.1.0`.
+public struct AppVersion: Comparable, Hashable, Sendable, CustomStringConvertible, Codable {
+    /// The numeric components as written.
+    public let components: [Int]
+
+    /// Parses `"2.1.3"`; `nil` unless the text is one or more dot-separated non-negative integers.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        var components: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.allSatisfy(\.isASCII), let number = Int(part), number >= 0 else { return nil }
+            components.append(number)
+        }
+        guard !components.isEmpty else { return nil }
+        self.components = components
+    }
+
+    public init(_ components: Int...) {
+        precondition(!components.isEmpty && components.allSatisfy { $0 >= 0 }, "a version needs non-negative components")
+        self.components = components
+    }
+
+    public var description: String { components.map(String.init).joined(separator: ".") }
+
+    /// Trailing zeros dropped, so equal versions compare and hash the same.
+    private var normalized: ArraySlice<Int> {
+        var slice = components[...]
+        while slice.count > 1, slice.last == 0 { slice = slice.dropLast() }
+        return slice
+    }
+
+    public static func == (lhs: AppVersion, rhs: AppVersion) -> Bool { lhs.normalized == rhs.normalized }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(Array(normalized)) }
+
+    public static func < (lhs: AppVersion, rhs: AppVersion) -> Bool {
+        let count = max(lhs.components.count, rhs.components.count)
+        for index in 0..<count {
+            let left = index < lhs.components.count ? lhs.components[index] : 0
+            let right = index < rhs.components.count ? rhs.components[index] : 0
+            if left != right { return left < right }
+        }
+        return false
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let version = AppVersion(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a version like \"2.1.0\", got \(JSONValue.string(text))")
+        }
+        self = version
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// One analytics event from an onboarding flow. Every step produces at least
+/// `pageShown` and then `answered` or `skipped`; permission steps add `permissionRequested`
+/// and `permissionGranted`/`permissionDenied`; the flow ends with one `finished`.
+public struct OnboardingEvent: Equatable, Sendable, Codable {
+    public enum Name: String, Codable, Sendable, CaseIterable {
+        /// A page became visible (each time, also when swiping back to it).
+        case pageShown
+        /// A step was left with a record: its own action's answer, or an acknowledge-only
+        /// step's backfilled `true`.
+        case answered
+        /// A step was left unanswered and recorded `false` (Skip, or a swipe past it).
+        case skipped
+        /// The system permission dialog is about to be shown.
+        case permissionRequested
+        /// The permission is authorized (after the dialog, or found so on return from Settings).
+        case permissionGranted
+        /// The system dialog ended in a denial.
+        case permissionDenied
+        /// The last page was advanced past.
+        case finished
+    }
+
+    public var name: Name
+    /// The step or welcome concerned; `nil` only for `finished`.
+    public var step: OnboardingStepID?
+    /// The record the step was left with (`answered`, `skipped`).
+    public var value: Bool?
+    /// The answer captured with it, if the step captures one.
+    public var answer: OnboardingAnswer?
+
+    public init(_ name: Name, step: OnboardingStepID? = nil, value: Bool? = nil, answer: OnboardingAnswer? = nil) {
+        self.name = name
+        self.step = step
+        self.value = value
+        self.answer = answer
+    }
+}
+
+/// Receives every analytics event of a flow, in order. Called on the thread driving the
+/// flow (normally the main thread); forward to your analytics service from here.
+public protocol OnboardingAnalyticsObserver {
+    func record(_ event: OnboardingEvent)
+}
+
+/// An observer made from a closure.
+public struct OnboardingAnalyticsHandler: OnboardingAnalyticsObserver {
+    private let handler: (OnboardingEvent) -> Void
+
+    public init(_ handler: @escaping (OnboardingEvent) -> Void) {
+        self.handler = handler
+    }
+
+    public func record(_ event: OnboardingEvent) { handler(event) }
+}
+
+/// Writes each event as one JSON line (JSON Lines), keys sorted, with an ISO 8601 UTC
+/// time: `{"event":"answered","step":"com.example.app.goal","time":"…","value":true,"answer":"a"}`.
+/// Thread-safe; each line is written with a single `write`, so lines never interleave.
+public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @unchecked Sendable {
+    // @unchecked: the handle is only written under `lock`; the clock is Sendable.
+    private let handle: FileHandle
+    private let clock: @Sendable () -> Date
+    private let lock = NSLock()
+
+    /// Writes to an open handle (e.g. `FileHandle.standardOutput`).
+    /// - Parameter clock: the time stamped on each line; default now. Tests pass a fixed one.
+    public init(handle: FileHandle, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.handle = handle
+        self.clock = clock
+    }
+
+    /// Appends to the file at `url`, creating it if needed.
+    /// - Throws: when the file cannot be created or opened for writing.
+    public convenience init(appendingTo url: URL, clock: @escaping @Sendable () -> Date = { Date() }) throws {
+        if !FileManager.default.fileExists(atPath: url.path) {
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        self.init(handle: handle, clock: clock)
+    }
+
+    public func record(_ event: OnboardingEvent) {
+        let line = Self.line(for: event, at: clock())
+        lock.withLock { handle.write(Data(line.utf8)) }
+    }
+
+    /// The JSON line (with its newline) written for `event` at `date`.
+    public static func line(for event: OnboardingEvent, at date: Date) -> String {
+        var object: [String: JSONValue] = [
+            "event": .string(event.name.rawValue),
+            "time": .string(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
+        ]
+        if let step = event.step { object["step"] = .string(step.rawValue) }
+        if let value = event.value { object["value"] = .bool(value) }
+        switch event.answer {
+        case .option(let id)?: object["answer"] = .string(id)
+        case .number(let number)?: object["answer"] = .number(number)
+        case nil: break
+        }
+        return JSONValue.object(object).description + "\n"
+    }
+}

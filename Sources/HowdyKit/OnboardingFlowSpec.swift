@@ -1,0 +1,185 @@
+import Foundation
+
+/// The steps part of a flow spec file, shared with the UI layer.
+///
+/// ```json
+/// {
+///   "id": "com.example.app.onboarding",
+///   "welcome": "com.example.app.welcome",
+///   "steps": [
+///     { "id": "com.example.app.intro", "kind": "feature", "title": "Welcome", "icon": "sparkles" },
+///     { "id": "com.example.app.goal", "kind": "singleSelect", "key": "goal", "title": "What's your goal?",
+///       "options": [{ "id": "a", "label": "Get fit", "emoji": "💪" }] },
+///     { "id": "com.example.app.push", "kind": "permission", "required": true, "permission": "notifications" }
+///   ]
+/// }
+/// ```
+///
+/// - `id`: optional name of the flow (tools may use it, e.g. as a key prefix).
+/// - `welcome`: optional. Either the welcome's ID as a string, or an object with an
+///   `id` plus content fields (which belong to the UI layer and are ignored here).
+/// - `steps`: required, in order; see ``StepSpec``.
+///
+/// Top-level keys this type does not know (`theme`, `routes`, `render`...) are ignored, so
+/// one file serves both this layer and the UI layer.
+public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
+    public var id: String?
+    /// The welcome's ID, whichever form the file used.
+    public var welcome: OnboardingStepID?
+    public var steps: [StepSpec]
+
+    public init(id: String? = nil, welcome: OnboardingStepID? = nil, steps: [StepSpec]) {
+        self.id = id
+        self.welcome = welcome
+        self.steps = steps
+    }
+
+    /// The storage-layer configs, in order.
+    public var stepConfigs: [OnboardingStepConfig] { steps.map(\.config) }
+
+    /// The welcome ID (if any) followed by every step ID.
+    public var allIDs: [OnboardingStepID] { (welcome.map { [$0] } ?? []) + steps.map(\.id) }
+
+    /// The step with `id`, or `nil` (also for the welcome, which is not a step).
+    public func step(_ id: OnboardingStepID) -> StepSpec? {
+        steps.first { $0.id == id }
+    }
+
+    /// A flow over `storage` with this spec's steps and welcome.
+    public func makeFlow(storage: any OnboardingStorage) -> OnboardingFlow {
+        OnboardingFlow(steps: stepConfigs, welcome: welcome, storage: storage)
+    }
+
+    // MARK: - Reading
+
+    /// Decodes and validates a spec.
+    /// - Throws: ``SpecError`` naming the JSON path of the first problem.
+    public static func decode(_ data: Data) throws(SpecError) -> OnboardingFlowSpec {
+        let spec: OnboardingFlowSpec
+        do {
+            spec = try JSONDecoder().decode(OnboardingFlowSpec.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw SpecError(path: "", message: JSONValue.syntaxProblem(in: data))
+        } catch {
+            throw SpecError.from(error)
+        }
+        try spec.validate()
+        return spec
+    }
+
+    /// Reads, decodes and validates the spec file at `url`.
+    /// - Throws: ``SpecError``; a file that cannot be read is reported at the root with its path.
+    public static func load(contentsOf url: URL) throws(SpecError) -> OnboardingFlowSpec {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SpecError(path: "", message: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        return try decode(data)
+    }
+
+    /// Checks what decoding cannot: unique non-empty IDs (welcome included), unique answer
+    /// keys, at least one option with unique IDs per single-select step, and a sane
+    /// commitment (finite, `min <= max`, `step > 0`, default inside the range).
+    /// - Throws: ``SpecError`` for the first problem, in file order.
+    public func validate() throws(SpecError) {
+        var seen: [OnboardingStepID: String] = [:]
+        if let welcome {
+            if welcome.rawValue.isEmpty { throw SpecError(path: "welcome", message: "expected a non-empty ID") }
+            seen[welcome] = "welcome"
+        }
+        var answerKeys: [String: String] = [:]
+        for (index, step) in steps.enumerated() {
+            let path = SpecError.child("steps", index)
+            if step.id.rawValue.isEmpty {
+                throw SpecError(path: path + ".id", message: "expected a non-empty ID")
+            }
+            if let other = seen[step.id] {
+                throw SpecError(path: path + ".id", message: "duplicate ID \(JSONValue.string(step.id.rawValue)) (also at \(other))")
+            }
+            seen[step.id] = path
+            if step.kind.capturesAnswer {
+                if let other = answerKeys[step.answerKey] {
+                    throw SpecError(
+                        path: path + (step.key == nil ? ".id" : ".key"),
+                        message: "duplicate answer key \(JSONValue.string(step.answerKey)) (also used by \(other))")
+                }
+                answerKeys[step.answerKey] = path
+            }
+            try Self.validate(step.kind, at: path)
+        }
+    }
+
+    private static func validate(_ kind: StepKind, at path: String) throws(SpecError) {
+        switch kind {
+        case .singleSelect(let options):
+            if options.isEmpty { throw SpecError(path: path + ".options", message: "expected at least one option") }
+            var ids: [String: Int] = [:]
+            for (index, option) in options.enumerated() {
+                let optionPath = SpecError.child(path + ".options", index)
+                if option.id.isEmpty { throw SpecError(path: optionPath + ".id", message: "expected a non-empty ID") }
+                if let other = ids[option.id] {
+                    throw SpecError(
+                        path: optionPath + ".id",
+                        message: "duplicate option ID \(JSONValue.string(option.id)) (also at \(path).options[\(other)])")
+                }
+                ids[option.id] = index
+            }
+        case .commitment(let c):
+            guard c.lowerBound.isFinite, c.upperBound.isFinite, c.lowerBound <= c.upperBound else {
+                throw SpecError(path: path + ".range", message: "expected [min, max] with min <= max")
+            }
+            guard c.step.isFinite, c.step > 0 else {
+                throw SpecError(path: path + ".step", message: "expected a positive number")
+            }
+            guard c.defaultValue >= c.lowerBound, c.defaultValue <= c.upperBound else {
+                throw SpecError(
+                    path: path + ".default",
+                    message: "expected a number in \(OnboardingAnswer.format(c.lowerBound))...\(OnboardingAnswer.format(c.upperBound))")
+            }
+        case .paywall(let plans):
+            var ids: Set<String> = []
+            for (index, plan) in plans.enumerated() where !ids.insert(plan.id).inserted {
+                throw SpecError(path: SpecError.child(path + ".plans", index) + ".id", message: "duplicate plan ID \(JSONValue.string(plan.id))")
+            }
+        case .feature, .building, .permission:
+            break
+        }
+    }
+
+    // MARK: - Codable
+
+    enum CodingKeys: String, CodingKey {
+        case id, welcome, steps
+    }
+
+    /// The object form of `welcome`: only its `id` matters here.
+    private struct WelcomeObject: Decodable {
+        var id: OnboardingStepID
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeIfPresent(String.self, forKey: .id)
+        if (try? c.decodeNil(forKey: .welcome)) ?? true {
+            welcome = nil
+        } else if let text = try? c.decode(String.self, forKey: .welcome) {
+            welcome = OnboardingStepID(text)
+        } else if let object = try? c.decode(JSONValue.self, forKey: .welcome), case .object = object {
+            // Decoded again for the error: a missing or non-string id gets its own path.
+            welcome = try c.decode(WelcomeObject.self, forKey: .welcome).id
+        } else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .welcome, in: c, debugDescription: "expected a string ID or an object with an \"id\"")
+        }
+        steps = try c.decode([StepSpec].self, forKey: .steps)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encodeIfPresent(welcome, forKey: .welcome)
+        try c.encode(steps, forKey: .steps)
+    }
+}

@@ -1,0 +1,90 @@
+import CHowdyICU
+
+/// The paragraph direction of a text.
+public enum TextDirection: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Each paragraph takes the direction of its first strong character (UAX #9 P2–P3),
+    /// left-to-right when it has none.
+    case auto
+    case leftToRight
+    case rightToLeft
+}
+
+/// Embedding levels of every UTF-16 unit (UAX #9, from ICU's ubidi) and the level of
+/// each paragraph. Even levels are left-to-right, odd right-to-left.
+struct BidiLevels {
+    var levels: [UInt8]
+    /// Paragraphs as (start, end, level) in UTF-16 offsets, in order.
+    var paragraphs: [(start: Int, end: Int, level: UInt8)]
+    /// False when every level is 0, the common case for Latin text, which skips reordering.
+    var hasRightToLeft: Bool
+
+    init(text: UnsafeBufferPointer<UInt16>, direction: TextDirection) throws {
+        let count = text.count
+        if direction != .rightToLeft, !Self.mayNeedBidi(text) {
+            levels = []
+            paragraphs = [(0, count, 0)]
+            hasRightToLeft = false
+            return
+        }
+        var status: howdy_icu_status = 0
+        let requested: Int32 =
+            switch direction {
+            case .auto: -1
+            case .leftToRight: 0
+            case .rightToLeft: 1
+            }
+        guard let bidi = howdy_bidi_open(text.baseAddress, Int32(count), requested, &status) else {
+            throw ICU.error(status)
+        }
+        defer { howdy_bidi_close(bidi) }
+        guard let raw = howdy_bidi_levels(bidi, &status), status <= 0 else { throw ICU.error(status) }
+        levels = Array(UnsafeBufferPointer(start: raw, count: count))
+        var paragraphs: [(Int, Int, UInt8)] = []
+        var offset = 0
+        while offset < count {
+            var start: Int32 = 0
+            var limit: Int32 = 0
+            var paragraphLevel: UInt8 = 0
+            guard howdy_bidi_paragraph(bidi, Int32(offset), &start, &limit, &paragraphLevel) <= 0, limit > offset
+            else { break }
+            paragraphs.append((Int(start), Int(limit), paragraphLevel))
+            offset = Int(limit)
+        }
+        if paragraphs.isEmpty { paragraphs = [(0, count, direction == .rightToLeft ? 1 : 0)] }
+        self.paragraphs = paragraphs
+        hasRightToLeft = levels.contains { $0 & 1 == 1 } || paragraphs.contains { $0.2 & 1 == 1 }
+    }
+
+    func level(at offset: Int) -> UInt8 { levels.isEmpty ? 0 : levels[offset] }
+
+    func paragraphLevel(at offset: Int) -> UInt8 {
+        for paragraph in paragraphs where offset < paragraph.end { return paragraph.level }
+        return paragraphs.last?.level ?? 0
+    }
+
+    /// True when the text holds a right-to-left character, a bidi control or a
+    /// surrogate (which may encode one); otherwise every level is 0 and ICU is skipped.
+    private static func mayNeedBidi(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        for unit in text where unit >= 0x0590 {
+            switch unit {
+            case 0x0590...0x08FF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xD800...0xDFFF,
+                0xFB1D...0xFDFF, 0xFE70...0xFEFF:
+                return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Visual order of items with the given levels (UAX #9 L2): `result[visual] = logical`.
+    static func visualOrder(of levels: [UInt8]) -> [Int] {
+        guard levels.count > 1, levels.contains(where: { $0 != levels[0] || $0 & 1 == 1 }) else {
+            return Array(levels.indices)
+        }
+        var map = [Int32](repeating: 0, count: levels.count)
+        levels.withUnsafeBufferPointer { buffer in
+            howdy_bidi_reorder_visual(buffer.baseAddress, Int32(levels.count), &map)
+        }
+        return map.map(Int.init)
+    }
+}

@@ -1,0 +1,63 @@
+import CHowdyICU
+import Synchronization
+
+/// An owned ICU break iterator (closed in deinit). Opening one loads ICU's rules,
+/// which costs far more than iterating a title, so iterators are pooled per kind and
+/// locale and re-pointed at new text.
+final class BreakIterator: @unchecked Sendable {
+    enum Kind: Hashable {
+        case line
+        case character
+    }
+
+    private let handle: OpaquePointer  // howdy_break_iterator *
+    let kind: Kind
+
+    private struct Key: Hashable {
+        let kind: Kind
+        let locale: String
+    }
+
+    private static let pool = Mutex<[Key: [BreakIterator]]>([:])
+
+    private init(kind: Kind, locale: String) throws {
+        var status: howdy_icu_status = 0
+        let type = kind == .line ? Int32(HOWDY_BREAK_LINE) : Int32(HOWDY_BREAK_CHARACTER)
+        guard let handle = howdy_break_open(type, locale, &status) else { throw ICU.error(status) }
+        self.handle = handle
+        self.kind = kind
+    }
+
+    deinit { howdy_break_close(handle) }
+
+    /// Runs `body` with a pooled iterator of `kind` for `locale` ("" is ICU's root rules;
+    /// "ja" and "zh" select the CJK line-break tailorings; Thai uses ICU's dictionary).
+    static func with<R>(_ kind: Kind, locale: String, _ body: (BreakIterator) throws -> R) throws -> R {
+        let key = Key(kind: kind, locale: locale)
+        let iterator = try pool.withLock { $0[key]?.popLast() } ?? BreakIterator(kind: kind, locale: locale)
+        defer { pool.withLock { $0[key, default: []].append(iterator) } }
+        return try body(iterator)
+    }
+
+    /// Calls `visit(offset, isHard)` for every boundary after the start of `text`, in
+    /// order (UTF-16 offsets; the last one is `text.count`). `isHard` is true for
+    /// mandatory line breaks (after a newline); always false for character boundaries.
+    func forEachBoundary(in text: UnsafeBufferPointer<UInt16>, _ visit: (Int, Bool) -> Void) throws {
+        let status = howdy_break_set_text(handle, text.baseAddress, Int32(text.count))
+        guard status <= 0 else { throw ICU.error(status) }
+        var hard: Int32 = 0
+        while true {
+            let offset = howdy_break_next(handle, &hard)
+            if offset < 0 { break }
+            visit(Int(offset), kind == .line && hard != 0)
+        }
+        // Do not keep a pointer to text that the caller is about to free.
+        _ = howdy_break_set_text(handle, nil, 0)
+    }
+}
+
+enum ICU {
+    static func error(_ status: howdy_icu_status) -> TextError {
+        TextError.unicode(String(cString: howdy_icu_status_name(status)))
+    }
+}

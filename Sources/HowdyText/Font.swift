@@ -1,0 +1,125 @@
+import CHarfBuzz
+import Synchronization
+
+/// A face at a size: what text is shaped and measured with.
+///
+/// Fonts are cheap values; the face and its HarfBuzz instance are shared and cached,
+/// so creating the same font twice costs a dictionary lookup.
+public struct Font: Sendable, Hashable, CustomStringConvertible {
+    /// The largest size accepted, in px.
+    public static let maximumSize = 4096.0
+
+    /// The face glyphs come from.
+    public let face: FontFace
+    /// The size in px (the em square is `size` px tall).
+    public let size: Double
+    /// Variation axis settings applied to variable fonts (ignored by static fonts).
+    public let variations: [FontVariation]
+    /// Vertical metrics at this size, in px.
+    public let metrics: FontMetrics
+
+    let instance: HarfBuzzFont
+
+    /// A font from a face at `size` px.
+    /// - Throws: `TextError.invalidSize` when `size` is not finite or outside (0, 4096].
+    public init(face: FontFace, size: Double, variations: [FontVariation] = []) throws {
+        guard size.isFinite, size > 0, size <= Font.maximumSize else { throw TextError.invalidSize(size) }
+        self.face = face
+        self.size = size
+        self.variations = variations
+        self.instance = HarfBuzzFont.shared(face: face, size: size, variations: variations)
+        self.metrics = instance.metrics
+    }
+
+    /// A font from a file path, a bundled name (`Inter-Bold`, `NotoSansArabic-Regular`, ...)
+    /// or a fontconfig family name (`DejaVu Sans`, `DejaVu Sans:bold`), tried in that order
+    /// (a name containing `/` or ending in .ttf/.otf/.ttc is only tried as a path).
+    ///
+    /// - Throws: `TextError.invalidSize`, `TextError.fontNotFound` when nothing matches,
+    ///   `TextError.fontUnreadable` / `.fontInvalid` naming the path of a bad file.
+    public init(named name: String, size: Double, variations: [FontVariation] = []) throws {
+        let face = try FontLibrary.face(named: name)
+        try self.init(face: face, size: size, variations: variations)
+    }
+
+    /// A font from the file at `path` (face `index` of a collection).
+    /// - Throws: `TextError.fontUnreadable` / `.fontInvalid` naming `path`, or `.invalidSize`.
+    public init(path: String, index: Int = 0, size: Double, variations: [FontVariation] = []) throws {
+        try self.init(face: FontFace.open(path: path, index: index), size: size, variations: variations)
+    }
+
+    /// The same face at another size (variations kept).
+    public func withSize(_ size: Double) throws -> Font {
+        try Font(face: face, size: size, variations: variations)
+    }
+
+    public var description: String { "\(face.familyName) \(face.styleName) \(size)px" }
+
+    public static func == (lhs: Font, rhs: Font) -> Bool {
+        lhs.face === rhs.face && lhs.size == rhs.size && lhs.variations == rhs.variations
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(face)
+        hasher.combine(size)
+        hasher.combine(variations)
+    }
+}
+
+/// An hb_font_t at one size, scaled so that positions come out in 26.6 fixed point
+/// (1/64 px). Immutable after creation, so shaping can run on any thread.
+final class HarfBuzzFont: @unchecked Sendable {
+    let handle: OpaquePointer  // hb_font_t *
+    let face: FontFace
+    let metrics: FontMetrics
+
+    private struct Key: Hashable {
+        let face: ObjectIdentifier
+        let size: Double
+        let variations: [FontVariation]
+    }
+
+    private static let cache = Mutex<[Key: HarfBuzzFont]>([:])
+
+    static func shared(face: FontFace, size: Double, variations: [FontVariation]) -> HarfBuzzFont {
+        let key = Key(face: ObjectIdentifier(face), size: size, variations: variations)
+        if let font = cache.withLock({ $0[key] }) { return font }
+        let font = HarfBuzzFont(face: face, size: size, variations: variations)
+        return cache.withLock { cached in
+            if let existing = cached[key] { return existing }
+            // Bound the cache: a tool sweeping sizes must not grow memory without end.
+            if cached.count > 512 { cached.removeAll(keepingCapacity: true) }
+            cached[key] = font
+            return font
+        }
+    }
+
+    private init(face: FontFace, size: Double, variations: [FontVariation]) {
+        self.face = face
+        let font = hb_font_create(face.hbFace)!
+        hb_ot_font_set_funcs(font)
+        let scale = Int32((size * 64).rounded())
+        hb_font_set_scale(font, scale, scale)
+        if !variations.isEmpty {
+            let values = variations.map(\.value)
+            hb_font_set_variations(font, values, UInt32(values.count))
+        }
+        hb_font_make_immutable(font)
+        handle = font
+
+        func position(_ tag: hb_ot_metrics_tag_t) -> Double {
+            var value: hb_position_t = 0
+            hb_ot_metrics_get_position_with_fallback(font, tag, &value)
+            return Double(value) / 64
+        }
+        metrics = FontMetrics(
+            ascender: position(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER),
+            descender: position(HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER),
+            lineGap: max(0, position(HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP)),
+            capHeight: position(HB_OT_METRICS_TAG_CAP_HEIGHT),
+            xHeight: position(HB_OT_METRICS_TAG_X_HEIGHT),
+            unitsPerEm: face.unitsPerEm)
+    }
+
+    deinit { hb_font_destroy(handle) }
+}

@@ -1,0 +1,165 @@
+import CHarfBuzz
+import CHowdyICU
+
+/// A maximal range of text shaped in one HarfBuzz call: one bidi level, one script,
+/// one font. Offsets are UTF-16.
+struct TextRun {
+    var start: Int
+    var end: Int
+    var level: UInt8
+    var script: hb_script_t
+    /// Index into `Itemization.fonts` (0 is the primary font).
+    var fontIndex: Int
+
+    var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// Splits text into runs by bidi level, script (UAX #24, with Common and Inherited
+/// characters joining the run around them) and font (per-cluster fallback).
+struct Itemization {
+    var runs: [TextRun] = []
+    var fonts: [Font]
+
+    init(text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font, fallback: FontFallback) throws {
+        fonts = [primary]
+        var faceSlots: [ObjectIdentifier: Int] = [ObjectIdentifier(primary.face): 0]
+        let count = text.count
+
+        // Pass 1: decide script and font for every scalar.
+        var fontOf = [Int32](repeating: 0, count: count)
+        var scriptOf = [Int32](repeating: Int32(HOWDY_SCRIPT_COMMON), count: count)
+        var index = 0
+        var previousFont: Int32 = 0
+        var previousScalar: UInt32 = 0
+        var currentScript = Int32(HOWDY_SCRIPT_COMMON)
+        var firstRealScript: Int32?
+        while index < count {
+            let (scalar, width) = Self.decode(text, at: index)
+            let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
+
+            let script: Int32
+            if scalar < 0x80 {
+                let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
+                script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
+            } else {
+                script = howdy_script(scalar)
+            }
+            if script > Int32(HOWDY_SCRIPT_INHERITED) {
+                currentScript = script
+                if firstRealScript == nil { firstRealScript = script }
+            }
+
+            let font = Self.chooseFont(
+                scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
+                isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback)
+            for unit in index..<(index + width) {
+                fontOf[unit] = font
+                scriptOf[unit] = currentScript
+            }
+            previousFont = font
+            previousScalar = scalar
+            index += width
+        }
+        // Leading Common characters take the first real script of the text.
+        if let first = firstRealScript {
+            for unit in 0..<count where scriptOf[unit] == Int32(HOWDY_SCRIPT_COMMON) {
+                scriptOf[unit] = first
+            }
+        }
+
+        // Pass 2: cut runs where level, script or font changes.
+        var start = 0
+        var hbScripts: [Int32: hb_script_t] = [:]
+        func hbScript(_ code: Int32) -> hb_script_t {
+            if let cached = hbScripts[code] { return cached }
+            let name = howdy_script_code(code)
+            let script = name.map { hb_script_from_string($0, -1) } ?? HB_SCRIPT_COMMON
+            hbScripts[code] = script
+            return script
+        }
+        while start < count {
+            let level = bidi.level(at: start)
+            let script = scriptOf[start]
+            let font = fontOf[start]
+            var end = start + 1
+            while end < count, bidi.level(at: end) == level, scriptOf[end] == script, fontOf[end] == font {
+                end += 1
+            }
+            runs.append(TextRun(start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
+            start = end
+        }
+    }
+
+    static func decode(_ text: UnsafeBufferPointer<UInt16>, at index: Int) -> (UInt32, Int) {
+        let unit = text[index]
+        if unit & 0xFC00 == 0xD800, index + 1 < text.count, text[index + 1] & 0xFC00 == 0xDC00 {
+            let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(text[index + 1]) - 0xDC00)
+            return (scalar, 2)
+        }
+        return (UInt32(unit), 1)
+    }
+
+    /// Characters that belong to the cluster before them and so keep its font:
+    /// marks, format characters (joiners, bidi controls, tags), variation selectors,
+    /// emoji modifiers and white space / controls.
+    private static func joinsPrevious(_ scalar: UInt32, previous: UInt32) -> Bool {
+        if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
+        if scalar == 0x200D || (0xFE00...0xFE0F).contains(scalar) || (0x1F3FB...0x1F3FF).contains(scalar)
+            || (0xE0020...0xE007F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
+        {
+            return true
+        }
+        if previous == 0x200D, howdy_is_extended_pictographic(scalar) != 0 { return true }
+        return howdy_is_attaching(scalar) != 0
+    }
+
+    private static func wantsEmoji(_ scalar: UInt32, next: UInt32) -> Bool {
+        if scalar < 0x80 {
+            // Keycaps: a digit, # or * followed by VS16 (and U+20E3).
+            return next == 0xFE0F && (scalar == 0x23 || scalar == 0x2A || (0x30...0x39).contains(scalar))
+        }
+        if next == 0xFE0E { return false }
+        if howdy_is_emoji_presentation(scalar) != 0 { return true }
+        return next == 0xFE0F && howdy_is_extended_pictographic(scalar) != 0
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    private static func chooseFont(
+        scalar: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
+        fonts: inout [Font], slots: inout [ObjectIdentifier: Int], fallback: FontFallback
+    ) -> Int32 {
+        guard let character = Unicode.Scalar(scalar) else { return previousFont }
+        func slot(_ face: FontFace) -> Int32 {
+            if let existing = slots[ObjectIdentifier(face)] { return Int32(existing) }
+            guard let font = try? Font(face: face, size: fonts[0].size, variations: fonts[0].variations) else {
+                return 0
+            }
+            fonts.append(font)
+            slots[ObjectIdentifier(face)] = fonts.count - 1
+            return Int32(fonts.count - 1)
+        }
+        if !isFirst, joinsPrevious(scalar, previous: previous) {
+            // A space after an emoji is text, not part of the emoji: measure it in the text font.
+            let afterColor = fonts[Int(previousFont)].face.isColor && howdy_is_breaking_space(scalar) != 0
+            if afterColor, fonts[0].face.hasGlyph(for: character) { return 0 }
+            if fonts[Int(previousFont)].face.hasGlyph(for: character) || scalar == 0x200D || scalar < 0x20 {
+                return previousFont
+            }
+            if fonts[0].face.hasGlyph(for: character) { return 0 }
+            return previousFont
+        }
+        if wantsEmoji(scalar, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
+            return slot(emoji)
+        }
+        if fonts[0].face.hasGlyph(for: character) { return 0 }
+        for face in fallback.faces where face.hasGlyph(for: character) {
+            return slot(face)
+        }
+        if fallback.usesSystemFonts, let match = FontConfig.match(covering: character),
+            let face = try? FontFace.open(path: match.path, index: match.index)
+        {
+            return slot(face)
+        }
+        return 0
+    }
+}

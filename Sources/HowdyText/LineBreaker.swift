@@ -1,0 +1,104 @@
+/// Where one line starts and ends, in UTF-16 offsets.
+struct LineBreak: Sendable, Equatable {
+    var start: Int
+    /// End of the visible text (trailing spaces and the line break hang after it).
+    var contentEnd: Int
+    /// Where the next line starts.
+    var end: Int
+    /// The line ends at a soft hyphen and shows a hyphen.
+    var hyphen: Bool
+    /// Index of the segment the line ends in.
+    var segment: Int
+}
+
+/// Greedy line breaking over a `ShapedText`'s cached advances: each line takes as many
+/// segments as fit. All widths are 26.6 fixed point.
+struct LineBreaker {
+    let shaped: ShapedText
+    /// Grapheme boundaries for breaking inside a word wider than the line
+    /// (`overflow-wrap: break-word`); nil means such a word overflows its line instead.
+    let graphemes: [Int32]?
+
+    /// Width of the line from `start` through segment `index`'s content, with the hyphen
+    /// the line would show if it ended there.
+    @inline(__always)
+    func width(from start: Int, through index: Int) -> Int {
+        let segment = shaped.segments[index]
+        var width = shaped.advance(from: start, to: Int(segment.contentEnd))
+        if segment.endsWithSoftHyphen, let hyphen = shaped.hyphen { width += Int(hyphen.advance) }
+        return width
+    }
+
+    /// Calls `emit` for each greedy line at `width`; stops early when `emit` returns false.
+    func forEachLine(width: Int, _ emit: (LineBreak) -> Bool) {
+        let segments = shaped.segments
+        let count = segments.count
+        var index = 0
+        var start = 0
+        while index < count {
+            let first = segments[index]
+            if let graphemes, self.width(from: start, through: index) > width,
+                start < Int(first.contentEnd)
+            {
+                // The word alone does not fit: break it between grapheme clusters.
+                let cut = emergencyCut(from: start, contentEnd: Int(first.contentEnd), width: width, graphemes)
+                if cut < Int(first.contentEnd) {
+                    guard emit(LineBreak(start: start, contentEnd: cut, end: cut, hyphen: false, segment: index))
+                    else { return }
+                    start = cut
+                    continue
+                }
+            }
+            var last = index
+            while !segments[last].isHardBreak, last + 1 < count, self.width(from: start, through: last + 1) <= width {
+                last += 1
+            }
+            let segment = segments[last]
+            let line = LineBreak(
+                start: start, contentEnd: Int(segment.contentEnd), end: Int(segment.end),
+                hyphen: segment.endsWithSoftHyphen && shaped.hyphen != nil, segment: last)
+            guard emit(line) else { return }
+            start = Int(segment.end)
+            index = last + 1
+        }
+    }
+
+    /// The number of greedy lines at `width`, counting no further than `limit + 1`.
+    func lineCount(width: Int, limit: Int = .max) -> Int {
+        var lines = 0
+        forEachLine(width: width) { _ in
+            lines += 1
+            return lines <= limit
+        }
+        return lines
+    }
+
+    func lines(width: Int) -> [LineBreak] {
+        var lines: [LineBreak] = []
+        forEachLine(width: width) { line in
+            lines.append(line)
+            return true
+        }
+        return lines
+    }
+
+    /// The furthest grapheme boundary in (start, contentEnd] that fits `width`, or the
+    /// first boundary after `start` when not even one grapheme fits.
+    private func emergencyCut(from start: Int, contentEnd: Int, width: Int, _ graphemes: [Int32]) -> Int {
+        var low = 0
+        var high = graphemes.count
+        while low < high {  // first boundary > start
+            let mid = (low + high) / 2
+            if Int(graphemes[mid]) <= start { low = mid + 1 } else { high = mid }
+        }
+        var best = low < graphemes.count ? min(Int(graphemes[low]), contentEnd) : contentEnd
+        var index = low
+        while index < graphemes.count, Int(graphemes[index]) <= contentEnd {
+            let boundary = Int(graphemes[index])
+            if shaped.advance(from: start, to: boundary) > width { break }
+            best = boundary
+            index += 1
+        }
+        return best
+    }
+}

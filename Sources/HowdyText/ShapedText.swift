@@ -1,0 +1,174 @@
+import CHarfBuzz
+import CHowdyICU
+
+/// Text shaped once, ready to be broken into lines at any width without shaping again.
+///
+/// Construction does all the expensive work: bidi (ICU), itemisation and font
+/// fallback, HarfBuzz shaping of every run with its context, and UAX #14 break
+/// opportunities (ICU). What remains is arithmetic on cached advances: a line's width
+/// is a difference of two prefix sums, so a greedy pass costs O(break opportunities)
+/// and `balance` can probe as many widths as it likes. Only lines whose edges
+/// HarfBuzz marks unsafe to break are shaped again, once, when the final lines are built.
+public struct ShapedText: Sendable {
+    /// The text as given.
+    public let text: String
+    /// The primary font.
+    public let font: Font
+    public let options: TextOptions
+
+    let utf16: [UInt16]
+    let fonts: [Font]
+    let runs: [ShapedRun]
+    let scripts: [hb_script_t]
+    let bidi: BidiLevels
+    /// advancePrefix[i] is the total advance (26.6) of the glyphs whose cluster is before offset i.
+    let advancePrefix: [Int]
+    let segments: [Segment]
+    let unsafeToBreak: Set<Int32>
+    let hyphen: (glyph: UInt32, advance: Int32)?
+    /// Widest visible content of any segment (26.6): narrower widths need emergency breaks.
+    let maxSegmentWidth: Int
+    let metrics: (ascent: Double, descent: Double, lineHeight: Double)
+
+    /// The text between two break opportunities: a word and the spaces after it.
+    struct Segment: Sendable {
+        var start: Int32
+        /// End of the visible content: trailing spaces and a line break are excluded.
+        var contentEnd: Int32
+        var end: Int32
+        var isHardBreak: Bool
+        var endsWithSoftHyphen: Bool
+    }
+
+    /// Shapes `text` with `font`.
+    /// - Throws: `TextError.textTooLong` above `TextLimits.maximumUTF16Length` UTF-16 units,
+    ///   `TextError.invalidLineHeight` for a non-positive or non-finite line height,
+    ///   `TextError.unicode` if ICU fails.
+    public init(_ text: String, font: Font, options: TextOptions = TextOptions()) throws {
+        let utf16 = Array(text.utf16)
+        guard utf16.count <= TextLimits.maximumUTF16Length else {
+            throw TextError.textTooLong(utf16Length: utf16.count, limit: TextLimits.maximumUTF16Length)
+        }
+        if let height = options.lineHeight, !(height.isFinite && height > 0) {
+            throw TextError.invalidLineHeight(height)
+        }
+        self.text = text
+        self.font = font
+        self.options = options
+        self.utf16 = utf16
+
+        let fontMetrics = font.metrics
+        let ascent = fontMetrics.ascender
+        let descent = -fontMetrics.descender
+        metrics = (ascent, descent, options.lineHeight ?? fontMetrics.lineHeight)
+
+        var fonts: [Font] = [font]
+        var runs: [ShapedRun] = []
+        var scripts: [hb_script_t] = []
+        var unsafe = Set<Int32>()
+        var segments: [Segment] = []
+        var prefix = [Int](repeating: 0, count: utf16.count + 1)
+        var bidiLevels: BidiLevels?
+        var hyphen: (UInt32, Int32)?
+
+        try utf16.withUnsafeBufferPointer { buffer in
+            let bidi = try BidiLevels(text: buffer, direction: options.direction)
+            bidiLevels = bidi
+            let fallback = options.fallback ?? FontFallback.bundled(matching: font.face)
+            let items = try Itemization(text: buffer, bidi: bidi, primary: font, fallback: fallback)
+            fonts = items.fonts
+            let language = options.locale.isEmpty ? nil : hb_language_from_string(options.locale, -1)
+            let features = options.features.map(\.value)
+            let shaper = ShapingBuffer()
+            for item in items.runs {
+                let run = shaper.shape(
+                    buffer, range: item.start..<item.end, context: true, level: item.level, script: item.script,
+                    language: language, font: fonts[item.fontIndex], fontIndex: item.fontIndex, features: features)
+                shaper.unsafeToBreakOffsets(base: 0, into: &unsafe)
+                for index in run.glyphs.indices {
+                    prefix[Int(run.clusters[index]) + 1] += Int(run.advances[index])
+                }
+                runs.append(run)
+                scripts.append(item.script)
+            }
+            // Run starts are always safe: the line builder cuts runs there anyway.
+            for run in runs { unsafe.remove(Int32(run.start)) }
+            for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
+
+            segments = try Self.segments(of: buffer, locale: options.locale)
+            if segments.contains(where: \.endsWithSoftHyphen) {
+                hyphen = Self.hyphenGlyph(font: font, shaper: shaper, language: language)
+            }
+        }
+        self.fonts = fonts
+        self.runs = runs
+        self.scripts = scripts
+        self.unsafeToBreak = unsafe
+        self.segments = segments
+        self.advancePrefix = prefix
+        self.bidi = bidiLevels!
+        self.hyphen = hyphen
+        self.maxSegmentWidth = segments.reduce(0) { widest, segment in
+            max(widest, prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)])
+        }
+    }
+
+    /// Break opportunities from ICU's UAX #14 iterator, turned into segments.
+    private static func segments(of text: UnsafeBufferPointer<UInt16>, locale: String) throws -> [Segment] {
+        var segments: [Segment] = []
+        var start = 0
+        try BreakIterator.with(.line, locale: locale) { iterator in
+            try iterator.forEachBoundary(in: text) { offset, isHard in
+                var contentEnd = offset
+                // Trailing white space hangs past the line's end; the line break itself too.
+                while contentEnd > start {
+                    let unit = text[contentEnd - 1]
+                    if unit & 0xFC00 == 0xDC00 { break }
+                    if howdy_is_breaking_space(UInt32(unit)) != 0 || unit == 0x0A || unit == 0x0D {
+                        contentEnd -= 1
+                    } else {
+                        break
+                    }
+                }
+                // A line ending at a soft hyphen shows a hyphen glyph instead of the
+                // (invisible) soft hyphen itself.
+                let softHyphen = !isHard && offset < text.count && contentEnd > start && text[contentEnd - 1] == 0x00AD
+                if softHyphen { contentEnd -= 1 }
+                segments.append(
+                    Segment(
+                        start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(offset), isHardBreak: isHard,
+                        endsWithSoftHyphen: softHyphen))
+                start = offset
+            }
+        }
+        return segments
+    }
+
+    /// The glyph shown at a soft-hyphen break: U+2010 HYPHEN, or U+002D when the font lacks it.
+    private static func hyphenGlyph(font: Font, shaper: ShapingBuffer, language: hb_language_t?) -> (UInt32, Int32)? {
+        let candidates: [UInt16] = font.face.hasGlyph(for: "\u{2010}") ? [0x2010] : [0x2D]
+        return candidates.withUnsafeBufferPointer { buffer in
+            let run = shaper.shape(
+                buffer, range: 0..<1, context: false, level: 0, script: HB_SCRIPT_COMMON, language: language,
+                font: font, fontIndex: 0, features: [])
+            guard let glyph = run.glyphs.first, let advance = run.advances.first else { return nil }
+            return (glyph, advance)
+        }
+    }
+
+    /// Width in 26.6 of the text from `start` to `end` (UTF-16 offsets, cached advances).
+    @inline(__always)
+    func advance(from start: Int, to end: Int) -> Int { advancePrefix[end] - advancePrefix[start] }
+
+    /// Grapheme cluster boundaries of the whole text (UAX #29), for breaking a word that
+    /// is wider than the line. Computed only when a width needs it.
+    func graphemeBoundaries() throws -> [Int32] {
+        var boundaries: [Int32] = []
+        try utf16.withUnsafeBufferPointer { buffer in
+            try BreakIterator.with(.character, locale: options.locale) { iterator in
+                try iterator.forEachBoundary(in: buffer) { offset, _ in boundaries.append(Int32(offset)) }
+            }
+        }
+        return boundaries
+    }
+}

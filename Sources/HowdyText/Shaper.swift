@@ -1,0 +1,99 @@
+import CHarfBuzz
+
+/// The glyphs HarfBuzz produced for one run, as parallel arrays. Positions are in
+/// 26.6 fixed point (1/64 px): the fonts are scaled by `size × 64`. Glyphs are in
+/// HarfBuzz's output order, which is visual: clusters ascend in a left-to-right
+/// run and descend in a right-to-left one.
+struct ShapedRun: Sendable {
+    var start: Int
+    var end: Int
+    var level: UInt8
+    var fontIndex: Int
+    var glyphs: [UInt32] = []
+    /// UTF-16 offset of each glyph's cluster in the whole text.
+    var clusters: [Int32] = []
+    var advances: [Int32] = []
+    var offsetsX: [Int32] = []
+    var offsetsY: [Int32] = []
+
+    var isRightToLeft: Bool { level & 1 == 1 }
+
+    /// Indices of the glyphs whose cluster lies in `lower..<upper`, found by binary
+    /// search (clusters are monotonic within a run).
+    func glyphRange(clustersFrom lower: Int, to upper: Int) -> Range<Int> {
+        func partition(_ isBefore: (Int32) -> Bool) -> Int {
+            var low = 0
+            var high = clusters.count
+            while low < high {
+                let mid = (low + high) / 2
+                if isBefore(clusters[mid]) { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        if isRightToLeft {
+            return partition { $0 >= upper }..<partition { $0 >= lower }
+        }
+        return partition { $0 < lower }..<partition { $0 < upper }
+    }
+}
+
+/// An owned hb_buffer_t, reused across the runs of one text.
+final class ShapingBuffer {
+    let handle: OpaquePointer
+
+    init() { handle = hb_buffer_create()! }
+    deinit { hb_buffer_destroy(handle) }
+
+    /// Shapes `range` of `text` with `font`. With `context`, the characters around the
+    /// range inform shaping (Arabic joining across a font change, for instance); without
+    /// it, the range is shaped as if it stood alone, as a line edge must be.
+    func shape(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Bool, level: UInt8,
+        script: hb_script_t, language: hb_language_t?, font: Font, fontIndex: Int, features: [hb_feature_t]
+    ) -> ShapedRun {
+        hb_buffer_clear_contents(handle)
+        if context {
+            hb_buffer_add_utf16(handle, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        } else {
+            hb_buffer_add_utf16(handle, text.baseAddress! + range.lowerBound, Int32(range.count), 0, Int32(range.count))
+        }
+        hb_buffer_set_direction(handle, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(handle, script)
+        if let language { hb_buffer_set_language(handle, language) }
+        hb_buffer_set_cluster_level(handle, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        features.withUnsafeBufferPointer { list in
+            hb_shape(font.instance.handle, handle, list.baseAddress, UInt32(list.count))
+        }
+
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(handle, &count)!
+        let positions = hb_buffer_get_glyph_positions(handle, &count)!
+        let glyphCount = Int(count)
+        var run = ShapedRun(start: range.lowerBound, end: range.upperBound, level: level, fontIndex: fontIndex)
+        run.glyphs.reserveCapacity(glyphCount)
+        run.clusters.reserveCapacity(glyphCount)
+        run.advances.reserveCapacity(glyphCount)
+        run.offsetsX.reserveCapacity(glyphCount)
+        run.offsetsY.reserveCapacity(glyphCount)
+        let base = context ? 0 : range.lowerBound
+        for index in 0..<glyphCount {
+            run.glyphs.append(infos[index].codepoint)
+            run.clusters.append(Int32(Int(infos[index].cluster) + base))
+            run.advances.append(positions[index].x_advance)
+            run.offsetsX.append(positions[index].x_offset)
+            run.offsetsY.append(positions[index].y_offset)
+        }
+        return run
+    }
+
+    /// UTF-16 offsets where HarfBuzz says breaking the line would change the shaping
+    /// (HB_GLYPH_FLAG_UNSAFE_TO_BREAK on the glyph starting that cluster), from the
+    /// last `shape` call.
+    func unsafeToBreakOffsets(base: Int, into offsets: inout Set<Int32>) {
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(handle, &count) else { return }
+        for index in 0..<Int(count) where infos[index].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
+            offsets.insert(Int32(Int(infos[index].cluster) + base))
+        }
+    }
+}

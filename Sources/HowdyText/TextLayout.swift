@@ -1,0 +1,75 @@
+/// One glyph placed on a line.
+public struct PositionedGlyph: Sendable, Hashable {
+    /// Glyph index in the run's font face.
+    public var id: UInt32
+    /// Pen position in px relative to the line's origin (its left edge at the baseline);
+    /// x grows right, y grows down. Sub-pixel: do not round before rasterising.
+    public var x: Double
+    public var y: Double
+    /// Advance in px.
+    public var advance: Double
+    /// UTF-16 offset of the glyph's cluster in the layout's text.
+    public var cluster: Int
+}
+
+/// Consecutive glyphs of one line in one font and direction.
+public struct GlyphRun: Sendable {
+    /// The font the glyphs come from (the primary font or a fallback).
+    public var font: Font
+    public var isRightToLeft: Bool
+    /// The UTF-16 range of the text the run covers.
+    public var range: Range<Int>
+    /// Glyphs in visual order, left to right.
+    public var glyphs: [PositionedGlyph]
+}
+
+/// One line of a layout.
+public struct TextLine: Sendable {
+    /// The UTF-16 range of the line's visible text (trailing spaces and the line break excluded).
+    public var range: Range<Int>
+    /// The line's visible text.
+    public var text: String
+    /// Left edge of the line in px from the layout's left edge (alignment applied).
+    public var x: Double
+    /// Baseline in px from the layout's top edge.
+    public var baseline: Double
+    /// Width in px: the sum of the line's glyph advances (hanging trailing spaces excluded,
+    /// a soft hyphen's visible hyphen included).
+    public var width: Double
+    /// True when the line belongs to a right-to-left paragraph.
+    public var isRightToLeft: Bool
+    /// True when the line ends at a soft hyphen and shows a hyphen glyph.
+    public var endsWithHyphen: Bool
+    /// Glyph runs in visual order, left to right; glyph x positions are relative to `x`.
+    public var runs: [GlyphRun]
+}
+
+/// How a layout was broken into lines.
+public enum LayoutMode: String, Sendable, Hashable, Codable, CaseIterable {
+    case greedy
+    case balanced
+    case even
+}
+
+/// Lines of text in visual order with glyph positions, ready to draw.
+public struct TextLayout: Sendable {
+    /// The text laid out.
+    public var text: String
+    /// Lines top to bottom; empty for empty text.
+    public var lines: [TextLine]
+    /// Width in px of the widest line; lines are aligned within it.
+    public var width: Double
+    /// Height in px: line count × line height.
+    public var height: Double
+    /// The width in px the layout was asked to fit.
+    public var availableWidth: Double
+    /// Distance between baselines in px.
+    public var lineHeight: Double
+    /// How the lines were chosen.
+    public var mode: LayoutMode
+    /// The number of lines greedy layout gives at `availableWidth`; equal to
+    /// `lines.count` for every mode (balancing never adds a line).
+    public var greedyLineCount: Int
+
+    public var lineCount: Int { lines.count }
+}

@@ -1,0 +1,52 @@
+/// How lines sit inside the layout's box: the width of its widest line.
+public enum TextAlignment: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Left in a left-to-right paragraph, right in a right-to-left one.
+    case leading
+    case center
+    /// Right in a left-to-right paragraph, left in a right-to-left one.
+    case trailing
+}
+
+/// Everything about a layout except the text, the font and the width.
+public struct TextOptions: Sendable, Hashable {
+    /// Paragraph direction; `.auto` (the default) follows each paragraph's first strong character.
+    public var direction: TextDirection
+    /// Line alignment inside the layout's box; default `.leading`.
+    public var alignment: TextAlignment
+    /// Distance between baselines in px; nil (the default) uses the font's
+    /// ascender − descender + line gap. Extra or missing space is split evenly above
+    /// and below each line, as CSS half-leading does.
+    public var lineHeight: Double?
+    /// BCP 47 locale for line breaking and shaping ("ja", "zh-Hant", "th", "ar");
+    /// "" (the default) uses ICU's root rules and lets HarfBuzz pick per script.
+    public var locale: String
+    /// OpenType features applied to every run (kerning and ligatures are on by default).
+    public var features: [FontFeature]
+    /// Fonts tried when the primary font lacks a glyph; nil (the default) uses the
+    /// bundled chain in the primary font's weight.
+    public var fallback: FontFallback?
+
+    public init(
+        direction: TextDirection = .auto, alignment: TextAlignment = .leading, lineHeight: Double? = nil,
+        locale: String = "", features: [FontFeature] = [], fallback: FontFallback? = nil
+    ) {
+        self.direction = direction
+        self.alignment = alignment
+        self.lineHeight = lineHeight
+        self.locale = locale
+        self.features = features
+        self.fallback = fallback
+    }
+}
+
+/// What `balance` minimises among layouts with greedy's line count.
+public enum BalanceObjective: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The narrowest width that keeps the line count (CSS `text-wrap: balance`). The
+    /// result is greedy layout at that width, so every line but the last is as full as
+    /// greedy would make it, and the widest line is as short as it can be.
+    case narrowest
+    /// The smallest sum of squared slack (available width − line width) over all lines,
+    /// last line included: line lengths as equal as possible. It may leave the widest
+    /// line a little longer than `.narrowest` does, in exchange for no short line.
+    case even
+}

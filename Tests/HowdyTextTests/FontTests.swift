@@ -1,0 +1,85 @@
+import Foundation
+import HowdyText
+import Testing
+
+@Suite("Fonts")
+struct FontTests {
+    @Test("bundled fonts open by name with metrics from the font")
+    func bundledMetrics() throws {
+        let font = try Fixtures.font("Inter-Bold", size: 32)
+        #expect(font.face.familyName == "Inter")
+        #expect(font.face.unitsPerEm >= 1000)
+        #expect(font.metrics.ascender > 20 && font.metrics.ascender < 40)
+        #expect(font.metrics.descender < 0)
+        #expect(font.metrics.capHeight > 15 && font.metrics.capHeight < font.metrics.ascender)
+        #expect(font.metrics.xHeight > 10 && font.metrics.xHeight < font.metrics.capHeight)
+        #expect(font.face.weightClass == 700)
+    }
+
+    @Test("faces are cached and shared")
+    func faceCache() throws {
+        let first = try FontLibrary.face(named: "Inter-Regular")
+        let second = try FontLibrary.face(named: "Inter-Regular")
+        #expect(first === second)
+    }
+
+    @Test("the emoji font is a colour, bitmap-only face")
+    func emojiFace() throws {
+        let face = try FontLibrary.face(named: "NotoColorEmoji")
+        #expect(face.isColor)
+        #expect(!face.isScalable)
+    }
+
+    @Test("a fontconfig family is found by name", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu")))
+    func fontconfigFamily() throws {
+        let face = try FontLibrary.face(named: "DejaVu Sans")
+        #expect(face.familyName == "DejaVu Sans")
+    }
+
+    @Test("an unknown name is an error naming it")
+    func unknownName() {
+        #expect(throws: TextError.fontNotFound("No Such Font 123")) { try Font(named: "No Such Font 123", size: 12) }
+    }
+
+    @Test("a missing path is an error naming the path")
+    func missingPath() throws {
+        do {
+            _ = try Font(path: "/nonexistent/font.ttf", size: 12)
+            Issue.record("expected an error")
+        } catch let error as TextError {
+            #expect(error.description.contains("/nonexistent/font.ttf"))
+            #expect(error.description.contains("no such file"))
+        }
+    }
+
+    @Test("random bytes are not a font")
+    func randomBytes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let path = try Fixtures.temporaryFile((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        #expect(throws: TextError.self) { try Font(path: path, size: 12) }
+    }
+
+    @Test("a truncated font fails cleanly or works, never crashes")
+    func truncatedFont() throws {
+        let source = try #require(FontLibrary.bundledPath("Inter-Regular"))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
+        for length in [8, 100, 2000, bytes.count / 3] {
+            let path = try Fixtures.temporaryFile(Array(bytes.prefix(length)))
+            if let font = try? Font(path: path, size: 16) {
+                // If FreeType accepts it, layout must still not crash.
+                _ = try? layout("Truncated", font: font, width: 100)
+            }
+        }
+    }
+
+    @Test("sizes outside (0, 4096] are refused", arguments: [0.0, -3, .nan, .infinity, 4097])
+    func badSizes(size: Double) {
+        #expect(throws: TextError.self) { try Fixtures.font(size: size) }
+    }
+
+    @Test("feature strings are parsed by HarfBuzz")
+    func features() throws {
+        _ = try FontFeature("kern=0")
+        #expect(throws: TextError.invalidFeature("???")) { try FontFeature("???") }
+    }
+}

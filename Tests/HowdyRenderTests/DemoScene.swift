@@ -65,11 +65,11 @@ enum DemoScene {
         let footer = try RoundedRect(Rect(x: 24, y: h - 90, width: w - 48, height: 56), cornerRadius: 28)
         canvas.fill(footer, with: Color(hex: 0x1C1C1E))
         // Text: a balanced title, body with an emoji, and button labels.
-        let title = try balance(text: "Welcome to HowdyKit, your friendly onboarding", font: Font(named: "Inter-Bold", size: 30), width: w - 64)
+        let title = try balance(text: "Welcome to HowdyKit, your friendly onboarding", font: Font(named: "Inter-Bold", size: 30), width: max(60, w - 64))
         try canvas.draw(title, at: Point(x: 32, y: h * 0.1), color: .white)
         let body = try layout(
             "Balanced text, real fonts and shaping 👋 on Linux.", font: Font(named: "Inter-Regular", size: 15),
-            width: w - 150)
+            width: max(60, w - 150))
         try canvas.draw(body, at: Point(x: 110, y: card.rect.minY + 80), color: Color(hex: 0x3A3A3C))
         let label = try layout("Continue", font: Font(named: "Inter-SemiBold", size: 17), width: w)
         try canvas.draw(label, at: Point(x: (w - label.width) / 2, y: button.rect.midY - label.height / 2), color: .white)

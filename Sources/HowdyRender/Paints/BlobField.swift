@@ -102,15 +102,24 @@ struct TextureShader: Shader {
         let v = (Float(y - origin.y) + 0.5) * inverse - 0.5
         let vy = max(0, min(Float(height - 1), v))
         let j0 = min(height - 2, Int(vy)), fy = vy - Float(j0)
+        // Interpolate the two texel rows once, then only horizontally per pixel.
+        let firstTexel = max(0, min(width - 2, Int(max(0, (Float(x0 - origin.x) + 0.5) * inverse - 0.5))))
+        let lastTexel = max(firstTexel + 1, min(width - 1, Int((Float(x0 + colors.count - origin.x) + 0.5) * inverse) + 1))
+        var row = [SIMD4<Float>](repeating: .zero, count: lastTexel - firstTexel + 1)
         texels.withUnsafeBufferPointer { texels in
             let top = j0 * width, bottom = top + width
+            for i in firstTexel...lastTexel {
+                row[i - firstTexel] = texels[top + i] + (texels[bottom + i] - texels[top + i]) * fy
+            }
+        }
+        row.withUnsafeBufferPointer { row in
+            let maxU = Float(width - 1)
+            var u = (Float(x0 - origin.x) + 0.5) * inverse - 0.5
             for i in 0..<colors.count {
-                let u = (Float(x0 + i - origin.x) + 0.5) * inverse - 0.5
-                let ux = max(0, min(Float(width - 1), u))
-                let i0 = min(width - 2, Int(ux)), fx = ux - Float(i0)
-                let a = texels[top + i0] + (texels[top + i0 + 1] - texels[top + i0]) * fx
-                let b = texels[bottom + i0] + (texels[bottom + i0 + 1] - texels[bottom + i0]) * fx
-                colors[i] = a + (b - a) * fy
+                let ux = max(0, min(maxU, u))
+                let i0 = max(0, min(row.count - 2, Int(ux) - firstTexel)), fx = ux - Float(i0 + firstTexel)
+                colors[i] = row[i0] + (row[i0 + 1] - row[i0]) * fx
+                u += inverse
             }
         }
     }

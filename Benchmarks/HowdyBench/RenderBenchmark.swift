@@ -22,6 +22,11 @@ enum RenderBenchmark {
         var pngDecodeMs: Double
         var diffMs: Double
         var diffPixels: Int
+        /// Process CPU time (all threads) per call: the work done, independent of how
+        /// busy the machine is; wall time ≈ CPU / cores on an idle machine.
+        var screenRenderCpuMs: Double
+        var pngEncodeCpuMs: Double
+        var diffCpuMs: Double
         var screenRenderPerMemset: Double
         var pngEncodePerMemset: Double
         var diffPerMemset: Double
@@ -50,25 +55,33 @@ enum RenderBenchmark {
         let scene = try BenchScene()
         var frame: Image?
         let screen = median(runs) { frame = try? scene.render(time: 0.5) }
+        let screenCpu = cpuMean(runs) { _ = try? scene.render(time: 0.5) }
         let background = median(runs) { _ = try? scene.renderBackground(time: 0.5) }
         let text = median(runs) { _ = try? scene.renderText() }
         guard let first = frame else { throw RenderError.invalidGeometry("the benchmark scene did not render") }
         if let path = ProcessInfo.processInfo.environment["HOWDY_BENCH_OUT"] {
             try first.write(to: URL(fileURLWithPath: path))
         }
-        let second = try scene.render(time: 0.55)
+        // The second image: the next animation frame with a changed element (a real
+        // golden failure: mostly sub-threshold drift, one region that differs).
+        var changed = Canvas(image: try scene.render(time: 0.55))
+        changed.fill(try Circle(center: Point(x: 393, y: 700), radius: 60), with: Color(hex: 0xFF3B30))
+        let second = changed.image
         var png: [UInt8] = []
         let encode = median(runs) { png = (try? PNGCodec.encode(first)) ?? [] }
+        let encodeCpu = cpuMean(runs) { _ = try? PNGCodec.encode(first) }
         var smallest: [UInt8] = []
         let encodeSmallest = median(1) { smallest = (try? PNGCodec.encode(first, compression: .smallest)) ?? [] }
         let decode = median(runs) { _ = try? PNGCodec.decode(png) }
         var diffPixels = 0
         let diff = median(runs) { diffPixels = (try? ImageDiff(first, second))?.differingPixels ?? -1 }
+        let diffCpu = cpuMean(runs) { _ = try? ImageDiff(first, second) }
         return Figures(
             canvas: "\(width)x\(height)", runs: runs, cores: ProcessInfo.processInfo.activeProcessorCount,
             memsetMs: memset, screenRenderMs: screen, backgroundMs: background, textMs: text,
             pngEncodeMs: encode, pngBytes: png.count, pngSmallestMs: encodeSmallest, pngSmallestBytes: smallest.count,
             pngDecodeMs: decode, diffMs: diff, diffPixels: diffPixels,
+            screenRenderCpuMs: screenCpu, pngEncodeCpuMs: encodeCpu, diffCpuMs: diffCpu,
             screenRenderPerMemset: screen / memset, pngEncodePerMemset: encode / memset, diffPerMemset: diff / memset)
     }
 
@@ -76,6 +89,18 @@ enum RenderBenchmark {
     static func run() throws -> [String: Any] {
         let data = try JSONEncoder().encode(measure())
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// The mean process CPU time (all threads) of `runs` calls of `body`, in ms.
+    static func cpuMean(_ runs: Int, _ body: () -> Void) -> Double {
+        func now() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+            return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+        }
+        let start = now()
+        for _ in 0..<runs { body() }
+        return ((now() - start) / Double(runs) * 1000).rounded() / 1000
     }
 
     /// The median wall time of `runs` calls of `body` (after one warm-up call), in ms.

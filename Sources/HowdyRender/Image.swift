@@ -86,6 +86,13 @@ public struct Image: Sendable, Hashable {
         try self.init(width: width, height: height, premultipliedRGBA: bytes, limits: limits)
     }
 
+    /// A transparent image of a size already known to be valid (a canvas's own size).
+    init(transparentWidth width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
     /// The premultiplied RGBA bytes of the pixel at column `x`, row `y` (both must be in range).

@@ -38,7 +38,8 @@ extension Font {
         guard !axes.isEmpty else { return [] }
         var settings: [String: Double] = [:]
         for variation in variations {
-            let parts = variation.description.split(separator: "=")
+            // HarfBuzz syntax: `wght=600` or `wght 600` (the text the variation was parsed from).
+            let parts = variation.description.split(whereSeparator: { $0 == "=" || $0 == " " })
             if parts.count == 2, let value = Double(parts[1]) { settings[String(parts[0])] = value }
         }
         return axes.map { axis in min(axis.maximum, max(axis.minimum, settings[axis.tag] ?? axis.defaultValue)) }

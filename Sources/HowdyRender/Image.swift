@@ -115,6 +115,11 @@ public struct Image: Sendable, Hashable {
     /// Straight-alpha RGBA bytes (un-premultiplied, rounded), as PNG stores them.
     /// Converting back with `init(straightRGBA:)` gives the same premultiplied bytes.
     public func straightRGBA() -> [UInt8] {
+        // Opaque images (most screens) are already straight: share the storage, no copy.
+        let allOpaque = pixels.withUnsafeBytes { raw in
+            raw.bindMemory(to: UInt32.self).allSatisfy { $0 >> 24 == 0xFF }  // alpha: the high byte (little-endian)
+        }
+        if allOpaque { return pixels }
         var bytes = pixels
         bytes.withUnsafeMutableBufferPointer { buffer in
             var i = 0

@@ -6,6 +6,7 @@ public enum Howdy {
     public static let commands: [any Command.Type] = [
         BalanceCommand.self,
         FlowCommand.self,
+        DiffCommand.self,
     ]
 
     /// Runs `howdy` with `arguments` (without the program name) and returns the exit code.

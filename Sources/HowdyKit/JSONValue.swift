@@ -3,8 +3,13 @@ import Foundation
 /// Any JSON value, kept exactly as read so a file can be rewritten without dropping what
 /// this code does not understand (a non-Boolean record, a key added by a newer tool).
 ///
-/// JSON text is read and written by Foundation's `JSONSerialization`; this type only
-/// converts to and from the objects it uses.
+/// JSON text is read by Foundation's `JSONSerialization` (this type converts the objects it
+/// returns) and written by Foundation's `JSONEncoder`. Not `JSONSerialization` for writing:
+/// on Linux its `.sortedKeys` compares keys through the system locale, about 20 times
+/// slower than `JSONEncoder`'s (0.23 s against 0.012 s for a store of 2,000 records, and
+/// the store is rewritten whole on every write). The two write the same text except for
+/// the key order: `JSONEncoder` sorts keys in `String` order ("B" before "a"), which does
+/// not depend on the locale.
 public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
     case null
     case bool(Bool)
@@ -77,23 +82,24 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
         self = value
     }
 
-    /// JSON text of the value, keys sorted (`JSONSerialization.WritingOptions.sortedKeys`),
-    /// slashes not escaped; `pretty` indents by two spaces and writes `"key" : value`. A
-    /// non-finite number is written as `null` (JSON has no spelling for it).
+    /// JSON text of the value, keys sorted in `String` order, slashes not escaped; `pretty`
+    /// indents by two spaces and writes `"key" : value`. A non-finite number is written as
+    /// `null` (JSON has no spelling for it).
     public func jsonText(pretty: Bool = false) -> String {
         String(decoding: jsonData(pretty: pretty), as: UTF8.self)
     }
 
     /// UTF-8 JSON text of the value; see ``jsonText(pretty:)``.
     public func jsonData(pretty: Bool = false) -> Data {
-        var options: JSONSerialization.WritingOptions = [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]
-        if pretty { options.insert(.prettyPrinted) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
         do {
-            return try JSONSerialization.data(withJSONObject: foundationObject, options: options)
+            return try encoder.encode(hasNonFiniteNumber ? withNonFiniteNumbersAsNull : self)
         } catch {
-            // Unreachable: keys are strings and non-finite numbers become NSNull, so every
-            // JSONValue is an object JSONSerialization can write.
-            preconditionFailure("JSONSerialization refused a JSONValue: \(error)")
+            // Unreachable: non-finite numbers, the only values JSONEncoder refuses by
+            // default, have been replaced by null.
+            preconditionFailure("JSONEncoder refused a JSONValue: \(error)")
         }
     }
 
@@ -150,25 +156,10 @@ extension JSONValue {
     /// From what `JSONSerialization.jsonObject(with:options:)` returns; `nil` for an
     /// object of any other type.
     init?(foundationObject object: Any) {
+        // Containers first: on Linux, asking whether a Swift dictionary or array `is NSNull`
+        // or `as? NSNumber` bridges the whole container to an NSDictionary or NSArray first,
+        // which tripled the time to read a store of 2,000 records.
         switch object {
-        case is NSNull:
-            self = .null
-        case let text as String:
-            self = .string(text)
-        case let number as NSNumber:
-            if ObjectIdentifier(type(of: number)) == Self.booleanClass {
-                self = .bool(number.boolValue)
-            } else {
-                self = .number(number.doubleValue)
-            }
-        case let array as [Any]:
-            var values: [JSONValue] = []
-            values.reserveCapacity(array.count)
-            for element in array {
-                guard let value = JSONValue(foundationObject: element) else { return nil }
-                values.append(value)
-            }
-            self = .array(values)
         case let dictionary as [String: Any]:
             var values: [String: JSONValue] = [:]
             values.reserveCapacity(dictionary.count)
@@ -177,20 +168,46 @@ extension JSONValue {
                 values[key] = value
             }
             self = .object(values)
+        case let array as [Any]:
+            var values: [JSONValue] = []
+            values.reserveCapacity(array.count)
+            for element in array {
+                guard let value = JSONValue(foundationObject: element) else { return nil }
+                values.append(value)
+            }
+            self = .array(values)
+        case let text as String:
+            self = .string(text)
+        case let number as NSNumber:
+            if ObjectIdentifier(type(of: number)) == Self.booleanClass {
+                self = .bool(number.boolValue)
+            } else {
+                self = .number(number.doubleValue)
+            }
+        case is NSNull:
+            self = .null
         default:
             return nil
         }
     }
 
-    /// The object `JSONSerialization.data(withJSONObject:options:)` writes as this value.
-    var foundationObject: Any {
+    /// Whether the value is or contains a NaN or an infinity.
+    private var hasNonFiniteNumber: Bool {
         switch self {
-        case .null: NSNull()
-        case .bool(let flag): NSNumber(value: flag)
-        case .number(let number): number.isFinite ? NSNumber(value: number) : NSNull()
-        case .string(let text): text
-        case .array(let array): array.map(\.foundationObject)
-        case .object(let object): object.mapValues(\.foundationObject)
+        case .number(let number): !number.isFinite
+        case .array(let array): array.contains { $0.hasNonFiniteNumber }
+        case .object(let object): object.values.contains { $0.hasNonFiniteNumber }
+        case .null, .bool, .string: false
+        }
+    }
+
+    /// The value with every non-finite number replaced by `null`.
+    private var withNonFiniteNumbersAsNull: JSONValue {
+        switch self {
+        case .number(let number) where !number.isFinite: .null
+        case .array(let array): .array(array.map(\.withNonFiniteNumbersAsNull))
+        case .object(let object): .object(object.mapValues(\.withNonFiniteNumbersAsNull))
+        default: self
         }
     }
 

@@ -3,8 +3,9 @@ import Foundation
 /// Everything a file-backed store holds: the records, the answers, and whatever else is in
 /// the file that this version does not understand, kept so a rewrite never drops it.
 ///
-/// The file is one JSON object, read and written by Foundation's `JSONSerialization`, keys
-/// sorted so a store stays readable and diffable:
+/// The file is one JSON object, read by Foundation's `JSONSerialization` and written by its
+/// `JSONEncoder` (see ``JSONValue``), pretty-printed with keys sorted so a store stays
+/// readable and diffable:
 ///
 /// ```json
 /// {

@@ -55,6 +55,11 @@ struct JSONValueTests {
         #expect(JSONValue.object(["b": .number(1), "a": .bool(true)]).description == #"{"a":true,"b":1}"#)
         #expect(JSONValue.object(["b": .number(1), "a": .bool(true)]).jsonText(pretty: true) == "{\n  \"a\" : true,\n  \"b\" : 1\n}")
         #expect(JSONValue.string("a/b").description == #""a/b""#, "slashes are not escaped")
+        // String order, whatever the locale: digits, upper case, "_", lower case, then é.
+        let keys = ["é", "b", "_", "B", "a", "10", "9"]
+        #expect(
+            JSONValue.object(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.null) })).description
+                == #"{"10":null,"9":null,"B":null,"_":null,"a":null,"b":null,"é":null}"#)
     }
 
     @Test("reads escapes and surrogate pairs; writes control characters escaped and the rest as is")
@@ -66,6 +71,7 @@ struct JSONValueTests {
     @Test("a non-finite number is written as null; a repeated key: the last one wins")
     func edgeCases() throws {
         #expect(JSONValue.array([.number(.infinity), .number(.nan)]).description == "[null,null]")
+        #expect(JSONValue.object(["a": .array([.number(-.infinity), .number(1)])]).description == #"{"a":[null,1]}"#)
         #expect(try parse(#"{"a": 1, "a": 2}"#) == .object(["a": .number(2)]))
         #expect(throws: JSONValue.SyntaxError.self) { try parse(String(repeating: "[", count: 10_000)) }
     }

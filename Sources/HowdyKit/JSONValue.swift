@@ -77,7 +77,9 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
             throw SyntaxError(error, byteCount: data.count)
         }
         guard let value = JSONValue(foundationObject: object) else {
-            throw SyntaxError(detail: "JSONSerialization returned an unexpected \(type(of: object))", byteCount: data.count, isTruncated: false)
+            throw SyntaxError(
+                detail: "JSONSerialization returned an unexpected \(type(of: object))",
+                byteCount: data.count, isTruncated: false)
         }
         self = value
     }

@@ -115,7 +115,7 @@ struct OnboardingFlowSpecTests {
     func invalidJSON() throws {
         let error = try #require(throws: SpecError.self) { try OnboardingFlowSpec.decode(Data(#"{"steps": [{"id": "#.utf8)) }
         #expect(error.path == "")
-        #expect(error.message == "not valid JSON: expected a value, found end of data at byte 18 of 18")
+        #expect(error.message == "not valid JSON: unexpected end of file during JSON parse (18 bytes; the text looks truncated)")
     }
 
     @Test("an unreadable spec file names the file")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Minimal JSON writing for the CLI's hot paths (one object per JSONL line): faster
 /// than JSONSerialization and with a stable key order for diffable output.
 enum JSONText {
@@ -33,6 +35,11 @@ enum JSONText {
 
     /// An `id` echoed back as given: strings stay strings, numbers stay numbers.
     static func value(_ any: Any?) -> String {
+        // JSONSerialization gives booleans as NSNumbers that also cast to Double;
+        // their Objective-C type code ("c", a char) tells them apart.
+        if let number = any as? NSNumber, String(cString: number.objCType) == "c" {
+            return number.boolValue ? "true" : "false"
+        }
         switch any {
         case nil: return "null"
         case let text as String: return string(text)

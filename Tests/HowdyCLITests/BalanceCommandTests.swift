@@ -48,13 +48,17 @@ struct BalanceCommandTests {
             {"id":4,"text":"\(title)","font":"Inter-Bold","size":28,"width":330,"mode":"greedy"}
             {"id":5,"text":"Hi","font":"Inter-Regular","size":"big","width":100}
             {"id":6,"text":"\(title)","font":"Inter-Bold","size":28,"width":330,"mode":"even"}
+            {"id":true,"text":"Hi","font":"Inter-Regular","size":16,"width":100}
+            {"id":7.5,"text":"Hi","font":"Inter-Regular","size":16,"width":100}
             """
         let result = try CommandHarness.run(["balance", "--jsonl"], input: input)
         #expect(result.status == 0)
         let answers = result.output.split(separator: "\n").map {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
-        #expect(answers.count == 7)
+        #expect(answers.count == 9)
+        #expect(result.output.split(separator: "\n")[7].hasPrefix("{\"id\":true,"))
+        #expect(result.output.split(separator: "\n")[8].hasPrefix("{\"id\":7.5,"))
         #expect(answers[0]?["id"] as? Int == 1)
         #expect((answers[0]?["lines"] as? [Any])?.count == 2)
         #expect(answers[1]?["error"] as? String == "line 2: not a JSON object")

@@ -95,6 +95,7 @@ public final class LayoutEngine {
         var fixed = 0.0, flexible = 0
         var widths: [Double?] = children.map { child in
             if case .shape(let w?, _, _, _) = child { return w }
+            if case .frame(let w?, _, _, _) = child { return w }
             if case .spacer = child { return 0 }
             return nil
         }

@@ -42,11 +42,12 @@ extension ScreenContext {
     }
 
     /// The app icon: a continuous-corner tile in the accent's gradient with a white glyph.
-    func appIcon(_ icon: Icon, size: Double = 88) -> LayoutNode {
-        let accent = colors.accent
+    func appIcon(_ icon: Icon?, image: Image? = nil, size: Double = 88) -> LayoutNode {
+        // The icon is the same in both schemes, as a real app icon is: the light accent.
+        let accent = theme.resolvedAccent.light
         let light = accent.mixed(with: .white, by: 0.28)
-        let glyph = TextElement(icon.name, font: iconFont(size * 0.55), color: .white, alignment: .center, role: "app icon")
-        let layout = try? engine.textLayout(glyph, width: size)
+        let glyph = icon.map { TextElement($0.name, font: iconFont(size * 0.55), color: .white, alignment: .center, role: "app icon") }
+        let layout = glyph.flatMap { try? engine.textLayout($0, width: size) }
         let scale = self.scale
         let scheme = self.scheme
         return .shape(width: size, height: size, role: "app icon") { canvas, rect, _ in
@@ -54,6 +55,10 @@ extension ScreenContext {
             try? canvas.drawShadow(
                 of: tile, color: Color.black.opacity(scheme == .light ? 0.16 : 0.5), offset: Point(x: 0, y: 6 * scale),
                 blurRadius: 18 * scale)
+            if let image {
+                canvas.clip(to: tile) { inner in Draw.scaledImage(&inner, image, into: rect) }
+                return
+            }
             if let gradient = try? LinearGradient(
                 start: Point(x: rect.minX, y: rect.minY), end: Point(x: rect.maxX, y: rect.maxY),
                 stops: [GradientStop(offset: 0, color: light), GradientStop(offset: 1, color: accent)])
@@ -87,7 +92,7 @@ extension ScreenContext {
             : .text(
                 TextElement(
                     action.title, font: fonts.button, color: colors.primaryButtonForeground, alignment: .center,
-                    role: "primary button"))
+                    role: action.isDisabled ? "primary button (disabled)" : "primary button"))
         return .background(
             .frame(maxWidth: nil, minHeight: height, alignment: .center, content: label.padding(EdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 20))),
             role: "primary button background", draw: background)
@@ -99,7 +104,10 @@ extension ScreenContext {
         let font = small ? fonts.caption : fonts.button
         return .frame(
             maxWidth: nil, minHeight: 44, alignment: .center,
-            content: .text(TextElement(action.title, font: font, color: color, alignment: .center, role: "secondary button"))
+            content: .text(
+                TextElement(
+                    action.title, font: font, color: color, alignment: .center,
+                    role: action.isDisabled || action.isLoading ? "secondary button (disabled)" : "secondary button"))
                 .padding(EdgeInsets(top: 6, bottom: 6)))
     }
 

@@ -1,4 +1,5 @@
 import HowdyKit
+import HowdyRender
 
 /// A step's header: optional icon, title, optional headline. Title and headline are
 /// always balanced.
@@ -59,7 +60,10 @@ public struct GreetPrimaryRoute: Sendable, Equatable, Identifiable {
 
 /// The welcome screen's content (GreetKit's `GreetContent`).
 public struct GreetContent: Sendable, Equatable {
+    /// A glyph icon on an accent tile; ignored when `appIconImage` is set.
     public var appIcon: Icon?
+    /// The app's own icon image (any size; scaled into the tile).
+    public var appIconImage: Image? = nil
     public var title: String
     public var subtitle: String?
     public var features: [GreetFeatureItem]

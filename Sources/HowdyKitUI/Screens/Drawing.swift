@@ -80,6 +80,35 @@ enum Draw {
         }
     }
 
+    /// Draws `image` scaled (box-filtered) to fill `rect` (px), one pixel fill at a time.
+    static func scaledImage(_ canvas: inout Canvas, _ image: Image, into rect: Rect) {
+        let width = max(1, Int(rect.width.rounded())), height = max(1, Int(rect.height.rounded()))
+        let sx = Double(image.width) / Double(width), sy = Double(image.height) / Double(height)
+        for row in 0..<height {
+            for column in 0..<width {
+                var sum = SIMD4<Double>(repeating: 0)
+                var count = 0.0
+                let x0 = Int(Double(column) * sx), x1 = max(x0 + 1, min(image.width, Int(Double(column + 1) * sx)))
+                let y0 = Int(Double(row) * sy), y1 = max(y0 + 1, min(image.height, Int(Double(row + 1) * sy)))
+                for y in y0..<min(y1, image.height) {
+                    for x in x0..<min(x1, image.width) {
+                        let p = image[x, y]
+                        sum += SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w))
+                        count += 1
+                    }
+                }
+                guard count > 0 else { continue }
+                let p = sum / count
+                guard p.w > 0 else { continue }
+                let a = p.w / 255
+                let color = Color(red: p.x / 255 / a, green: p.y / 255 / a, blue: p.z / 255 / a, alpha: a)
+                if let pixel = try? RoundedRect(Rect(x: rect.minX.rounded() + Double(column), y: rect.minY.rounded() + Double(row), width: 1, height: 1)) {
+                    canvas.fill(pixel, with: color)
+                }
+            }
+        }
+    }
+
     /// Copies `region` of `image` onto the canvas at the same place, row by row as
     /// one-pixel-high strips of solid runs (HowdyRender has no public image paint).
     static func image(_ canvas: inout Canvas, _ image: Image, region: PixelRect) {

@@ -47,7 +47,9 @@ public struct OnboardingWelcomeView: OnboardingScreen {
     public func layout(theme: OnboardingTheme, environment: RenderEnvironment) throws -> ScreenLayout {
         let context = ScreenContext(theme: theme, environment: environment)
         var hero: [LayoutNode] = []
-        if let icon = content.appIcon { hero.append(context.appIcon(icon)) }
+        if content.appIcon != nil || content.appIconImage != nil {
+            hero.append(context.appIcon(content.appIcon, image: content.appIconImage))
+        }
         hero.append(context.title(content.title))
         if let subtitle = content.subtitle { hero.append(context.headline(subtitle)) }
         var children: [LayoutNode] = [.vstack(spacing: 14, alignment: .center, children: hero)]

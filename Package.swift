@@ -51,7 +51,7 @@ let package = Package(
         ),
 
         .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
-        .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"]),
+        .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"], exclude: ["Cases"]),
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),
         .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
         .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyTesting"]),

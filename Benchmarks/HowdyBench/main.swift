@@ -7,6 +7,7 @@ do {
     let figures: [String: Any]
     switch suite {
     case "text": figures = try TextBenchmark.run()
+    case "render": figures = try RenderBenchmark.run()
     default:
         FileHandle.standardError.write(Data("usage: howdy-bench text|render\n".utf8))
         exit(2)

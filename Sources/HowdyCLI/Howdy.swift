@@ -8,6 +8,7 @@ public enum Howdy {
         FlowCommand.self,
         RenderCommand.self,
         LintCommand.self,
+        DiffCommand.self,
     ]
 
     /// Runs `howdy` with `arguments` (without the program name) and returns the exit code.

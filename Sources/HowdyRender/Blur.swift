@@ -37,9 +37,11 @@ enum Blur {
     }
 
     /// Blurs `plane` in place with a Gaussian of standard deviation `sigma` px.
-    /// `sigma` ≤ 0 or non-finite leaves the plane unchanged.
-    static func gaussian(_ plane: inout FloatPlane, sigma: Double, edges: BlurEdges) {
-        guard sigma.isFinite, sigma > 0.2, plane.width > 0, plane.height > 0 else { return }
+    /// `sigma` ≤ 0 or non-finite leaves the plane unchanged; `sigma` above twice the plane's
+    /// longer side is treated as that (the result is already flat), which bounds the work.
+    static func gaussian(_ plane: inout FloatPlane, sigma requested: Double, edges: BlurEdges) {
+        guard requested.isFinite, requested > 0.2, plane.width > 0, plane.height > 0 else { return }
+        let sigma = min(requested, 2 * Double(max(plane.width, plane.height)))
         var scratch = [Float](repeating: 0, count: plane.samples.count)
         for width in boxWidths(sigma: sigma) where width > 1 {
             let radius = width / 2

@@ -106,43 +106,89 @@ public struct Canvas: Sendable {
 }
 
 /// Source-over blending of premultiplied colours (0...255) into 8-bit premultiplied pixels.
+///
+/// Each source colour is scaled by its coverage and rounded to 8 bits first (with the
+/// ordered dither when the paint asks for it); then `destination = source + destination ×
+/// (255 − source.a) / 255` in exact integer arithmetic, two channels per 32-bit word.
 enum Compositor {
-    /// Blends one row starting at canvas column `x0`:
-    /// `destination = source × coverage + destination × (1 − source.a × coverage)`,
-    /// rounding to nearest (with the ordered dither of row `dither` when given).
+    /// Blends one row starting at canvas column `x0`; `dither` is the canvas row for the
+    /// ordered dither, or nil for plain rounding.
     static func blendRow(
         into destination: UnsafeMutableBufferPointer<UInt8>, coverage: UnsafeBufferPointer<Float>,
         constant: SIMD4<Float>?, colors: UnsafeBufferPointer<SIMD4<Float>>, dither: Int?, x0: Int
     ) {
-        let bias = dither.map { Array(Dither.row($0)) } ?? [Float](repeating: 0, count: 8)
-        let opaqueBytes: SIMD4<UInt8>? = constant.flatMap { $0.w >= 255 ? SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(($0 + 0.5).rounded(.down))) : nil }
-        for i in 0..<coverage.count {
-            let c = coverage[i]
-            if c <= 0 { continue }
-            let base = i * 4
-            if c >= 1, let opaqueBytes {
-                destination[base] = opaqueBytes.x
-                destination[base + 1] = opaqueBytes.y
-                destination[base + 2] = opaqueBytes.z
-                destination[base + 3] = opaqueBytes.w
-                continue
+        guard let raw = destination.baseAddress, let cover = coverage.baseAddress else { return }
+        let pixels = UnsafeMutableRawPointer(raw)
+        // bias[k] is the rounding offset of columns x with (x - x0) & 7 == k.
+        var bias: (Float, Float, Float, Float, Float, Float, Float, Float) = (0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
+        if let dither {
+            let row = (dither & 7) * 8
+            withUnsafeMutableBytes(of: &bias) { bytes in
+                let values = bytes.bindMemory(to: Float.self)
+                for k in 0..<8 { values[k] = Dither.matrix[row + ((x0 + k) & 7)] + 0.5 }
             }
-            let source = (constant ?? colors[i]) * min(c, 1)
-            let old = SIMD4<Float>(
-                Float(destination[base]), Float(destination[base + 1]), Float(destination[base + 2]),
-                Float(destination[base + 3]))
-            let blended = source + old * (1 - source.w * (1 / 255))
-            store(blended, bias: bias[(x0 + i) & 7], at: base, in: destination)
+        }
+        withUnsafeBytes(of: bias) { biasBytes in
+            let bias = biasBytes.bindMemory(to: Float.self)
+            let count = coverage.count
+            if let constant {
+                let full = pack(constant, 0.5)
+                let opaque = constant.w >= 255
+                for i in 0..<count {
+                    let c = cover[i]
+                    if c <= 0 { continue }
+                    let offset = i * 4
+                    if c >= 1 {
+                        if opaque {
+                            pixels.storeBytes(of: full, toByteOffset: offset, as: UInt32.self)
+                        } else {
+                            over(pixels, offset, full)
+                        }
+                    } else {
+                        over(pixels, offset, pack(constant * c, bias[i & 7]))
+                    }
+                }
+            } else if let source = colors.baseAddress {
+                for i in 0..<count {
+                    let c = cover[i]
+                    if c <= 0 { continue }
+                    let word = pack(c >= 1 ? source[i] : source[i] * c, bias[i & 7])
+                    if word >> 24 == 255 {
+                        pixels.storeBytes(of: word, toByteOffset: i * 4, as: UInt32.self)
+                    } else if word != 0 {
+                        over(pixels, i * 4, word)
+                    }
+                }
+            }
         }
     }
 
+    /// A premultiplied colour rounded to RGBA8 in one little-endian word (r in the low byte),
+    /// `bias` (0.5 ± dither) added before truncating. Colour channels never exceed alpha.
     @inline(__always)
-    static func store(_ value: SIMD4<Float>, bias: Float, at base: Int, in destination: UnsafeMutableBufferPointer<UInt8>) {
-        let q = (value + (0.5 + bias)).rounded(.down).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
-        let bytes = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(q))
-        destination[base] = bytes.x
-        destination[base + 1] = bytes.y
-        destination[base + 2] = bytes.z
-        destination[base + 3] = bytes.w
+    static func pack(_ color: SIMD4<Float>, _ bias: Float) -> UInt32 {
+        let a = quantize(color.w + bias)
+        let r = min(quantize(color.x + bias), a), g = min(quantize(color.y + bias), a), b = min(quantize(color.z + bias), a)
+        return r | g << 8 | b << 16 | a << 24
+    }
+
+    /// `destination = source + destination × (255 − source.a) / 255`, rounded, exact.
+    @inline(__always)
+    static func over(_ pixels: UnsafeMutableRawPointer, _ offset: Int, _ source: UInt32) {
+        let destination = pixels.load(fromByteOffset: offset, as: UInt32.self)
+        let keep = 255 - (source >> 24)
+        var rb = (destination & 0x00FF_00FF) &* keep &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((destination >> 8) & 0x00FF_00FF) &* keep &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        pixels.storeBytes(of: source &+ (rb | ag), toByteOffset: offset, as: UInt32.self)
+    }
+
+    /// `value` clamped to 0...255 and truncated (callers add 0.5 to round to nearest); NaN
+    /// becomes 0. Scalar and branch-free on purpose: generic SIMD conversions are not
+    /// specialised and cost ~50× more.
+    @inline(__always)
+    static func quantize(_ value: Float) -> UInt32 {
+        UInt32(truncatingIfNeeded: Int32(Float.minimum(Float.maximum(value, 0), 255)))
     }
 }

@@ -33,7 +33,9 @@ public struct Rect: Sendable, Hashable {
     public var minY: Double { y }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
-    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+    public var center: Point { Point(x: midX, y: midY) }
     /// True when no side is positive (nothing to draw).
     public var isEmpty: Bool { !(width > 0 && height > 0) }
     /// True when all four numbers are finite.

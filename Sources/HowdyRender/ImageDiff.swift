@@ -83,7 +83,7 @@ public struct ImageDiff: Sendable {
                         let rowsPerBand = (height + bandCount - 1) / bandCount
                         DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                             let (a, b, out, results) = shared.value
-                            let rows = (band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand)
+                            let rows = min(height, band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand)
                             results[band] = DiffKernel(a: a, b: b, width: width, height: height)
                                 .compare(rows: rows, maxDelta: maxDelta, output: out)
                         }
@@ -249,5 +249,26 @@ struct DiffKernel {
             }
         }
         return false
+    }
+}
+
+extension ImageDiff {
+    /// The figures in one line: differing pixels, ratio, largest distance, changed area.
+    public var summary: String {
+        let percent = (ratio * 100_000).rounded() / 1000
+        var text = "\(differingPixels) of \(size.width * size.height) pixels differ (\(percent) %)"
+        text += ", \(antiAliasedPixels) anti-aliased ignored"
+        text += ", max distance \((maxDistance * 1000).rounded() / 1000) (threshold \(threshold))"
+        if let changedArea { text += ", changed area \(changedArea)" }
+        return text
+    }
+}
+
+extension DiffTolerance.Limit: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .pixels(let count): "\(count) pixel\(count == 1 ? "" : "s")"
+        case .ratio(let ratio): "ratio \(ratio)"
+        }
     }
 }

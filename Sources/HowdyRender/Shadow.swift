@@ -4,7 +4,9 @@ extension Canvas {
     /// a Gaussian of σ = blurRadius / 2). Draw the card itself afterwards.
     ///
     /// Degenerate cases: `blurRadius` 0 gives a hard-edged shadow; a negative `spread`
-    /// shrinks the shape (to nothing at most).
+    /// shrinks the shape (to nothing at most); `blurRadius` is capped at 2048 px.
+    /// Only the part of the shadow that can reach the canvas is computed, so far-away or
+    /// huge shapes cost no more than a canvas-sized one.
     /// - Throws: `RenderError.invalidGeometry` for a non-finite or negative blur, or a
     ///   non-finite offset or spread.
     public mutating func drawShadow(
@@ -17,7 +19,7 @@ extension Canvas {
         let grown = shape.rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -spread, dy: -spread)
         let shadowShape = try RoundedRect(
             grown, cornerRadius: max(0, shape.cornerRadius + spread), style: shape.style)
-        let sigma = blurRadius / 2
+        let sigma = min(blurRadius, 2048) / 2
         guard sigma > 0.2 else {
             fill(shadowShape, with: color)
             return
@@ -27,24 +29,42 @@ extension Canvas {
         let padded = PixelRect(
             x: shapeArea.x - pad, y: shapeArea.y - pad, width: shapeArea.width + 2 * pad,
             height: shapeArea.height + 2 * pad)
-        // Blur only what can reach the canvas.
-        let visible = PixelRect(x: -pad, y: -pad, width: width + 2 * pad, height: height + 2 * pad)
-        let area = padded.intersection(visible)
-        guard !area.isEmpty, !drawableArea.intersection(area).isEmpty else { return }
-        var plane = FloatPlane(width: area.width, height: area.height)
+        let area = padded.intersection(drawableArea)
+        guard !area.isEmpty else { return }
+        // What the blur needs: the visible area plus the blur's reach, within the shadow.
+        let region = padded.intersection(
+            PixelRect(x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad))
+        // Rasterise and blur at 1/factor resolution (σ stays ≥ 3 texels), then sample bilinearly.
+        let factor = max(1, min(8, Int(sigma / 3)))
+        let scale = 1 / Double(factor)
+        let width = region.width / factor + 2, height = region.height / factor + 2
+        let small = try RoundedRect(
+            Rect(
+                x: (shadowShape.rect.x - Double(region.x)) * scale, y: (shadowShape.rect.y - Double(region.y)) * scale,
+                width: shadowShape.rect.width * scale, height: shadowShape.rect.height * scale),
+            cornerRadius: shadowShape.cornerRadius * scale, style: shadowShape.style)
+        var plane = FloatPlane(width: width, height: height)
         plane.samples.withUnsafeMutableBufferPointer { samples in
-            for row in 0..<area.height {
-                let start = row * area.width
-                shadowShape.coverage(
-                    row: area.y + row, from: area.x,
-                    into: UnsafeMutableBufferPointer(rebasing: samples[start..<start + area.width]))
+            for row in 0..<height {
+                let start = row * width
+                small.coverage(row: row, from: 0, into: UnsafeMutableBufferPointer(rebasing: samples[start..<start + width]))
             }
         }
-        Blur.gaussian(&plane, sigma: sigma, edges: .transparent)
+        Blur.gaussian(&plane, sigma: sigma * scale, edges: .transparent)
         let mask = plane
+        let inverse = Float(scale)
         composite(area: area, shader: SolidShader(color: color.premultiplied255, dithers: true)) { y, x0, coverage in
-            let start = (y - area.y) * area.width + (x0 - area.x)
-            for i in 0..<coverage.count { coverage[i] = mask.samples[start + i] }
+            let v = max(0, min(Float(height - 1), (Float(y - region.y) + 0.5) * inverse - 0.5))
+            let j = min(height - 2, Int(v)), fy = v - Float(j)
+            mask.samples.withUnsafeBufferPointer { samples in
+                for i in 0..<coverage.count {
+                    let u = max(0, min(Float(width - 1), (Float(x0 + i - region.x) + 0.5) * inverse - 0.5))
+                    let k = min(width - 2, Int(u)), fx = u - Float(k)
+                    let top = samples[j * width + k] + (samples[j * width + k + 1] - samples[j * width + k]) * fx
+                    let bottom = samples[(j + 1) * width + k] + (samples[(j + 1) * width + k + 1] - samples[(j + 1) * width + k]) * fx
+                    coverage[i] = top + (bottom - top) * fy
+                }
+            }
         }
     }
 }

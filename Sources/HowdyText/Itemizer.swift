@@ -139,6 +139,9 @@ struct Itemization {
             return Int32(fonts.count - 1)
         }
         if !isFirst, joinsPrevious(scalar, previous: previous) {
+            // A space after an emoji is text, not part of the emoji: measure it in the text font.
+            let afterColor = fonts[Int(previousFont)].face.isColor && howdy_is_breaking_space(scalar) != 0
+            if afterColor, fonts[0].face.hasGlyph(for: character) { return 0 }
             if fonts[Int(previousFont)].face.hasGlyph(for: character) || scalar == 0x200D || scalar < 0x20 {
                 return previousFont
             }

@@ -1,5 +1,6 @@
 import Foundation
 import HowdyRender
+import HowdyText
 
 /// A scene using most of the canvas: blob background, card with shadow, shapes.
 enum DemoScene {
@@ -21,7 +22,7 @@ enum DemoScene {
             Blob(center: Point(x: w * 0.4, y: h * 0.85), radius: w * 0.3, color: Color(hex: 0xFFD54F, alpha: 0.6)),
         ]
         try canvas.layer(opacity: 0.9) { layer in
-            layer.fill(with: .blobs(try BlobField(background: .clear, blobs: blobs, blur: w * 0.12)))
+            layer.fill(with: .blobs(try BlobField(blobs: blobs, blur: w * 0.12)))
         }
         let card = try RoundedRect(Rect(x: 24, y: h * 0.5, width: w - 48, height: 220), cornerRadius: 28, style: .continuous)
         try canvas.drawShadow(of: card, color: Color.black.opacity(0.25), offset: Point(x: 0, y: 12), blurRadius: 40)
@@ -63,6 +64,23 @@ enum DemoScene {
         }
         let footer = try RoundedRect(Rect(x: 24, y: h - 90, width: w - 48, height: 56), cornerRadius: 28)
         canvas.fill(footer, with: Color(hex: 0x1C1C1E))
+        // Text: a balanced title, body with an emoji, and button labels.
+        let title = try balance(text: "Welcome to HowdyKit, your friendly onboarding", font: Font(named: "Inter-Bold", size: 30), width: max(60, w - 64))
+        try canvas.draw(title, at: Point(x: 32, y: h * 0.1), color: .white)
+        let body = try layout(
+            "Balanced text, real fonts and shaping 👋 on Linux.", font: Font(named: "Inter-Regular", size: 15),
+            width: max(60, w - 150))
+        try canvas.draw(body, at: Point(x: 110, y: card.rect.minY + 80), color: Color(hex: 0x3A3A3C))
+        let label = try layout("Continue", font: Font(named: "Inter-SemiBold", size: 17), width: w)
+        try canvas.draw(label, at: Point(x: (w - label.width) / 2, y: button.rect.midY - label.height / 2), color: .white)
+        let footerLabel = try layout("Skip for now", font: Font(named: "Inter-Medium", size: 16), width: w)
+        try canvas.draw(footerLabel, at: Point(x: (w - footerLabel.width) / 2, y: footer.rect.midY - footerLabel.height / 2), color: Color.white.opacity(0.8))
+        // An icon: a small image drawn scaled up with the resampling filter.
+        var icon = try Canvas(width: 16, height: 16)
+        icon.fill(try Circle(center: Point(x: 8, y: 8), radius: 7), with: Color(hex: 0xFF9500))
+        icon.fill(try RoundStroke.line(from: Point(x: 8, y: 4), to: Point(x: 8, y: 9), width: 2), with: .white)
+        icon.fill(try Circle(center: Point(x: 8, y: 12), radius: 1.2), with: .white)
+        try canvas.draw(icon.image, in: Rect(x: 50.5, y: card.rect.minY + 100, width: 40, height: 40))
         return canvas
     }
 }

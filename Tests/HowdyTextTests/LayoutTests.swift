@@ -26,6 +26,23 @@ struct LayoutTests {
         }
     }
 
+    @Test("lines cut where HarfBuzz says breaking is unsafe are shaped again and match standalone shaping")
+    func unsafeToBreakLines() throws {
+        // Inter's contextual alternates look across spaces ("3 x 4" draws a multiplication
+        // sign), so some break opportunities here are unsafe to break.
+        let font = try Fixtures.font()
+        let text = "Set 3 x 4 reps, 10 x 2 sets, then 5 x 5 more, 2 x 8 and 6 x 6 again"
+        for width in stride(from: 40.0, through: 260, by: 7) {
+            for line in try layout(text, font: font, width: width).lines {
+                let alone = try layout(line.text, font: font, width: 10_000)
+                #expect(abs(alone.width - line.width) < 1e-9, "at \(width): '\(line.text)'")
+                #expect(
+                    alone.lines.first?.runs.flatMap(\.glyphs).map(\.id) == line.runs.flatMap(\.glyphs).map(\.id),
+                    "at \(width): '\(line.text)'")
+            }
+        }
+    }
+
     @Test("greedy fills lines: the next word would not have fitted")
     func greedyIsGreedy() throws {
         let font = try Fixtures.font()

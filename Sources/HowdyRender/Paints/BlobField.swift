@@ -11,22 +11,25 @@ public struct Blob: Sendable, Hashable {
     }
 }
 
-/// The animated background: coloured discs over a background colour, blurred by a
-/// Gaussian of `blur` px (σ). Animate it by moving the blobs between frames.
+/// The animated background: coloured discs over a background paint (a colour or a
+/// gradient), all blurred by a Gaussian of `blur` px (σ). Animate it by moving the blobs
+/// (or the gradient) between frames. With an opaque background the whole field is one
+/// opaque pass over the canvas.
 ///
 /// The field is rasterised at a reduced resolution (a factor of up to 8, chosen so that
 /// σ stays ≥ 3 texels), blurred there with box passes (cost independent of σ) and sampled
 /// bilinearly with dithering, so the result is smooth and costs about the same for any blur.
 /// Beyond the filled area the edge colours continue (no dark fringe).
-/// Degenerate cases: no blobs paints `background`; `blur` 0 draws hard-edged discs.
+/// Degenerate cases: no blobs paints `background`; `blur` 0 draws hard-edged discs; a
+/// background that is itself a blob field is sampled like any other paint.
 public struct BlobField: Sendable {
-    public let background: Color
+    public let background: Paint
     public let blobs: [Blob]
     public let blur: Double
 
     /// - Throws: `RenderError.invalidGeometry` for a non-finite or negative blur, blob
     ///   centre or radius.
-    public init(background: Color, blobs: [Blob], blur: Double) throws(RenderError) {
+    public init(background: Paint = .solid(.clear), blobs: [Blob], blur: Double) throws(RenderError) {
         try requireFinite(blur, "blob blur")
         guard blur >= 0 else { throw .invalidGeometry("blob blur is negative (\(blur))") }
         for blob in blobs {
@@ -40,12 +43,22 @@ public struct BlobField: Sendable {
     }
 
     func shader(for area: PixelRect) -> any Shader {
-        if blobs.isEmpty || area.isEmpty { return SolidShader(color: background.premultiplied255) }
+        if blobs.isEmpty || area.isEmpty { return background.prepare(for: area) }
         let factor = max(1, min(8, Int(blur / 3)))
         let width = area.width / factor + 2, height = area.height / factor + 2
         var planes = [FloatPlane](repeating: FloatPlane(width: width, height: height), count: 4)
-        let base = background.premultiplied255
-        for c in 0..<4 { planes[c].samples = [Float](repeating: base[c], count: width * height) }
+        // The background sampled at the texel centres (to the nearest canvas pixel).
+        let backgroundShader = background.prepare(for: area)
+        var row = [SIMD4<Float>](repeating: .zero, count: width * factor)
+        for y in 0..<height {
+            row.withUnsafeMutableBufferPointer { row in
+                backgroundShader.shade(y: area.y + y * factor + factor / 2, x0: area.x, into: row)
+            }
+            for x in 0..<width {
+                let color = row[min(row.count - 1, x * factor + factor / 2)]
+                for c in 0..<4 { planes[c].samples[y * width + x] = color[c] }
+            }
+        }
         let scale = 1 / Double(factor)
         for blob in blobs {
             let color = blob.color.premultiplied255
@@ -89,15 +102,24 @@ struct TextureShader: Shader {
         let v = (Float(y - origin.y) + 0.5) * inverse - 0.5
         let vy = max(0, min(Float(height - 1), v))
         let j0 = min(height - 2, Int(vy)), fy = vy - Float(j0)
+        // Interpolate the two texel rows once, then only horizontally per pixel.
+        let firstTexel = max(0, min(width - 2, Int(max(0, (Float(x0 - origin.x) + 0.5) * inverse - 0.5))))
+        let lastTexel = max(firstTexel + 1, min(width - 1, Int((Float(x0 + colors.count - origin.x) + 0.5) * inverse) + 1))
+        var row = [SIMD4<Float>](repeating: .zero, count: lastTexel - firstTexel + 1)
         texels.withUnsafeBufferPointer { texels in
             let top = j0 * width, bottom = top + width
+            for i in firstTexel...lastTexel {
+                row[i - firstTexel] = texels[top + i] + (texels[bottom + i] - texels[top + i]) * fy
+            }
+        }
+        row.withUnsafeBufferPointer { row in
+            let maxU = Float(width - 1)
+            var u = (Float(x0 - origin.x) + 0.5) * inverse - 0.5
             for i in 0..<colors.count {
-                let u = (Float(x0 + i - origin.x) + 0.5) * inverse - 0.5
-                let ux = max(0, min(Float(width - 1), u))
-                let i0 = min(width - 2, Int(ux)), fx = ux - Float(i0)
-                let a = texels[top + i0] + (texels[top + i0 + 1] - texels[top + i0]) * fx
-                let b = texels[bottom + i0] + (texels[bottom + i0 + 1] - texels[bottom + i0]) * fx
-                colors[i] = a + (b - a) * fy
+                let ux = max(0, min(maxU, u))
+                let i0 = max(0, min(row.count - 2, Int(ux) - firstTexel)), fx = ux - Float(i0 + firstTexel)
+                colors[i] = row[i0] + (row[i0 + 1] - row[i0]) * fx
+                u += inverse
             }
         }
     }

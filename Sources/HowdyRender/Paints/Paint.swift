@@ -7,7 +7,7 @@ public enum Paint: Sendable {
     case solid(Color)
     case linear(LinearGradient)
     case radial(RadialGradient)
-    case blobs(BlobField)
+    indirect case blobs(BlobField)
 
     /// Prepares the paint to be sampled over `area` (canvas pixels).
     func prepare(for area: PixelRect) -> any Shader {

@@ -48,6 +48,7 @@ public struct RoundedRect: Shape, Hashable {
     /// Superellipse exponent for continuous corners: chosen so the curve passes through the
     /// 45° point of the circular corner of the same radius when its extent is 1.528 × radius.
     static let continuousExponent = 3.26
+    static let continuousOuterScale = pow(2, 0.5 - 1 / continuousExponent)
 
     public func coverage(row y: Int, from x0: Int, into coverage: UnsafeMutableBufferPointer<Float>) {
         let top = Double(y), bottom = top + 1
@@ -80,6 +81,11 @@ public struct RoundedRect: Shape, Hashable {
         case .circular:
             return HowdyRender.coverage(signedDistance: (qx * qx + qy * qy).squareRoot() - k)
         case .continuous:
+            // Cheap bounds first: the superellipse (n > 2) contains the circle of radius k and
+            // lies inside the circle of radius k · 2^(1/2 − 1/n).
+            let euclidean = (qx * qx + qy * qy).squareRoot()
+            if euclidean < k - 1 { return 1 }
+            if euclidean > k * RoundedRect.continuousOuterScale + 1 { return 0 }
             let n = RoundedRect.continuousExponent
             let u = qx / k, v = qy / k
             let un = pow(u, n), vn = pow(v, n)

@@ -1,0 +1,68 @@
+import Foundation
+import HowdyRender
+import HowdyText
+
+/// The benchmark's screen: an animated gradient background with blurred blobs, a card
+/// with a shadow, a button, and 30 lines of text.
+struct BenchScene {
+    let width = Double(RenderBenchmark.width), height = Double(RenderBenchmark.height)
+
+    /// 30 lines of text laid out once (layout is HowdyText's benchmark; this one draws).
+    let lines: [TextLayout]
+
+    init() throws {
+        let body = try Font(named: "Inter-Regular", size: 30)
+        let sentences = [
+            "Welcome to HowdyKit on Linux.",
+            "Real fonts, shaping, balanced titles.",
+            "Dithered gradients, no banding 🎉",
+            "Cards cast soft shadows.",
+            "Byte-identical renders, every time.",
+        ]
+        lines = try (0..<30).map { try layout(sentences[$0 % sentences.count], font: body, width: 690) }
+    }
+
+    func render(time: Double) throws -> Image {
+        var canvas = try renderBackground(time: time)
+        let card = try RoundedRect(Rect(x: 48, y: 900, width: width - 96, height: 560), cornerRadius: 56, style: .continuous)
+        try canvas.drawShadow(of: card, color: Color.black.opacity(0.2), offset: Point(x: 0, y: 24), blurRadius: 80)
+        canvas.fill(card, with: Color.white.opacity(0.95))
+        canvas.fill(try RoundedRect.capsule(Rect(x: 96, y: 1340, width: width - 192, height: 96)), with: Color(hex: 0x7B3FE4))
+        try drawText(on: &canvas)
+        return canvas.image
+    }
+
+    func renderBackground(time: Double) throws -> Canvas {
+        var canvas = try Canvas(width: RenderBenchmark.width, height: RenderBenchmark.height)
+        let gradient = Paint.linear(
+                try LinearGradient(
+                    start: Point(x: 0, y: 0), end: Point(x: width * (0.5 + 0.5 * sin(time)), y: height),
+                    stops: [
+                        GradientStop(offset: 0, color: Color(hex: 0x2D1B69)),
+                        GradientStop(offset: 0.6, color: Color(hex: 0x7B3FE4)),
+                        GradientStop(offset: 1, color: Color(hex: 0xF6A5C0)),
+                    ]))
+        let blobs = (0..<5).map { i -> Blob in
+            let phase = time + Double(i) * 1.3
+            return Blob(
+                center: Point(x: width * (0.5 + 0.4 * sin(phase)), y: height * (0.5 + 0.4 * cos(phase * 0.7))),
+                radius: width * 0.3, color: Color(hex: [0xFF7AB6, 0x4FC3F7, 0xFFD54F, 0x7CFFCB, 0xB388FF][i], alpha: 0.6))
+        }
+        canvas.fill(with: .blobs(try BlobField(background: gradient, blobs: blobs, blur: 120)))
+        return canvas
+    }
+
+    func renderText() throws -> Canvas {
+        var canvas = try Canvas(width: RenderBenchmark.width, height: RenderBenchmark.height)
+        try drawText(on: &canvas)
+        return canvas
+    }
+
+    /// 30 lines of 32 px text down the screen.
+    func drawText(on canvas: inout Canvas) throws {
+        for (index, line) in lines.enumerated() {
+            let color = index < 18 ? Color.white : Color(hex: 0x1C1C1E)
+            try canvas.draw(line, at: Point(x: 48.25, y: 60 + Double(index) * 52), color: color)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// How to store a snapshot format as bytes and compare two of them, in the manner of
+/// swift-snapshot-testing.
+public struct Diffing<Value>: Sendable {
+    /// Encodes a value for the golden file.
+    public var toData: @Sendable (Value) throws -> Data
+    /// Decodes a golden file.
+    public var fromData: @Sendable (Data) throws -> Value
+    /// Compares the golden (`reference`) with `actual`: nil when they match, otherwise a
+    /// message and artefacts to write next to the failure (file suffix and bytes).
+    public var diff: @Sendable (_ reference: Value, _ actual: Value) -> DiffFailure?
+
+    public init(
+        toData: @escaping @Sendable (Value) throws -> Data,
+        fromData: @escaping @Sendable (Data) throws -> Value,
+        diff: @escaping @Sendable (_ reference: Value, _ actual: Value) -> DiffFailure?
+    ) {
+        self.toData = toData
+        self.fromData = fromData
+        self.diff = diff
+    }
+}
+
+/// Why a snapshot did not match, with files that help to see it.
+public struct DiffFailure: Sendable {
+    public var message: String
+    /// Files to write next to the failure: a suffix such as `diff.png` and the bytes.
+    public var artifacts: [(suffix: String, data: Data)]
+
+    public init(message: String, artifacts: [(suffix: String, data: Data)] = []) {
+        self.message = message
+        self.artifacts = artifacts
+    }
+}
+
+/// How to turn a `Value` into a snapshot `Format` that a `Diffing` can store and compare.
+public struct Snapshotting<Value, Format>: Sendable {
+    /// The golden file's extension (`png`).
+    public var pathExtension: String
+    public var diffing: Diffing<Format>
+    public var snapshot: @Sendable (Value) throws -> Format
+
+    public init(
+        pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping @Sendable (Value) throws -> Format
+    ) {
+        self.pathExtension = pathExtension
+        self.diffing = diffing
+        self.snapshot = snapshot
+    }
+
+    /// A snapshotting of `NewValue` that first transforms it into `Value`
+    /// (e.g. a canvas into its image).
+    public func pullback<NewValue>(_ transform: @escaping @Sendable (NewValue) throws -> Value)
+        -> Snapshotting<NewValue, Format>
+    {
+        let snapshot = self.snapshot
+        return Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { value in
+            try snapshot(transform(value))
+        }
+    }
+}

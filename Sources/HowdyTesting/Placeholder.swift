@@ -1,1 +1,0 @@
-// Placeholder until the HowdyTesting issue lands.

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@Suite("howdy balance")
+struct BalanceCommandTests {
+    let title = "Get reminders for every plan you make"
+
+    @Test("prints balanced lines by default and greedy lines with --greedy")
+    func plainOutput() throws {
+        let balanced = try CommandHarness.run(["balance", "--font", "Inter-Bold", "--size", "28", "--width", "330", title])
+        #expect(balanced.status == 0)
+        #expect(balanced.output == "Get reminders for\nevery plan you make\n")
+        let greedy = try CommandHarness.run(
+            ["balance", "--greedy", "--font", "Inter-Bold", "--size", "28", "--width", "330", title])
+        #expect(greedy.output == "Get reminders for every\nplan you make\n")
+    }
+
+    @Test("--json has the documented fields and exact widths")
+    func jsonOutput() throws {
+        let result = try CommandHarness.run(
+            ["balance", "--json", "--font", "Inter-Bold", "--size", "28", "--width", "330", title])
+        #expect(result.status == 0)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let lines = try #require(object["lines"] as? [[String: Any]])
+        #expect(lines.count == 2)
+        #expect(object["lineCount"] as? Int == 2)
+        #expect(object["greedyLineCount"] as? Int == 2)
+        let width = try #require(object["width"] as? Double)
+        #expect(width == lines.compactMap { $0["width"] as? Double }.max())
+        #expect((width * 64).rounded() == width * 64)
+        #expect((object["height"] as? Double ?? 0) > 0)
+    }
+
+    @Test("reads the text from standard input when no TEXT is given")
+    func standardInput() throws {
+        let result = try CommandHarness.run(
+            ["balance", "--font", "Inter-Bold", "--size", "28", "--width", "330"], input: title + "\n")
+        #expect(result.output == "Get reminders for\nevery plan you make\n")
+    }
+
+    @Test("JSON lines: one answer per request in order; bad lines answer an error and the stream goes on")
+    func jsonLines() throws {
+        let input = """
+            {"id":1,"text":"\(title)","font":"Inter-Bold","size":28,"width":330}
+            this is not json
+            {"id":"b","text":"Hi","font":"No Such Font","size":16,"width":100}
+            {"id":3,"text":"Hi","font":"Inter-Regular","size":16,"width":0}
+            {"id":4,"text":"\(title)","font":"Inter-Bold","size":28,"width":330,"mode":"greedy"}
+            {"id":5,"text":"Hi","font":"Inter-Regular","size":"big","width":100}
+            {"id":6,"text":"\(title)","font":"Inter-Bold","size":28,"width":330,"mode":"even"}
+            """
+        let result = try CommandHarness.run(["balance", "--jsonl"], input: input)
+        #expect(result.status == 0)
+        let answers = result.output.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(answers.count == 7)
+        #expect(answers[0]?["id"] as? Int == 1)
+        #expect((answers[0]?["lines"] as? [Any])?.count == 2)
+        #expect(answers[1]?["error"] as? String == "line 2: not a JSON object")
+        #expect(answers[2]?["id"] as? String == "b")
+        #expect((answers[2]?["error"] as? String)?.contains("No Such Font") == true)
+        #expect((answers[3]?["error"] as? String)?.contains("width") == true)
+        let greedyLines = (answers[4]?["lines"] as? [[String: Any]])?.compactMap { $0["text"] as? String }
+        #expect(greedyLines == ["Get reminders for every", "plan you make"])
+        #expect((answers[5]?["error"] as? String)?.contains("size: expected a number") == true)
+        #expect(answers[6]?["lineCount"] as? Int == 2)
+    }
+
+    @Test("bad input exits 2 with a message naming it", arguments: [
+        (["--font", "Inter-Bold", "--size", "28", "--width", "-5", "x"], "width"),
+        (["--font", "Inter-Bold", "--size", "0", "--width", "100", "x"], "font size"),
+        (["--font", "Inter-Bold", "--size", "5000", "--width", "100", "x"], "font size"),
+        (["--font", "/nonexistent.ttf", "--size", "12", "--width", "100", "x"], "/nonexistent.ttf"),
+        (["--font", "Inter-Bold", "--size", "12", "--width", "nan", "x"], "--width"),
+        (["--size", "12", "--width", "100", "x"], "--font"),
+        (["--greedy", "--even", "--font", "Inter-Bold", "--size", "12", "--width", "100", "x"], "exclude"),
+        (["--frobnicate"], "--frobnicate"),
+    ])
+    func badInput(arguments: [String], mentions: String) throws {
+        let result = try CommandHarness.run(["balance"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.error.contains(mentions), "\(result.error)")
+    }
+
+    @Test("--help for every command exits 0")
+    func help() throws {
+        let top = try CommandHarness.run(["--help"])
+        #expect(top.status == 0)
+        #expect(top.output.contains("balance"))
+        let balance = try CommandHarness.run(["balance", "--help"])
+        #expect(balance.status == 0 && balance.output.contains("--jsonl"))
+        #expect(try CommandHarness.run(["frobnicate"]).status == 2)
+    }
+}

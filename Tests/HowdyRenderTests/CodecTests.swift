@@ -1,0 +1,95 @@
+import Foundation
+import HowdyRender
+import Testing
+
+@Suite struct CodecTests {
+    @Test func premultiplyRoundTripIsLosslessForEveryValue() throws {
+        var bytes: [UInt8] = []
+        for a in 0...255 { for c in 0...255 { bytes += [UInt8(min(c, a)), UInt8(min(c, a)), 0, UInt8(a)] } }
+        let image = try Image(width: 256, height: 256, premultipliedRGBA: bytes)
+        let back = try Image(width: 256, height: 256, straightRGBA: image.straightRGBA())
+        #expect(back == image)
+    }
+
+    @Test(arguments: [PNGCodec.Compression.fast, .smallest])
+    func pngRoundTripIsIdentical(_ compression: PNGCodec.Compression) throws {
+        let image = try noiseImage(width: 37, height: 23)
+        let png = try PNGCodec.encode(image, compression: compression)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try PNGCodec.decode(png) == image)
+        // The sRGB chunk is present.
+        #expect(String(decoding: png, as: UTF8.self).contains("sRGB"))
+    }
+
+    @Test func smallestIsNotLargerThanFast() throws {
+        let image = try DemoScene.render(width: 120, height: 240).image
+        #expect(try PNGCodec.encode(image, compression: .smallest).count <= PNGCodec.encode(image).count)
+    }
+
+    @Test func ppmRoundTripIsIdentical() throws {
+        let image = try noiseImage(width: 19, height: 7, opaque: true)
+        let ppm = PPMCodec.encode(image)
+        #expect(ppm.starts(with: Array("P6\n19 7\n255\n".utf8)))
+        #expect(try PPMCodec.decode(ppm) == image)
+        #expect(try Image(decoding: ppm) == image)
+    }
+
+    @Test func asciiP3IsRead() throws {
+        let text = "P3\n# a comment\n2 1\n15\n15 0 0   0 15 7\n"
+        let image = try PPMCodec.decode(Array(text.utf8))
+        #expect(image[0, 0] == SIMD4(255, 0, 0, 255))
+        #expect(image[1, 0] == SIMD4(0, 255, 119, 255))
+    }
+
+    @Test func decodesGreyPaletteRGBAnd16BitPNGs() throws {
+        let grey = try PNGCodec.decode(Fixtures.grey)
+        #expect(grey.width == 3 && grey.height == 2)
+        #expect(grey[1, 0] == SIMD4(128, 128, 128, 255))
+        let palette = try PNGCodec.decode(Fixtures.palette)
+        #expect(palette[0, 0] == SIMD4(255, 0, 0, 255))
+        #expect(palette[1, 0] == SIMD4(0, 128, 0, 128))  // 50 % transparent green, premultiplied
+        let rgb = try PNGCodec.decode(Fixtures.rgb)
+        #expect(rgb[1, 0] == SIMD4(250, 251, 252, 255))
+        let deep = try PNGCodec.decode(Fixtures.rgb16)
+        #expect(deep[0, 0] == SIMD4(0x12, 0xAB, 0xFF, 255))
+    }
+
+    @Test func badPNGsAreClearErrors() throws {
+        let good = try PNGCodec.encode(try noiseImage(width: 20, height: 20))
+        // Truncated.
+        #expect(throws: RenderError.self) { try PNGCodec.decode(Array(good.prefix(good.count / 2))) }
+        #expect(throws: RenderError.self) { try PNGCodec.decode(Array(good.prefix(20))) }
+        #expect(throws: RenderError.self) { try PNGCodec.decode([]) }
+        // Corrupt data (CRC mismatch inside IDAT).
+        var corrupt = good
+        corrupt[corrupt.count - 30] ^= 0xFF
+        #expect(throws: RenderError.self) { try PNGCodec.decode(corrupt) }
+        // Enormous dimensions: refused from the header, nothing allocated.
+        do {
+            _ = try PNGCodec.decode(Fixtures.huge)
+            Issue.record("expected an error")
+        } catch {
+            guard case .invalidSize = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+        }
+        #expect(throws: RenderError.self) { try Image(decoding: Array("GIF89a".utf8)) }
+    }
+
+    @Test func badPPMsAreClearErrors() {
+        let cases = [
+            "P6\n2 2\n255\n\u{1}\u{2}\u{3}",  // truncated pixels
+            "P6\n99999999 99999999\n255\n",  // enormous
+            "P6\n-1 2\n255\n",
+            "P6\n2 2\n65535\n",  // 16-bit P6 unsupported
+            "P3\n2 1\n255\n1 2 3 4 5",  // missing sample
+            "P3\n1 1\n10\n11 0 0\n",  // above maxval
+            "P6",
+            "P3\n1 1\n0\n0 0 0",
+        ]
+        for text in cases {
+            #expect(throws: RenderError.self, "\(text.debugDescription)") { try PPMCodec.decode(Array(text.utf8)) }
+        }
+    }
+}

@@ -38,7 +38,7 @@ let package = Package(
         // Canvas, paints, glyph drawing, codecs and image diff.
         .target(name: "HowdyRender", dependencies: ["HowdyText", "CFreeType", "CHowdyPNG"]),
         // Theme model, screens and JSON flow specs.
-        .target(name: "HowdyKitUI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender", "CFreeType"]),
+        .target(name: "HowdyKitUI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender"]),
         // Golden-image assertions for any package's tests.
         .target(name: "HowdyTesting", dependencies: ["HowdyRender"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.

@@ -56,7 +56,7 @@ extension ScreenContext {
                 of: tile, color: Color.black.opacity(scheme == .light ? 0.16 : 0.5), offset: Point(x: 0, y: 6 * scale),
                 blurRadius: 18 * scale)
             if let image {
-                canvas.clip(to: tile) { inner in Draw.scaledImage(&inner, image, into: rect) }
+                canvas.clip(to: tile) { inner in try? inner.draw(image, in: rect) }
                 return
             }
             if let gradient = try? LinearGradient(
@@ -137,7 +137,8 @@ extension ScreenContext {
                 .text(TextElement(item.label, font: fonts.button, color: colors.featureTitle, role: "feature title")),
                 .text(
                     TextElement(
-                        item.description, font: fonts.caption, color: colors.featureDescription, role: "feature description")),
+                        item.description, font: fonts.caption, color: colors.featureDescription, role: "feature description")
+                ).balancedText(),
             ])
         let iconSize = 30.0
         if environment.dynamicTypeSize.isAccessibilitySize {

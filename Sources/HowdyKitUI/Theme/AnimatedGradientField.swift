@@ -64,7 +64,7 @@ public struct AnimatedGradientField: Sendable, Hashable {
         let tones = palette.tones(scheme)
         let w = Double(canvas.width), h = Double(canvas.height)
         let blobs = blobs(scheme: scheme, time: time, reduceMotion: reduceMotion, width: w, height: h)
-        if let field = try? BlobField(background: tones.base, blobs: blobs, blur: 0.11 * max(w, h)) {
+        if let field = try? BlobField(background: .solid(tones.base), blobs: blobs, blur: 0.11 * max(w, h)) {
             canvas.fill(with: .blobs(field))
         } else {
             canvas.fill(with: .solid(tones.base))

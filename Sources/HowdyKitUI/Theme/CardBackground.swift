@@ -18,7 +18,7 @@ public enum CardBackground: Sendable, Hashable {
             case (.regular, .light): Color(hex: 0xFFFFFF, alpha: 0.72)
             case (.thick, .light): Color(hex: 0xFFFFFF, alpha: 0.86)
             case (.thin, .dark): Color(hex: 0x1C1C1E, alpha: 0.5)
-            case (.regular, .dark): Color(hex: 0x1C1C1E, alpha: 0.72)
+            case (.regular, .dark): Color(hex: 0x1C1C1E, alpha: 0.64)
             case (.thick, .dark): Color(hex: 0x1C1C1E, alpha: 0.86)
             }
         }

@@ -28,6 +28,7 @@ public final class LayoutEngine {
     /// The text's layout at `width` pt (in px, ready to draw).
     /// - Throws: `TextError` for a font that cannot be found.
     public func textLayout(_ element: TextElement, width: Double) throws -> TextLayout {
+        let width = element.noWrap ? 100_000 : width
         let key = "\(element.font.name)|\(element.font.size)|\(element.alignment)|\(element.balanced)|\(width)|\(element.string)"
         if let cached = layouts[key] { return cached }
         let font = try element.font.resolve(scale: scale, typeSize: typeSize)
@@ -59,7 +60,7 @@ public final class LayoutEngine {
         switch node {
         case .text(let element):
             let layout = try textLayout(element, width: width)
-            return (min(width, layout.width / scale), layout.height / scale)
+            return (element.noWrap ? layout.width / scale : min(width, layout.width / scale), layout.height / scale)
         case .vstack(let spacing, _, let children):
             var w = 0.0, h = 0.0
             for (i, child) in children.enumerated() {
@@ -121,7 +122,7 @@ public final class LayoutEngine {
         switch node {
         case .text(let element):
             let layout = try textLayout(element, width: frame.width)
-            let w = min(frame.width, layout.width / scale)
+            let w = element.noWrap ? layout.width / scale : min(frame.width, layout.width / scale)
             let x = alignedX(element.alignment, width: w, in: frame)
             items.append(.text(layout, frame: Frame(x: x, y: frame.y, width: w, height: layout.height / scale), color: element.color, element: element))
         case .vstack(let spacing, let alignment, let children):

@@ -49,6 +49,8 @@ public struct TextElement: Sendable {
     public var balanced: Bool
     /// The role the text plays (`title`, `body`, `button`...), reported by lint.
     public var role: String
+    /// Keeps the text on one line whatever the width (icon ligatures, emoji).
+    public var noWrap: Bool = false
     /// True for text of 18 pt and up, or 14 pt bold and up (WCAG "large text", 3:1).
     public var isLarge: Bool
 

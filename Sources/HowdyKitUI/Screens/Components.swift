@@ -26,8 +26,10 @@ extension ScreenContext {
     }
 
     /// An icon glyph `size` pt in `color`.
-    func icon(_ icon: Icon, size: Double, color: Color, role: String = "icon") -> LayoutNode {
-        .text(TextElement(icon.name, font: iconFont(size), color: color, alignment: .center, role: role))
+    func icon(_ icon: Icon, size: Double, color: Color, role: String = "icon", maxScale: Double = 1.5) -> LayoutNode {
+        var element = TextElement(icon.name, font: iconFont(size, maxScale: maxScale), color: color, alignment: .center, role: role)
+        element.noWrap = true
+        return .text(element)
     }
 
     // MARK: Header
@@ -46,7 +48,11 @@ extension ScreenContext {
         // The icon is the same in both schemes, as a real app icon is: the light accent.
         let accent = theme.resolvedAccent.light
         let light = accent.mixed(with: .white, by: 0.28)
-        let glyph = icon.map { TextElement($0.name, font: iconFont(size * 0.55), color: .white, alignment: .center, role: "app icon") }
+        let glyph = icon.map { name in
+            var element = TextElement(name.name, font: iconFont(size * 0.55, maxScale: 1), color: .white, alignment: .center, role: "app icon")
+            element.noWrap = true
+            return element
+        }
         let layout = glyph.flatMap { try? engine.textLayout($0, width: size) }
         let scale = self.scale
         let scheme = self.scheme

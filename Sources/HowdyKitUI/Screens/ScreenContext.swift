@@ -31,9 +31,17 @@ public struct ScreenContext {
     /// A font of the same face as `font` at `size` pt.
     func font(_ font: ThemeFont, size: Double) -> ThemeFont { ThemeFont(name: font.name, size: size) }
 
-    /// The icon font at `size` pt (scaled with Dynamic Type up to 1.5×, as SF Symbols do in
-    /// fixed-size chrome).
-    func iconFont(_ size: Double) -> ThemeFont { ThemeFont(name: Icon.fontName, size: size) }
+    /// The icon font at `size` pt, growing with Dynamic Type up to `maxScale` × (icons sit
+    /// in fixed frames; text around them keeps growing).
+    func iconFont(_ size: Double, maxScale: Double = 1.5) -> ThemeFont {
+        ThemeFont(name: Icon.fontName, size: size * min(typeScale, maxScale) / typeScale)
+    }
+
+    /// `size` pt grown with Dynamic Type up to `maxScale` ×, for a font whose text should
+    /// stop growing (emoji in a fixed column).
+    func cappedFont(_ font: ThemeFont, size: Double, maxScale: Double = 1.5) -> ThemeFont {
+        ThemeFont(name: font.name, size: size * min(typeScale, maxScale) / typeScale)
+    }
 
     /// The layout of `element` at `width` pt; used by shapes that draw text themselves.
     func layout(_ element: TextElement, width: Double) throws -> TextLayout {

@@ -57,7 +57,9 @@ extension ScreenContext {
     func optionRow(_ option: SelectOption, selected: Bool) -> LayoutNode {
         var children: [LayoutNode] = []
         if let emoji = option.emoji {
-            children.append(.frame(maxWidth: 32, minHeight: nil, alignment: .center, content: .text(TextElement(emoji, font: font(fonts.body, size: 24), color: colors.primary, alignment: .center, role: "emoji"))))
+            var element = TextElement(emoji, font: cappedFont(fonts.body, size: 24), color: colors.primary, alignment: .center, role: "emoji")
+            element.noWrap = true
+            children.append(.frame(maxWidth: 24 * min(typeScale, 1.5) + 8, minHeight: nil, alignment: .center, content: .text(element)))
         }
         children.append(emphasized(option.label, role: "option"))
         children.append(checkCircle(selected: selected))

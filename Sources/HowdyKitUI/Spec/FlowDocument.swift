@@ -221,7 +221,8 @@ public struct FlowDocument: Sendable {
         guard let base = baseDirectory?.standardizedFileURL.resolvingSymlinksInPath() else {
             throw node.error("icon paths need a spec file (its folder is where icons live)")
         }
-        let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath()
+        let folder = URL(fileURLWithPath: base.path, isDirectory: true)
+        let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL.resolvingSymlinksInPath()
         let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"
         guard url.path.hasPrefix(basePath) else {
             throw node.error("icon path \"\(path)\" is outside the spec's folder (\(base.path)); refused")

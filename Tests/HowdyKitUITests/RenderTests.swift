@@ -1,0 +1,44 @@
+import Foundation
+import HowdyKitUI
+import HowdyRender
+import Testing
+
+@Suite struct RenderTests {
+    private func field(_ motion: GreetGradientMotion = .standard) -> GreetBackground {
+        .animatedGradient(brand: DynamicColor(Color(hex: 0x5856D6)), motion: motion)
+    }
+
+    private func frame(_ background: GreetBackground, time: Double, reduceMotion: Bool = false) throws -> Image {
+        let env = RenderEnvironment(device: DevicePreset(name: "tiny", width: 60, height: 120, safeArea: .zero, defaultScale: 1), scale: 1, time: time, reduceMotion: reduceMotion)
+        var canvas = try Canvas(width: env.pixelWidth, height: env.pixelHeight)
+        background.draw(into: &canvas, environment: env, tint: nil)
+        return canvas.image
+    }
+
+    @Test func aFrameIsADeterministicFunctionOfTime() throws {
+        let a = try frame(field(), time: 1.3)
+        let b = try frame(field(), time: 1.3)
+        #expect(a == b)
+        #expect(try frame(field(), time: 0) != a)
+        let cycle = GreetGradientMotion.standard.cycleDuration
+        let diff = try ImageDiff(frame(field(), time: 1.3 + cycle), a)
+        #expect(diff.differingPixels == 0)
+    }
+
+    @Test func reduceMotionAndZeroStrengthAreStatic() throws {
+        #expect(try frame(field(), time: 2.7, reduceMotion: true) == frame(field(), time: 0))
+        let still = field(GreetGradientMotion(strength: 0))
+        #expect(try frame(still, time: 2.7) == frame(still, time: 0))
+        #expect(!still.isAnimated(reduceMotion: false))
+        #expect(field().isAnimated(reduceMotion: false))
+        #expect(!field().isAnimated(reduceMotion: true))
+    }
+
+    @Test func aScreenRendersAtPointsTimesScale() throws {
+        let screen = OnboardingWelcomeView(content: GreetContent(title: "Welcome"))
+        for scale in [1.0, 2.0, 3.0] {
+            let image = try screen.render(theme: .plain, environment: RenderEnvironment(device: .smallPhone, scale: scale))
+            #expect(image.width == Int(375 * scale) && image.height == Int(667 * scale))
+        }
+    }
+}

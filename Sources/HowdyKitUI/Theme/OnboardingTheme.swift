@@ -39,7 +39,11 @@ public struct OnboardingTheme: Sendable {
     public func colors(_ scheme: ColorScheme) -> ResolvedColors {
         let accent = resolvedAccent.resolve(scheme)
         let primary = self.primary.resolve(scheme)
-        let secondary = primary.opacity(0.62)
+        // Secondary text: 62 % of the primary on the plain background (iOS's secondary
+        // label is 60 %); stronger over gradients, whose tones vary under the text.
+        let isPlain: Bool
+        if case .system = background { isPlain = true } else { isPlain = false }
+        let secondary = primary.opacity(isPlain ? 0.62 : 0.76)
         // Button text: whichever of white or black reads better on the accent.
         let onAccent: Color = accent.contrastRatio(with: .white) >= accent.contrastRatio(with: .black) ? .white : .black
         return ResolvedColors(

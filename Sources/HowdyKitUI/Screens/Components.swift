@@ -6,7 +6,7 @@ extension ScreenContext {
     // MARK: Text
 
     func title(_ text: String, alignment: HAlignment = .center) -> LayoutNode {
-        .text(TextElement(text, font: fonts.title, color: colors.title, alignment: alignment, role: "title")).balancedText()
+        .text(TextElement(text, font: displayFont(fonts.title), color: colors.title, alignment: alignment, role: "title")).balancedText()
     }
 
     func headline(_ text: String, alignment: HAlignment = .center) -> LayoutNode {
@@ -82,7 +82,9 @@ extension ScreenContext {
 
     /// The 50 pt capsule primary button, full width; a spinner replaces the label while loading.
     func primaryButton(_ action: OnboardingAction) -> LayoutNode {
-        let fill = colors.primaryButton.opacity(action.isDisabled && !action.isLoading ? 0.4 : 1)
+        // Disabled (not loading): a grey fill with secondary text, as iOS draws it.
+        let disabled = action.isDisabled && !action.isLoading
+        let fill = disabled ? colors.fill : colors.primaryButton
         let progress = colors.primaryButtonProgress
         let time = environment.time
         let height = max(50, 50 * min(typeScale, 1.6) - 8)
@@ -97,7 +99,7 @@ extension ScreenContext {
             ? .spacer(minLength: 0)
             : .text(
                 TextElement(
-                    action.title, font: fonts.button, color: colors.primaryButtonForeground, alignment: .center,
+                    action.title, font: fonts.button, color: disabled ? colors.secondary : colors.primaryButtonForeground, alignment: .center,
                     role: action.isDisabled ? "primary button (disabled)" : "primary button"))
         return .background(
             .frame(maxWidth: nil, minHeight: height, alignment: .center, content: label.padding(EdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 20))),

@@ -20,6 +20,8 @@ public struct ScreenContext {
     var scheme: ColorScheme { environment.colorScheme }
     var scale: Double { environment.scale }
     var isRegularWidth: Bool { environment.device.isRegularWidth }
+    /// Short screens (the 667 pt phone, the desktop window) get tighter vertical spacing.
+    var isCompactHeight: Bool { environment.device.height < 720 }
     var typeScale: Double { environment.dynamicTypeSize.scale }
 
     /// Horizontal margin of the screen's column, pt.
@@ -35,6 +37,14 @@ public struct ScreenContext {
     /// in fixed frames; text around them keeps growing).
     func iconFont(_ size: Double, maxScale: Double = 1.5) -> ThemeFont {
         ThemeFont(name: Icon.fontName, size: size * min(typeScale, maxScale) / typeScale)
+    }
+
+    /// A display font (titles, big values) that grows half as fast as text above `.large`,
+    /// as iOS's title styles do (×2.06 at the largest size where body text is ×3.12).
+    func displayFont(_ font: ThemeFont, size: Double? = nil) -> ThemeFont {
+        let s = typeScale
+        let damped = s <= 1 ? s : 1 + (s - 1) * 0.5
+        return ThemeFont(name: font.name, size: (size ?? font.size) * damped / s)
     }
 
     /// `size` pt grown with Dynamic Type up to `maxScale` ×, for a font whose text should

@@ -68,7 +68,7 @@ struct ScreenScaffold {
 
         // Content, in a card when the theme has one.
         var node = body
-        let cardPadding = device.isRegularWidth ? 32.0 : 24.0
+        let cardPadding = device.isRegularWidth ? 32.0 : context.isCompactHeight ? 20.0 : 24.0
         if inCard, let card = context.theme.cardBackground {
             let scheme = context.scheme
             node = .background(
@@ -78,7 +78,7 @@ struct ScreenScaffold {
                 Draw.card(&canvas, rect, radius: 24 * scale, fill: card, scheme: scheme, scale: scale)
             }
         }
-        let top = device.safeArea.top + (device.isRegularWidth ? 40 : 24)
+        let top = device.safeArea.top + (context.isCompactHeight ? 12 : device.isRegularWidth ? 40 : 24)
         let viewportHeight = max(1, footerTop - top)
         let size = try engine.measure(node, width: columnWidth)
         let fits = size.height <= viewportHeight

@@ -56,7 +56,7 @@ public struct OnboardingWelcomeView: OnboardingScreen {
         if !content.features.isEmpty {
             children.append(context.content(.features(content.features))!.padding(EdgeInsets(leading: 4, trailing: 4)))
         }
-        let body = LayoutNode.vstack(spacing: 36, alignment: .center, children: children)
+        let body = LayoutNode.vstack(spacing: context.isCompactHeight ? 24 : 36, alignment: .center, children: children)
         var footer: [LayoutNode] = []
         if let page { footer.append(context.pageDots(count: page.count, current: page.index)) }
         footer.append(context.primaryButton(OnboardingAction(content.primaryButtonText, isLoading: isLoading, isDisabled: isLoading)))
@@ -95,7 +95,7 @@ public struct OnboardingStepView: OnboardingScreen {
         let context = ScreenContext(theme: theme, environment: environment)
         var children: [LayoutNode] = [context.header(header)]
         if let node = context.content(content) { children.append(node) }
-        let body = LayoutNode.vstack(spacing: 28, alignment: .center, children: children)
+        let body = LayoutNode.vstack(spacing: context.isCompactHeight ? 20 : 28, alignment: .center, children: children)
         var footer: [LayoutNode] = []
         if let page { footer.append(context.pageDots(count: page.count, current: page.index)) }
         footer.append(context.primaryButton(primary))

@@ -102,7 +102,7 @@ extension ScreenContext {
         return .vstack(
             spacing: 16, alignment: .center,
             children: [
-                .text(TextElement(valueText, font: font(fonts.title, size: 48), color: accent, alignment: .center, role: "value")),
+                .text(TextElement(valueText, font: displayFont(fonts.title, size: 48), color: accent, alignment: .center, role: "value")),
                 slider,
                 .hstack(
                     spacing: 8, topAligned: false,
@@ -148,7 +148,7 @@ extension ScreenContext {
         return .vstack(
             spacing: 20, alignment: .center,
             children: [
-                .text(TextElement(percent, font: font(fonts.title, size: 40), color: accent, alignment: .center, role: "value")),
+                .text(TextElement(percent, font: displayFont(fonts.title, size: 40), color: accent, alignment: .center, role: "value")),
                 bar,
                 .vstack(spacing: 14, alignment: .leading, children: rows),
             ])

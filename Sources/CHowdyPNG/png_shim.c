@@ -127,7 +127,7 @@ static int begin_read(howdy_png_state *state, png_structp *png_out, png_infop *i
 }
 
 int howdy_png_read_size(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height,
-                        char *message, size_t message_size) {
+                        uint64_t *raw_bytes, char *message, size_t message_size) {
     howdy_png_state state = {message, message_size, data, length, 0, NULL, 0};
     png_structp png = NULL;
     png_infop info = NULL;
@@ -143,6 +143,7 @@ int howdy_png_read_size(const uint8_t *data, size_t length, uint32_t *width, uin
     png_read_info(png, info);
     *width = png_get_image_width(png, info);
     *height = png_get_image_height(png, info);
+    *raw_bytes = (uint64_t)*height * (1 + (uint64_t)png_get_rowbytes(png, info));
     png_destroy_read_struct(&png, &info, NULL);
     return HOWDY_PNG_OK;
 }

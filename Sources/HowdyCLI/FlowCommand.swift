@@ -217,113 +217,52 @@ public enum FlowCommand: Command {
     }
 }
 
-/// What `howdy flow` prints: the flow's state computed from one snapshot of the store.
+/// What `howdy flow` prints: ``OnboardingFlowStatus`` as text or JSON, with the store's path.
 struct FlowState {
-    struct Row {
-        var id: OnboardingStepID
-        var role: String
-        var isRequired: Bool
-        var isSkippable: Bool
-        var value: Bool?
-    }
-
     var storePath: String
-    var needsOnboarding: Bool
-    var needsWelcome: Bool
-    var nextStep: OnboardingStepID?
-    var allRequiredSatisfied: Bool
-    var rows: [Row]
-    var answers: [(key: String, value: OnboardingAnswer)]
-    /// Records whose ID is neither the welcome nor a step of the spec: kept and reported.
-    var unknownRecords: [(id: OnboardingStepID, value: Bool)]
-    var problems: [String]
+    var status: OnboardingFlowStatus
 
     init(spec: OnboardingFlowSpec, contents: OnboardingStoreContents, storePath: String) {
-        // A snapshot in memory, so every property below describes the same file version.
-        let storage = InMemoryOnboardingStorage(records: contents.records)
-        let flow = spec.makeFlow(storage: storage)
         self.storePath = storePath
-        needsOnboarding = flow.needsOnboarding
-        needsWelcome = flow.needsWelcome
-        nextStep = flow.nextStepNeeded?.id
-        allRequiredSatisfied = flow.allRequiredSatisfied
-        var rows: [Row] = []
-        if let welcome = spec.welcome {
-            rows.append(Row(id: welcome, role: "welcome", isRequired: false, isSkippable: false, value: flow.value(for: welcome)))
-        }
-        for step in spec.steps {
-            rows.append(
-                Row(id: step.id, role: step.kind.name, isRequired: step.isRequired, isSkippable: step.isSkippable, value: flow.value(for: step.id)))
-        }
-        self.rows = rows
-        answers = contents.answers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        let known = Set(spec.allIDs)
-        unknownRecords = contents.records.filter { !known.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        problems = contents.problems
+        status = OnboardingFlowStatus(spec: spec, contents: contents)
     }
+
+    var needsOnboarding: Bool { status.needsOnboarding }
 
     func text() -> String {
         var text = "store: \(storePath)\n"
-        text += "needsOnboarding: \(needsOnboarding)\n"
-        text += "needsWelcome: \(needsWelcome)\n"
-        text += "nextStep: \(nextStep?.rawValue ?? "none")\n"
-        text += "allRequiredSatisfied: \(allRequiredSatisfied)\n"
+        text += "needsOnboarding: \(status.needsOnboarding)\n"
+        text += "needsWelcome: \(status.needsWelcome)\n"
+        text += "nextStep: \(status.nextStep?.rawValue ?? "none")\n"
+        text += "allRequiredSatisfied: \(status.allRequiredSatisfied)\n"
         text += "records:\n"
-        let width = rows.map(\.id.rawValue.count).max() ?? 0
-        for row in rows {
-            var flags: [String] = [row.role]
-            if row.isRequired { flags.append("required") }
-            if !row.isSkippable && row.role != "welcome" { flags.append("not skippable") }
-            let value = row.value.map { "\($0)" } ?? "none"
-            text += "  \(row.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  "
+        let width = status.entries.map(\.id.rawValue.count).max() ?? 0
+        for entry in status.entries {
+            var flags: [String] = [entry.role]
+            if entry.isRequired { flags.append("required") }
+            if !entry.isSkippable && entry.role != "welcome" { flags.append("not skippable") }
+            let value = entry.value.map { "\($0)" } ?? "none"
+            text += "  \(entry.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  "
                 + "\(value.padding(toLength: 5, withPad: " ", startingAt: 0))  \(flags.joined(separator: ", "))\n"
         }
-        if !answers.isEmpty {
+        if !status.answers.isEmpty {
             text += "answers:\n"
-            for answer in answers { text += "  \(answer.key): \(answer.value)\n" }
+            for answer in status.answers { text += "  \(answer.key): \(answer.answer)\n" }
         }
-        if !unknownRecords.isEmpty {
+        if !status.unknownRecords.isEmpty {
             text += "records for IDs not in the spec (kept):\n"
-            for record in unknownRecords { text += "  \(record.id.rawValue): \(record.value)\n" }
+            for record in status.unknownRecords { text += "  \(record.id.rawValue): \(record.value)\n" }
         }
-        if !problems.isEmpty {
+        if !status.problems.isEmpty {
             text += "problems in the store (kept, not understood):\n"
-            for problem in problems { text += "  \(problem)\n" }
+            for problem in status.problems { text += "  \(problem)\n" }
         }
         return text
     }
 
     func json() -> String {
-        var object: [String: JSONValue] = [
-            "store": .string(storePath),
-            "needsOnboarding": .bool(needsOnboarding),
-            "needsWelcome": .bool(needsWelcome),
-            "nextStep": nextStep.map { .string($0.rawValue) } ?? .null,
-            "allRequiredSatisfied": .bool(allRequiredSatisfied),
-        ]
-        object["records"] = .array(
-            rows.map { row in
-                .object([
-                    "id": .string(row.id.rawValue),
-                    "kind": .string(row.role),
-                    "required": .bool(row.isRequired),
-                    "skippable": .bool(row.isSkippable),
-                    "value": row.value.map { .bool($0) } ?? .null,
-                ])
-            })
-        object["answers"] = .object(
-            Dictionary(
-                uniqueKeysWithValues: answers.map { answer in
-                    switch answer.value {
-                    case .option(let id): (answer.key, JSONValue.string(id))
-                    case .number(let number): (answer.key, JSONValue.number(number))
-                    }
-                }))
-        object["unknownRecords"] = .object(Dictionary(uniqueKeysWithValues: unknownRecords.map { ($0.id.rawValue, .bool($0.value)) }))
-        object["problems"] = .array(problems.map { .string($0) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(JSONValue.object(object))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        guard case .object(var object) = status.json else { return "{}\n" }
+        object["store"] = .string(storePath)
+        return JSONValue.object(object).jsonText(pretty: true) + "\n"
     }
 }

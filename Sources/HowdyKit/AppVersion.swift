@@ -18,6 +18,8 @@ public struct AppVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         self.components = components
     }
 
+    /// `AppVersion(2, 1)`. Components must be non-negative and there must be at least one
+    /// (a programming error otherwise, trapped).
     public init(_ components: Int...) {
         precondition(!components.isEmpty && components.allSatisfy { $0 >= 0 }, "a version needs non-negative components")
         self.components = components

@@ -6,8 +6,8 @@ import Foundation
 /// - Every write is a read-modify-write under an exclusive `flock` on a sidecar lock file
 ///   (`<file>.lock`), so two processes (or threads) writing at once never lose each
 ///   other's records.
-/// - The new contents go to a temporary file in the same directory, are `fsync`ed, then
-///   renamed over the store and the directory is `fsync`ed. A crash (even `kill -9`) at
+/// - The new contents go to a temporary file in the same directory (`.<file>.tmp`), are
+///   `fsync`ed, then renamed over the store and the directory is `fsync`ed. A crash (even `kill -9`) at
 ///   any point leaves either the old or the new file, never a torn one, and a write that
 ///   returned is on disk.
 /// - Reads take no lock: `rename` is atomic, so a reader sees one complete version.
@@ -17,6 +17,11 @@ import Foundation
 /// untouched until ``moveCorruptFileAside()`` moves it to `<file>.corrupt-<time>`.
 /// Non-Boolean records and unknown keys inside a valid file are kept on rewrite (see
 /// ``OnboardingStoreContents``).
+///
+/// Every read parses the file (no cache: a cache keyed on inode and mtime can be fooled by
+/// inode reuse within one timestamp tick, and a stale record is worse than a slow one).
+/// To ask many questions of one version, ``load()`` once and read the snapshot, as
+/// ``OnboardingFlowStatus`` does.
 ///
 /// The ``OnboardingStorage`` methods cannot throw; when they fail they report the error
 /// through the `onError` closure given at init, `value(for:)` returns `nil` and
@@ -86,14 +91,19 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
     /// overwriting an earlier one) so the next write starts a new store, and returns where
     /// it went and why it was moved. Returns `nil` when the file is missing or readable.
     /// A file of a newer format version is not corrupt and is not moved.
-    /// - Throws: ``FileOnboardingStorageError`` when the lock or the rename fails.
+    /// - Throws: ``FileOnboardingStorageError`` when the file cannot be read, or the lock
+    ///   or the rename fails.
     public func moveCorruptFileAside() throws -> (url: URL, reason: String)? {
         try withLock { () throws(FileOnboardingStorageError) -> (url: URL, reason: String)? in
             do throws(FileOnboardingStorageError) {
                 _ = try read()
                 return nil
             } catch {
-                guard error.kind == .corrupt else { return nil }
+                switch error.kind {
+                case .corrupt: break
+                case .unsupportedVersion: return nil  // readable by a newer tool: not ours to move
+                case .io: throw error
+                }
                 let aside = asideURL()
                 guard rename(url.path, aside.path) == 0 else {
                     throw ioError("cannot move the corrupt file aside to \(aside.path)")
@@ -108,7 +118,7 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
 
     public func value(for id: OnboardingStepID) -> Bool? {
         do {
-            return try read().records[id]
+            return try read().record(for: id)
         } catch {
             onError(error)
             return nil
@@ -121,7 +131,7 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
 
     public func answer(for key: String) -> OnboardingAnswer? {
         do {
-            return try read().answers[key]
+            return try read().answer(for: key)
         } catch {
             onError(error)
             return nil
@@ -178,8 +188,11 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
     /// Atomically replaces the store file with `data`: temp file, fsync, rename, fsync dir.
     private func replace(with data: Data) throws(FileOnboardingStorageError) {
         let directory = url.deletingLastPathComponent()
-        let temp = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UUID().uuidString)")
-        let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // One fixed temp name is enough: only the lock holder writes it. A temp file left by
+        // a writer killed mid-write is simply overwritten by the next write, so crashes do
+        // not accumulate litter.
+        let temp = directory.appendingPathComponent(".\(url.lastPathComponent).tmp")
+        let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ioError("cannot create \(temp.path)") }
         var ok = false
         defer {

@@ -2,6 +2,7 @@ import Foundation
 
 /// Why a file-backed store could not be read or written. Always names the file.
 public struct FileOnboardingStorageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of failure.
     public enum Kind: String, Sendable {
         /// The file exists but is not a readable store (empty, truncated, not JSON, wrong shape).
         case corrupt
@@ -13,6 +14,7 @@ public struct FileOnboardingStorageError: Error, Equatable, Sendable, CustomStri
 
     /// The store file (or its lock file) concerned.
     public var path: String
+    /// What kind of failure this is.
     public var kind: Kind
     /// What went wrong, without the path.
     public var reason: String

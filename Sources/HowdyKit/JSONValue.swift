@@ -55,24 +55,31 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// Compact JSON text of the value (keys sorted), for messages and output.
     public var description: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "?" }
-        return String(decoding: data, as: UTF8.self)
+        JSONText.serialize(self, pretty: false)
+    }
+
+    /// Parses JSON text strictly (one value, whitespace around it allowed).
+    /// - Throws: an error naming the byte offset of the first problem.
+    public init(parsing data: Data) throws {
+        self = try JSONText.parse(data)
+    }
+
+    /// JSON text of the value, keys sorted; `pretty` indents by two spaces.
+    public func jsonText(pretty: Bool = false) -> String {
+        JSONText.serialize(self, pretty: pretty)
     }
 }
 
 extension JSONValue {
-    /// Why `data` is not JSON, as specific as Foundation says ("Unexpected end of file
-    /// during JSON parse."), plus its size, for messages about a bad file. `JSONDecoder`
-    /// alone only says "The given data was not valid JSON."
+    /// Why `data` is not JSON, with the byte offset ("expected ',' or '}', found end of data
+    /// at byte 80 of 80"), for messages about a bad file. `JSONDecoder` alone only says
+    /// "The given data was not valid JSON."
     static func syntaxProblem(in data: Data) -> String {
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            _ = try JSONText.parse(data)
             return "not valid JSON (\(data.count) bytes)"
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { "\($0)" } ?? "\(error)"
-            return "not valid JSON: \(detail) (\(data.count) bytes)"
+            return "not valid JSON: \(error) of \(data.count)"
         }
     }
 }

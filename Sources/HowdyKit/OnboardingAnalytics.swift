@@ -4,6 +4,7 @@ import Foundation
 /// `pageShown` and then `answered` or `skipped`; permission steps add `permissionRequested`
 /// and `permissionGranted`/`permissionDenied`; the flow ends with one `finished`.
 public struct OnboardingEvent: Equatable, Sendable, Codable {
+    /// The kinds of event.
     public enum Name: String, Codable, Sendable, CaseIterable {
         /// A page became visible (each time, also when swiping back to it).
         case pageShown
@@ -22,6 +23,7 @@ public struct OnboardingEvent: Equatable, Sendable, Codable {
         case finished
     }
 
+    /// What happened.
     public var name: Name
     /// The step or welcome concerned; `nil` only for `finished`.
     public var step: OnboardingStepID?

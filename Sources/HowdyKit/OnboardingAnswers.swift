@@ -2,7 +2,9 @@ import Foundation
 
 /// Why an answer could not be captured.
 public struct OnboardingAnswerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The step whose answer was refused.
     public var step: OnboardingStepID
+    /// Why, e.g. `z is not one of the options (a, b)`.
     public var reason: String
 
     public var description: String { "\(step): \(reason)" }

@@ -23,11 +23,14 @@ import Foundation
 /// Top-level keys this type does not know (`theme`, `routes`, `render`...) are ignored, so
 /// one file serves both this layer and the UI layer.
 public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
+    /// The flow's name, if the file gives one.
     public var id: String?
     /// The welcome's ID, whichever form the file used.
     public var welcome: OnboardingStepID?
+    /// The steps, in the order they are offered.
     public var steps: [StepSpec]
 
+    /// A spec in code (it is not validated until ``validate()``).
     public init(id: String? = nil, welcome: OnboardingStepID? = nil, steps: [StepSpec]) {
         self.id = id
         self.welcome = welcome

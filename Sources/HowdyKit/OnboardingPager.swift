@@ -191,18 +191,18 @@ public final class OnboardingPager {
     private func leave(_ step: OnboardingStepConfig) {
         let backfilled = flow.recordIfNeeded(leaving: step)
         guard let value = backfilled ?? flow.value(for: step.id) else { return }
-        if value == false && backfilled != nil {
+        if backfilled == false {
             analytics?.record(OnboardingEvent(.skipped, step: step.id, value: false))
-        } else if backfilled != nil || !hasReported.contains(step.id) {
+        } else if reported[step.id] != value {
             let answer = answerKeys[step.id].flatMap { flow.answer(forKey: $0) }
             analytics?.record(OnboardingEvent(.answered, step: step.id, value: value, answer: answer))
         }
-        hasReported.insert(step.id)
+        reported[step.id] = value
     }
 
-    /// Steps whose leaving has been reported, so swiping back and forth over an answered
-    /// step does not report it again.
-    @ObservationIgnored private var hasReported: Set<OnboardingStepID> = []
+    /// The record last reported per step, so swiping back and forth over an answered step
+    /// does not report it again, while changing an answer on a revisit does.
+    @ObservationIgnored private var reported: [OnboardingStepID: Bool] = [:]
 
     private func moveForward() {
         if currentIndex + 1 < pages.count {

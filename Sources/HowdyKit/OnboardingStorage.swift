@@ -8,9 +8,10 @@ import Foundation
 /// - `true`: granted, completed or acknowledged.
 /// - `false`: declined or skipped.
 ///
-/// Implementations are reference types shared by a flow, its views and any extension,
-/// so they must be safe to call from any thread.
-public protocol OnboardingStorage: AnyObject, Sendable {
+/// A storage is shared by a flow, its views and any extension or background task, so it
+/// has reference semantics (a write through one copy is seen through every other) and
+/// must be safe to call from any thread.
+public protocol OnboardingStorage: Sendable {
     /// The record for `id`, or `nil` when the step was never recorded (or its record was removed).
     func value(for id: OnboardingStepID) -> Bool?
     /// Writes the record for `id`; `nil` removes it, so the step reads as never recorded.

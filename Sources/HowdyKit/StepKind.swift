@@ -46,7 +46,9 @@ public enum StepKind: Equatable, Sendable {
 public struct SelectOption: Codable, Equatable, Sendable, Identifiable {
     /// Stored as the answer when picked; unique within the step.
     public var id: String
+    /// The text on the option's button.
     public var label: String
+    /// Shown before the label, if any.
     public var emoji: String?
 
     public init(id: String, label: String, emoji: String? = nil) {
@@ -110,9 +112,13 @@ public struct PermissionSpec: Equatable, Sendable {
 
 /// One purchasable plan shown on a paywall step: `{"id": "annual", "title": "Annual", "price": "$29.99"}`.
 public struct PaywallPlan: Codable, Equatable, Sendable, Identifiable {
+    /// Identifies the plan to the app's purchase code; unique in the step.
     public var id: String
+    /// The plan's name ("Annual").
     public var title: String
+    /// The price as displayed ("$29.99"); formatting it is the app's business.
     public var price: String?
+    /// The billing period as displayed ("year").
     public var period: String?
 
     public init(id: String, title: String, price: String? = nil, period: String? = nil) {

@@ -18,7 +18,9 @@ import Foundation
 /// Keys this type does not know are ignored, so the UI layer can add its own per-step
 /// fields to the same objects.
 public struct StepSpec: Codable, Equatable, Sendable, Identifiable {
+    /// The step's ID; unique in the spec (the welcome's included).
     public var id: OnboardingStepID
+    /// What the step is, with its kind-specific fields.
     public var kind: StepKind
     /// `required` in the file.
     public var isRequired: Bool
@@ -26,11 +28,16 @@ public struct StepSpec: Codable, Equatable, Sendable, Identifiable {
     public var isSkippable: Bool
     /// `key` in the file: where the step's answer is stored; `nil` means the ID.
     public var key: String?
+    /// The header title (balanced by the UI layer).
     public var title: String?
+    /// The line under the title.
     public var headline: String?
+    /// The step's own paragraph.
     public var body: String?
+    /// An icon name; what it names is up to the renderer.
     public var icon: String?
 
+    /// A step in code; the defaults match the file format's.
     public init(
         id: OnboardingStepID, kind: StepKind, isRequired: Bool = false, isSkippable: Bool = true,
         key: String? = nil, title: String? = nil, headline: String? = nil, body: String? = nil, icon: String? = nil

@@ -119,20 +119,20 @@ enum Compositor {
     ) {
         guard let raw = destination.baseAddress, let cover = coverage.baseAddress else { return }
         let pixels = UnsafeMutableRawPointer(raw)
-        // bias[k] is the rounding offset of columns x with (x - x0) & 7 == k.
-        var bias: (Float, Float, Float, Float, Float, Float, Float, Float) = (0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
+        // bias[k] is the dither offset of columns x with (x - x0) & 7 == k (0 without dither).
+        var bias: (Float, Float, Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0, 0, 0)
         if let dither {
             let row = (dither & 7) * 8
             withUnsafeMutableBytes(of: &bias) { bytes in
                 let values = bytes.bindMemory(to: Float.self)
-                for k in 0..<8 { values[k] = Dither.matrix[row + ((x0 + k) & 7)] + 0.5 }
+                for k in 0..<8 { values[k] = Dither.matrix[row + ((x0 + k) & 7)] }
             }
         }
         withUnsafeBytes(of: bias) { biasBytes in
             let bias = biasBytes.bindMemory(to: Float.self)
             let count = coverage.count
             if let constant {
-                let full = pack(constant, 0.5)
+                let full = pack(constant, 0)
                 let opaque = constant.w >= 255
                 for i in 0..<count {
                     let c = cover[i]
@@ -164,11 +164,11 @@ enum Compositor {
     }
 
     /// A premultiplied colour rounded to RGBA8 in one little-endian word (r in the low byte),
-    /// `bias` (0.5 ± dither) added before truncating. Colour channels never exceed alpha.
+    /// `dither` (−0.5...0.5, or 0) added before rounding. Colour channels never exceed alpha.
     @inline(__always)
-    static func pack(_ color: SIMD4<Float>, _ bias: Float) -> UInt32 {
-        let a = quantize(color.w + bias)
-        let r = min(quantize(color.x + bias), a), g = min(quantize(color.y + bias), a), b = min(quantize(color.z + bias), a)
+    static func pack(_ color: SIMD4<Float>, _ dither: Float) -> UInt32 {
+        let a = round8(color.w + dither)
+        let r = min(round8(color.x + dither), a), g = min(round8(color.y + dither), a), b = min(round8(color.z + dither), a)
         return r | g << 8 | b << 16 | a << 24
     }
 
@@ -184,11 +184,13 @@ enum Compositor {
         pixels.storeBytes(of: source &+ (rb | ag), toByteOffset: offset, as: UInt32.self)
     }
 
-    /// `value` clamped to 0...255 and truncated (callers add 0.5 to round to nearest); NaN
-    /// becomes 0. Scalar and branch-free on purpose: generic SIMD conversions are not
-    /// specialised and cost ~50× more.
+    /// `value` clamped to 0...255 and rounded to nearest (ties to even); NaN becomes 0.
+    /// Branch-free: the clamp compiles to max/min and the rounding adds 2^23, whose float
+    /// spacing is 1, and reads the low mantissa bits (no trapping Int conversion).
     @inline(__always)
-    static func quantize(_ value: Float) -> UInt32 {
-        UInt32(truncatingIfNeeded: Int32(Float.minimum(Float.maximum(value, 0), 255)))
+    static func round8(_ value: Float) -> UInt32 {
+        let positive = value > 0 ? value : 0
+        let clamped = positive < 255 ? positive : 255
+        return (clamped + 8_388_608).bitPattern & 0xFF
     }
 }

@@ -86,6 +86,13 @@ public struct Image: Sendable, Hashable {
         try self.init(width: width, height: height, premultipliedRGBA: bytes, limits: limits)
     }
 
+    /// A transparent image of a size already known to be valid (a canvas's own size).
+    init(transparentWidth width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
     /// The premultiplied RGBA bytes of the pixel at column `x`, row `y` (both must be in range).
@@ -108,6 +115,11 @@ public struct Image: Sendable, Hashable {
     /// Straight-alpha RGBA bytes (un-premultiplied, rounded), as PNG stores them.
     /// Converting back with `init(straightRGBA:)` gives the same premultiplied bytes.
     public func straightRGBA() -> [UInt8] {
+        // Opaque images (most screens) are already straight: share the storage, no copy.
+        let allOpaque = pixels.withUnsafeBytes { raw in
+            raw.bindMemory(to: UInt32.self).allSatisfy { $0 >> 24 == 0xFF }  // alpha: the high byte (little-endian)
+        }
+        if allOpaque { return pixels }
         var bytes = pixels
         bytes.withUnsafeMutableBufferPointer { buffer in
             var i = 0

@@ -187,21 +187,23 @@ struct DiffKernel {
     }
 
     /// Squared YIQ distance (or the signed brightness difference alone), negative when the
-    /// first pixel is brighter.
+    /// first pixel is brighter. YIQ is linear in RGB, so it is computed on the channel
+    /// differences of the two pixels over white (premultiplied + 255 − alpha).
     @inline(__always)
     private func colorDelta(
         _ image1: UnsafeBufferPointer<UInt8>, _ image2: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int, yOnly: Bool
     ) -> Float {
-        let (r1, g1, b1) = overWhite(image1, k)
-        let (r2, g2, b2) = overWhite(image2, m)
-        if r1 == r2 && g1 == g2 && b1 == b2 { return 0 }
-        let y1 = luma(r1, g1, b1), y2 = luma(r2, g2, b2)
-        let y = y1 - y2
+        let a = Int(image1[k + 3]) - Int(image2[m + 3])
+        let dr = Float(Int(image1[k]) - Int(image2[m]) - a)
+        let dg = Float(Int(image1[k + 1]) - Int(image2[m + 1]) - a)
+        let db = Float(Int(image1[k + 2]) - Int(image2[m + 2]) - a)
+        if dr == 0 && dg == 0 && db == 0 { return 0 }
+        let y = luma(dr, dg, db)
         if yOnly { return y }
-        let i = (r1 * 0.59597799 - g1 * 0.27417610 - b1 * 0.32180189) - (r2 * 0.59597799 - g2 * 0.27417610 - b2 * 0.32180189)
-        let q = (r1 * 0.21147017 - g1 * 0.52261711 + b1 * 0.31114694) - (r2 * 0.21147017 - g2 * 0.52261711 + b2 * 0.31114694)
+        let i = dr * 0.59597799 - dg * 0.27417610 - db * 0.32180189
+        let q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
         let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
-        return y1 > y2 ? -delta : delta
+        return y > 0 ? -delta : delta
     }
 
     /// Whether pixel (x1, y1) of `image` looks like anti-aliasing: it has at most two equal

@@ -52,7 +52,7 @@ extension Canvas {
     public mutating func layer<R>(
         opacity: Double = 1, mask: VerticalMask? = nil, _ body: (inout Canvas) throws -> R
     ) rethrows -> R {
-        var layer = Canvas(image: try! Image(width: width, height: height))
+        var layer = Canvas(image: Image(transparentWidth: width, height: height))
         layer.clips = clips
         let result = try body(&layer)
         let factor = opacity.isNaN ? 0 : min(1, max(0, opacity))

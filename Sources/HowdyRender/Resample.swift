@@ -112,7 +112,7 @@ extension Image {
         let output = Resampler.resample(Resampler.floats(self), width: width, height: height, horizontal: horizontal, vertical: vertical)
         var bytes = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
         for i in 0..<output.count {
-            for c in 0..<4 { bytes[i * 4 + c] = UInt8(Compositor.quantize(output[i][c] + 0.5)) }
+            for c in 0..<4 { bytes[i * 4 + c] = UInt8(Compositor.round8(output[i][c])) }
         }
         return try Image(width: newWidth, height: newHeight, premultipliedRGBA: bytes)
     }

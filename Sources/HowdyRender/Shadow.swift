@@ -57,12 +57,18 @@ extension Canvas {
             let v = max(0, min(Float(height - 1), (Float(y - region.y) + 0.5) * inverse - 0.5))
             let j = min(height - 2, Int(v)), fy = v - Float(j)
             mask.samples.withUnsafeBufferPointer { samples in
-                for i in 0..<coverage.count {
-                    let u = max(0, min(Float(width - 1), (Float(x0 + i - region.x) + 0.5) * inverse - 0.5))
-                    let k = min(width - 2, Int(u)), fx = u - Float(k)
-                    let top = samples[j * width + k] + (samples[j * width + k + 1] - samples[j * width + k]) * fx
-                    let bottom = samples[(j + 1) * width + k] + (samples[(j + 1) * width + k + 1] - samples[(j + 1) * width + k]) * fx
-                    coverage[i] = top + (bottom - top) * fy
+                // Interpolate the two mask rows once, then only horizontally per pixel.
+                var row = [Float](repeating: 0, count: width)
+                for k in 0..<width { row[k] = samples[j * width + k] + (samples[(j + 1) * width + k] - samples[j * width + k]) * fy }
+                row.withUnsafeBufferPointer { row in
+                    let maxU = Float(width - 1)
+                    var u = (Float(x0 - region.x) + 0.5) * inverse - 0.5
+                    for i in 0..<coverage.count {
+                        let clamped = max(0, min(maxU, u))
+                        let k = min(width - 2, Int(clamped)), fx = clamped - Float(k)
+                        coverage[i] = row[k] + (row[k + 1] - row[k]) * fx
+                        u += inverse
+                    }
                 }
             }
         }

@@ -39,8 +39,6 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
         description = text
     }
 
-    public static func == (lhs: FontFeature, rhs: FontFeature) -> Bool { lhs.description == rhs.description }
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }
 
 /// A variation axis setting such as `wght=600`, in HarfBuzz's syntax.
@@ -59,9 +57,19 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
         description = text
     }
 
-    public static func == (lhs: FontVariation, rhs: FontVariation) -> Bool { lhs.description == rhs.description }
+}
+
+/// Settings parsed by HarfBuzz compare by the text they were parsed from (the C structs
+/// they hold are not Equatable).
+protocol ParsedSetting: Hashable, CustomStringConvertible {}
+
+extension ParsedSetting {
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.description == rhs.description }
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }
+
+extension FontFeature: ParsedSetting {}
+extension FontVariation: ParsedSetting {}
 
 enum FontTag {
     static func string(_ tag: hb_tag_t) -> String {

@@ -115,8 +115,7 @@ struct OnboardingFlowSpecTests {
     func invalidJSON() throws {
         let error = try #require(throws: SpecError.self) { try OnboardingFlowSpec.decode(Data(#"{"steps": [{"id": "#.utf8)) }
         #expect(error.path == "")
-        #expect(error.message.hasPrefix("not valid JSON"))
-        #expect(error.message.contains("bytes"))
+        #expect(error.message == "not valid JSON: expected a value, found end of data at byte 18 of 18")
     }
 
     @Test("an unreadable spec file names the file")
@@ -164,5 +163,26 @@ struct OnboardingFlowSpecTests {
         #expect(commitment.snap(99) == 60)
         #expect(commitment.snap(.nan) == 15)
         #expect(commitment.format(15) == "15 min")
+    }
+}
+
+@Suite("OnboardingFlowStatus")
+struct OnboardingFlowStatusTests {
+    @Test("one snapshot: flow state, every entry, answers, unknown records and problems")
+    func status() throws {
+        let spec = try OnboardingFlowSpec.decode(Data(OnboardingFlowSpecTests.example.utf8))
+        var contents = try OnboardingStoreContents.parse(Data(#"{"records": {"com.example.app.intro": "yes", "com.gone.step": true}}"#.utf8))
+        contents.setRecord(true, for: "com.example.app.welcome")
+        contents.setAnswer(.option("a"), for: "goal")
+        let status = OnboardingFlowStatus(spec: spec, contents: contents)
+        #expect(status.needsOnboarding && !status.needsWelcome)
+        #expect(status.nextStep == "com.example.app.intro", "a non-Boolean record reads as never recorded")
+        #expect(status.entries.count == 1 + spec.steps.count)
+        #expect(status.entries[0] == .init(id: "com.example.app.welcome", role: "welcome", isRequired: false, isSkippable: false, value: true))
+        #expect(status.unknownRecords.map(\.id) == ["com.gone.step"])
+        #expect(status.problems == [#"records["com.example.app.intro"]: expected true or false, got "yes""#])
+        #expect(status.answers.map(\.key) == ["goal"])
+        guard case .object(let json) = status.json else { Issue.record("not an object"); return }
+        #expect(json["nextStep"] == .string("com.example.app.intro"))
     }
 }

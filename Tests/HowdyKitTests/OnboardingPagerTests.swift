@@ -221,6 +221,21 @@ struct OnboardingPagerTests {
             ])
     }
 
+    @Test("analytics: swiping over an answered step again reports nothing; changing the answer on a revisit does")
+    func analyticsRevisit() {
+        let (pager, log) = make()
+        pager.start()
+        pager.recordWelcome()
+        pager.swipeForward()  // location skipped
+        pager.swipeBack()
+        pager.swipeForward()  // nothing new
+        pager.swipeBack()
+        pager.flow.record(true, for: location.id)  // granted on the revisit
+        pager.advance()
+        let leaving = log.events.filter { $0.name == .answered || $0.name == .skipped }.filter { $0.step == location.id }
+        #expect(leaving == [OnboardingEvent(.skipped, step: location.id, value: false), OnboardingEvent(.answered, step: location.id, value: true)])
+    }
+
     @Test("the pager's state is observable")
     func observable() {
         let (pager, _) = make()

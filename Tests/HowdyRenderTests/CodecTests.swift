@@ -50,6 +50,9 @@ import Testing
         #expect(palette[1, 0] == SIMD4(0, 128, 0, 128))  // 50 % transparent green, premultiplied
         let rgb = try PNGCodec.decode(Fixtures.rgb)
         #expect(rgb[1, 0] == SIMD4(250, 251, 252, 255))
+        let greyAlpha = try PNGCodec.decode(Fixtures.greyAlpha)
+        #expect(greyAlpha[0, 0] == SIMD4(200, 200, 200, 255))
+        #expect(greyAlpha[1, 0] == SIMD4(0, 0, 0, 0))
         let deep = try PNGCodec.decode(Fixtures.rgb16)
         #expect(deep[0, 0] == SIMD4(0x12, 0xAB, 0xFF, 255))
     }
@@ -75,6 +78,9 @@ import Testing
             }
         }
         #expect(throws: RenderError.self) { try Image(decoding: Array("GIF89a".utf8)) }
+        // Large but allowed dimensions in a file far too small to hold them: refused
+        // before the 900 MB of pixels would be allocated.
+        #expect(throws: RenderError.self) { try PNGCodec.decode(Fixtures.bomb) }
     }
 
     @Test func badPPMsAreClearErrors() {

@@ -70,6 +70,25 @@ import Testing
         #expect(colourful > 200)
     }
 
+    @Test func concurrentRendersShareTheGlyphCacheSafely() async throws {
+        let font = try Font(named: "Inter-Medium", size: 19)
+        let text = try layout("Concurrent glyphs ✓ 👍 agree", font: font, width: 300)
+        let images = try await withThrowingTaskGroup(of: Image.self) { group in
+            for offset in 0..<6 {
+                group.addTask {
+                    var canvas = try Canvas(width: 320, height: 40, background: .white)
+                    try canvas.draw(text, at: Point(x: 4 + Double(offset % 2) * 0.25, y: 6), color: .black)
+                    return canvas.image
+                }
+            }
+            var result: [Image] = []
+            for try await image in group { result.append(image) }
+            return result
+        }
+        let distinct = Set(images.map(\.pixels))
+        #expect(distinct.count == 2)  // one per sub-pixel offset
+    }
+
     @Test func textRenderIsDeterministicAndRejectsNaN() throws {
         let font = try Font(named: "Inter-Regular", size: 17)
         let text = try layout("Welcome to HowdyKit — balanced text", font: font, width: 200)

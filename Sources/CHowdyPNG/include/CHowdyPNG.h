@@ -44,9 +44,10 @@ void howdy_png_buffer_free(howdy_png_buffer *buffer);
 int howdy_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filters,
                      int strategy, howdy_png_buffer *out, char *message, size_t message_size);
 
-/// Reads a PNG's size without decoding pixels.
+/// Reads a PNG's size without decoding pixels, and the number of bytes its filtered
+/// image data decompresses to (rows × (1 + row bytes), for plausibility checks).
 int howdy_png_read_size(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height,
-                        char *message, size_t message_size);
+                        uint64_t *raw_bytes, char *message, size_t message_size);
 
 /// Decodes any 8-bit (or 16-bit, reduced) grey, grey+alpha, palette, RGB or RGBA PNG into
 /// straight-alpha RGBA8 rows written to `rgba`, which must hold width * height * 4 bytes for

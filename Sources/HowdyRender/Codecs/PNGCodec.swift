@@ -42,16 +42,23 @@ public enum PNGCodec {
     /// interlaced or not, to a premultiplied image.
     /// - Throws: `RenderError.png` for a truncated or corrupt file (libpng's message),
     ///   `RenderError.invalidSize` for a size outside `limits`, checked from the header
-    ///   before any pixel memory is allocated.
+    ///   before any pixel memory is allocated, as is that the file is large enough to
+    ///   hold that much compressed data.
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(RenderError) -> Image {
         var width: UInt32 = 0, height: UInt32 = 0
+        var rawBytes: UInt64 = 0
         try bytes.withUnsafeBufferPointer { (data) throws(RenderError) in
             try call { message, size in
-                howdy_png_read_size(data.baseAddress, data.count, &width, &height, message, size)
+                howdy_png_read_size(data.baseAddress, data.count, &width, &height, &rawBytes, message, size)
             }
         }
         let w = Int(width), h = Int(height)
         try limits.check(width: w, height: h)
+        // Deflate expands at most 1032:1, so a file too small for its image data is truncated
+        // (or a decompression bomb); refuse it before allocating the pixels.
+        guard rawBytes <= UInt64(bytes.count) * 1032 else {
+            throw .png("\(w)×\(h) image needs \(rawBytes) bytes of data; \(bytes.count) bytes of file cannot hold them (truncated?)")
+        }
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         let maxSide = UInt32(clamping: limits.maxSide)
         try bytes.withUnsafeBufferPointer { (data) throws(RenderError) in

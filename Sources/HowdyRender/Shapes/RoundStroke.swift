@@ -40,8 +40,13 @@ public struct RoundStroke: Shape {
         for i in 0..<max(1, points.count - 1) {
             segments.append(.line(points[i], points[min(i + 1, points.count - 1)]))
         }
-        let minX = points.map(\.x).min()!, maxX = points.map(\.x).max()!
-        let minY = points.map(\.y).min()!, maxY = points.map(\.y).max()!
+        var minX = points[0].x, maxX = points[0].x, minY = points[0].y, maxY = points[0].y
+        for point in points {
+            minX = min(minX, point.x)
+            maxX = max(maxX, point.x)
+            minY = min(minY, point.y)
+            maxY = max(maxY, point.y)
+        }
         return RoundStroke(
             segments: segments, width: width, extent: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
     }

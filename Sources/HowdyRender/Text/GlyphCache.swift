@@ -18,14 +18,32 @@ struct GlyphBitmap: Sendable {
     static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, coverage: [], color: nil)
 }
 
-/// What identifies a rasterised glyph: face, glyph, size (1/64 px) and the pen's sub-pixel
-/// offset in quarter pixels.
+/// What identifies a rasterised glyph: face, glyph, size (1/64 px), the pen's sub-pixel
+/// offset in quarter pixels, and the variation settings of a variable font.
 struct GlyphKey: Hashable, Sendable {
     let face: FontFace
     let glyph: UInt32
     let size64: Int
     let subX: UInt8
     let subY: UInt8
+    /// Axis values in the face's axis order (empty for static fonts).
+    var axisValues: [Double] = []
+}
+
+extension Font {
+    /// The design coordinates of every axis of a variable face: the axis default unless
+    /// `variations` sets it (`wght=700`), clamped to the axis range. Empty for static faces.
+    var axisValues: [Double] {
+        let axes = face.axes
+        guard !axes.isEmpty else { return [] }
+        var settings: [String: Double] = [:]
+        for variation in variations {
+            // HarfBuzz syntax: `wght=600` or `wght 600` (the text the variation was parsed from).
+            let parts = variation.description.split(whereSeparator: { $0 == "=" || $0 == " " })
+            if parts.count == 2, let value = Double(parts[1]) { settings[String(parts[0])] = value }
+        }
+        return axes.map { axis in min(axis.maximum, max(axis.minimum, settings[axis.tag] ?? axis.defaultValue)) }
+    }
 }
 
 /// Rasterises glyphs with FreeType (unhinted, grey-scale anti-aliasing, at quarter-pixel
@@ -59,6 +77,13 @@ final class GlyphCache: Sendable {
         let result: Result<GlyphBitmap, RenderError> = key.face.withFreeTypeFace { face in
             do throws(RenderError) {
                 try check(FT_Set_Char_Size(face, 0, FT_F26Dot6(key.size64), 72, 72), "setting the size")
+                if !key.axisValues.isEmpty {
+                    // The face is shared: set every axis each time (defaults included).
+                    var coordinates = key.axisValues.map { FT_Fixed(($0 * 65536).rounded()) }
+                    try check(
+                        FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates),
+                        "setting variation coordinates")
+                }
                 let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP) | (key.face.isColor ? Int32(FT_LOAD_COLOR) : 0)
                 try check(FT_Load_Glyph(face, key.glyph, flags), "loading glyph \(key.glyph)")
                 guard let slot = face.pointee.glyph else { return .success(.empty) }

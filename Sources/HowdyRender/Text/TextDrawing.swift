@@ -27,6 +27,7 @@ extension Canvas {
             var bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int) = (.max, .max, .min, .min)
             for run in line.runs {
                 let size64 = Int((run.font.size * 64).rounded())
+                let axisValues = run.font.axisValues
                 for glyph in run.glyphs {
                     let penX = origin.x + line.x + glyph.x, penY = origin.y + line.baseline + glyph.y
                     guard penX.isFinite, penY.isFinite, abs(penX) < 1e7, abs(penY) < 1e7 else { continue }
@@ -38,7 +39,7 @@ extension Canvas {
                     let isColor = run.font.face.isColor && !run.font.face.isScalable
                     let key = GlyphKey(
                         face: run.font.face, glyph: glyph.id, size64: size64,
-                        subX: isColor ? 0 : UInt8(subX), subY: isColor ? 0 : UInt8(subY))
+                        subX: isColor ? 0 : UInt8(subX), subY: isColor ? 0 : UInt8(subY), axisValues: axisValues)
                     let bitmap = try GlyphCache.shared.glyph(key)
                     guard bitmap.width > 0, bitmap.height > 0 else { continue }
                     let x = wholeX + bitmap.left, y = wholeY - bitmap.top

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyKit
 import HowdyKitUI
 import HowdyRender
 import Testing
@@ -40,5 +41,29 @@ import Testing
             let image = try screen.render(theme: .plain, environment: RenderEnvironment(device: .smallPhone, scale: scale))
             #expect(image.width == Int(375 * scale) && image.height == Int(667 * scale))
         }
+    }
+
+    @Test func theReadmeExampleRenders() throws {
+        let theme = OnboardingTheme(
+            accent: DynamicColor(light: Color(hex: 0x5B3FD9), dark: Color(hex: 0xA896FF)),
+            cardBackground: .material(.regular),
+            background: .animatedGradient(brand: DynamicColor(Color(hex: 0x7B61FF)), motion: .standard))
+        let step = OnboardingStepView(
+            header: OnboardingHeader(icon: Icon("notifications"), title: "Stay in the loop", headline: "Get a reminder when it's time."),
+            content: .permission(icon: Icon("notifications"), status: .denied, details: nil, deniedDetails: "Notifications are off."),
+            primary: OnboardingAction("Open Settings"), secondary: OnboardingAction("Continue"), secondaryIsSmall: true)
+        let env = RenderEnvironment(device: .phone, scale: 3, colorScheme: .dark, time: 1.5, dynamicTypeSize: .xxxLarge, locale: "en")
+        let image = try step.render(theme: theme, environment: env)
+        #expect(image.width == 1179 && image.height == 2556)
+    }
+
+    @Test func customBackgroundsGetTheirContext() throws {
+        let background = GreetBackground.custom { context, canvas in
+            canvas.fill(with: .solid(context.colorScheme == .dark ? .black : context.brandColor))
+        }
+        let env = RenderEnvironment(device: DevicePreset(name: "tiny", width: 10, height: 10, safeArea: .zero, defaultScale: 1), scale: 1)
+        var canvas = try Canvas(width: 10, height: 10)
+        background.draw(into: &canvas, environment: env, tint: DynamicColor(Color(hex: 0xFF0000)))
+        #expect(canvas.image[5, 5] == SIMD4(255, 0, 0, 255))
     }
 }

@@ -1,3 +1,6 @@
+import HowdyText
+import Synchronization
+
 /// An icon: a Material Icons ligature name (`notifications`, `favorite`, `check`), drawn
 /// with the bundled MaterialIcons font through HarfBuzz ligatures. SF Symbol names the
 /// seeds use (`bell.badge.fill`, `sparkles`...) are mapped to their Material equivalent.
@@ -30,6 +33,26 @@ public struct Icon: Sendable, Hashable {
         "photo": "photo", "message": "chat", "message.fill": "chat", "envelope": "mail", "envelope.fill": "mail",
         "crown": "workspace_premium", "crown.fill": "workspace_premium", "gift": "redeem", "gift.fill": "redeem",
     ]
+
+    /// True when the icon font turns `name` (after SF Symbol mapping) into one glyph
+    /// through its ligatures, i.e. the icon exists.
+    public static func isKnown(_ name: String) -> Bool {
+        let material = materialName(for: name)
+        if let known = knownCache.withLock({ $0[material] }) { return known }
+        var known = false
+        if !material.isEmpty, material.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+            let font = try? Font(named: fontName, size: 24),
+            let shaped = try? ShapedText(material, font: font, options: TextOptions(fallback: FontFallback.none)),
+            let layout = try? shaped.layout(width: 100_000)
+        {
+            let glyphs = layout.lines.flatMap { $0.runs.flatMap(\.glyphs) }
+            known = glyphs.count == 1 && glyphs[0].id != 0
+        }
+        knownCache.withLock { $0[material] = known }
+        return known
+    }
+
+    private static let knownCache = Mutex<[String: Bool]>([:])
 
     static func materialName(for name: String) -> String {
         if let mapped = sfSymbolNames[name] { return mapped }

@@ -137,6 +137,7 @@ public struct FlowDocument: Sendable {
             primaryAction: try node.string("primaryAction"), secondaryAction: try node.string("secondaryAction"),
             selected: try node.string("selected"), value: try node.number("value"), progress: 0.6, status: nil,
             allowAction: try node.string("allowAction"), allowSkip: try node.bool("allowSkip") ?? true)
+        if let icon = try node.child("icon") { _ = try icon.icon() }
         if let progress = try node.child("progress") {
             let value = try progress.number()
             guard (0...1).contains(value) else { throw progress.error("expected a number from 0 to 1") }
@@ -179,7 +180,7 @@ public struct FlowDocument: Sendable {
         for (index, item) in try node.array().enumerated() {
             items.append(
                 GreetFeatureItem(
-                    id: try item.string("id") ?? "feature-\(index)", icon: Icon(try item.string("icon") ?? "star"),
+                    id: try item.string("id") ?? "feature-\(index)", icon: try item.child("icon")?.icon() ?? Icon("star"),
                     label: try item.required("label").string(), description: try item.string("description") ?? ""))
         }
         return items
@@ -193,7 +194,7 @@ public struct FlowDocument: Sendable {
             if name.lowercased().hasSuffix(".png") || name.contains("/") {
                 content.appIconImage = try loadIcon(name, node: icon, baseDirectory: baseDirectory)
             } else {
-                content.appIcon = Icon(name)
+                content.appIcon = try icon.icon()
             }
         }
         if let features = try node.child("features") { content.features = try readFeatures(features) }
@@ -237,7 +238,7 @@ public struct FlowDocument: Sendable {
     private static func readRoute(_ node: JSONNode) throws(SpecError) -> GreetPrimaryRoute {
         let id = try node.required("id").string()
         let header = OnboardingHeader(
-            icon: try node.string("icon").map(Icon.init), title: try node.required("title").string(), headline: try node.string("headline"))
+            icon: try node.child("icon")?.icon(), title: try node.required("title").string(), headline: try node.string("headline"))
         var content = StepContent.none
         if let features = try node.child("features") {
             content = .features(try readFeatures(features))

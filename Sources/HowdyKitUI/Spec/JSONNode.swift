@@ -77,3 +77,14 @@ struct JSONNode {
 func formatNumber(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
+
+extension JSONNode {
+    /// An icon name that must exist in the icon font.
+    func icon() throws(SpecError) -> Icon {
+        let name = try string()
+        guard Icon.isKnown(name) else {
+            throw error("unknown icon \"\(name)\" (expected a Material Icons name such as notifications, favorite, check_circle, or a mapped SF Symbol name such as bell.badge.fill)")
+        }
+        return Icon(name)
+    }
+}

@@ -6,7 +6,12 @@ extension ScreenContext {
     // MARK: Text
 
     func title(_ text: String, alignment: HAlignment = .center) -> LayoutNode {
-        .text(TextElement(text, font: displayFont(fonts.title), color: colors.title, alignment: alignment, role: "title")).balancedText()
+        // Regular-width screens (tablet, desktop) get a slightly larger title, as iPad sheets do.
+        .text(
+            TextElement(
+                text, font: displayFont(fonts.title, size: fonts.title.size * (isRegularWidth ? 1.14 : 1)), color: colors.title,
+                alignment: alignment, role: "title")
+        ).balancedText()
     }
 
     func headline(_ text: String, alignment: HAlignment = .center) -> LayoutNode {

@@ -10,6 +10,7 @@ public enum RenderCommand: Command {
     public static let help = """
         usage: howdy render SPEC.json --out DIR [--device D] [--scheme light|dark|all]
                                       [--scale N] [--time S] [--type-size SIZE] [--format png|ppm]
+                                      [--store FILE]
 
         Renders the welcome (and its states), the route chain and every step of the flow
         spec (a permission step once per state) for each device, colour scheme, Dynamic
@@ -26,6 +27,9 @@ public enum RenderCommand: Command {
           --type-size SIZE  a Dynamic Type size (xSmall ... xxxLarge, accessibility1 ... 5, or all)
           --format F        png (default) or ppm
           --reduce-motion   render animated backgrounds static
+          --store FILE      an onboarding store (as `howdy flow` writes): render only the
+                            pages still needed (the welcome while unrecorded, then the
+                            unrecorded steps); stored answers personalise headlines
 
         Exit status: 0 success, 2 bad usage or an invalid spec (the message names the
         JSON path, e.g. steps[2].options[0].label: expected a string).
@@ -34,7 +38,7 @@ public enum RenderCommand: Command {
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
-            arguments, options: ["out", "device", "scheme", "scale", "time", "format", "type-size"], switches: ["reduce-motion"])
+            arguments, options: ["out", "device", "scheme", "scale", "time", "format", "type-size", "store"], switches: ["reduce-motion"])
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         guard let out = args.string("out") else { throw CLIError.usage("--out DIR is required") }
         let document = try loadDocument(args.positionals[0], io: io)
@@ -76,9 +80,19 @@ public enum RenderCommand: Command {
         let formatName = args.string("format") ?? "png"
         guard let format = RenderFormat(rawValue: formatName) else { throw CLIError.usage("--format: expected png or ppm, got '\(formatName)'") }
         let directory = URL(fileURLWithPath: out)
+        var storage: FileOnboardingStorage?
+        if let store = args.string("store") {
+            let file = FileOnboardingStorage(url: URL(fileURLWithPath: store))
+            do {
+                _ = try file.load()
+            } catch {
+                throw CLIError.badInput("--store \(store): \(error)")
+            }
+            storage = file
+        }
         let files: [RenderedFile]
         do {
-            files = try RenderJob.run(document, matrix: matrix, to: directory, format: format) { done, total, name in
+            files = try RenderJob.run(document, matrix: matrix, to: directory, format: format, storage: storage) { done, total, name in
                 io.writeError("[\(done)/\(total)] \(name)\n")
             }
         } catch {

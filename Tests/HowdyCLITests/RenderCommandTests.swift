@@ -60,4 +60,22 @@ import Testing
         let ok = try CommandHarness.run(["lint", Self.root.appendingPathComponent("Examples/plain.json").path, "--frames", "1"])
         #expect(ok.status == 0, "\(ok.output)")
     }
+
+    @Test func aStoreLimitsTheRenderToThePagesStillNeeded() throws {
+        let folder = temporary()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = Self.root.appendingPathComponent("Examples/plain.json").path
+        let store = folder.appendingPathComponent("store.json").path
+        let record = try CommandHarness.run(["flow", "record", "com.example.notes.welcome", "true", "--store", store, "--spec", spec])
+        #expect(record.status == 0, "\(record.error)")
+        let out = folder.appendingPathComponent("out")
+        let result = try CommandHarness.run(["render", spec, "--out", out.path, "--device", "phone", "--scheme", "light", "--scale", "1", "--store", store])
+        #expect(result.status == 0, "\(result.error)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == ["01-intro_phone-light@1x.png", "02-push-not-requested_phone-light@1x.png", "index.html"])
+        try "{ not json".write(toFile: store, atomically: true, encoding: .utf8)
+        let corrupt = try CommandHarness.run(["render", spec, "--out", out.path, "--store", store])
+        #expect(corrupt.status == 2)
+    }
 }

@@ -12,8 +12,41 @@ public struct NamedScreen: Sendable {
 /// welcome's route chain, then every step (a permission step once per state), with page
 /// dots over the welcome and the steps.
 public enum FlowRenderer {
-    /// Every screen of `document`.
-    public static func screens(_ document: FlowDocument) -> [NamedScreen] {
+    /// The screens of `document`: every page, or with `storage`, only the pages the flow
+    /// still needs (the welcome while it is unrecorded, then the unrecorded steps), as
+    /// `OnboardingFlowView` pages them. Answers in `storage` personalise later headlines.
+    public static func screens(_ document: FlowDocument, storage: (any OnboardingStorage)? = nil) -> [NamedScreen] {
+        var document = document
+        if let storage {
+            let flow = document.flow.makeFlow(storage: storage)
+            if !flow.needsWelcome {
+                // The route chain opens from the welcome; a recorded welcome takes it along.
+                document.welcome = nil
+                document.routes = []
+            }
+            var steps: [StepSpec] = []
+            var presentations: [FlowDocument.StepPresentation] = []
+            for (step, presentation) in zip(document.flow.steps, document.stepPresentations) {
+                if let answers = storage as? any OnboardingAnswerStorage, document.answers[step.answerKey] == nil,
+                    let answer = answers.answer(for: step.answerKey)
+                {
+                    switch answer {
+                    case .option(let id): document.answers[step.answerKey] = id
+                    case .number(let value): document.answers[step.answerKey] = formatNumber(value)
+                    }
+                }
+                guard flow.value(for: step.id) == nil else { continue }
+                steps.append(step)
+                presentations.append(presentation)
+            }
+            document.allSteps = document.flow.steps
+            document.flow.steps = steps
+            document.stepPresentations = presentations
+        }
+        return allScreens(document)
+    }
+
+    private static func allScreens(_ document: FlowDocument) -> [NamedScreen] {
         var result: [NamedScreen] = []
         let hasWelcome = document.welcome != nil
         let pageCount = document.flow.steps.count + (hasWelcome ? 1 : 0)
@@ -48,7 +81,7 @@ public enum FlowRenderer {
         for (index, (step, presentation)) in zip(document.flow.steps, document.stepPresentations).enumerated() {
             let page = pageCount > 1 ? PagePosition(index: index + (hasWelcome ? 1 : 0), count: pageCount) : nil
             let base = slug(step.id.rawValue)
-            for (suffix, screen) in stepScreens(step, presentation, answers: answers, steps: document.flow.steps, page: page) {
+            for (suffix, screen) in stepScreens(step, presentation, answers: answers, steps: document.allSteps ?? document.flow.steps, page: page) {
                 result.append(NamedScreen(name: name(base + suffix), screen: screen))
             }
             // Later steps see this step's previewed answer (as its label) unless `answers` says otherwise.

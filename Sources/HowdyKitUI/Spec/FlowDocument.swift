@@ -41,6 +41,9 @@ public struct FlowDocument: Sendable {
     public var matrix: RenderMatrix
     /// Problems that did not stop reading (a clamped motion strength).
     public var warnings: [String]
+    /// Every step of the spec when `flow.steps` was narrowed to the steps still needed
+    /// (so answers of recorded steps still personalise headlines); nil otherwise.
+    var allSteps: [StepSpec]? = nil
 
     /// The welcome's content and which states to render.
     public struct WelcomeSpec: Sendable {

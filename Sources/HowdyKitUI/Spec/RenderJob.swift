@@ -1,4 +1,5 @@
 import Foundation
+import HowdyKit
 import HowdyRender
 
 /// One rendered file of a flow.
@@ -36,14 +37,15 @@ public enum RenderJob {
     }
 
     /// Renders `document` with `matrix` into `directory` (created when missing), then
-    /// writes `index.html`. `progress` is called after each file with (done, total, name).
+    /// writes `index.html`. With `storage`, only the pages the flow still needs are drawn.
+    /// `progress` is called after each file with (done, total, name).
     /// - Throws: file-system errors, `TextError` for a font that fails at render time.
     public static func run(
         _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: RenderFormat = .png,
-        progress: (Int, Int, String) -> Void = { _, _, _ in }
+        storage: (any OnboardingStorage)? = nil, progress: (Int, Int, String) -> Void = { _, _, _ in }
     ) throws -> [RenderedFile] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let screens = FlowRenderer.screens(document)
+        let screens = FlowRenderer.screens(document, storage: storage)
         let environments = matrix.environments(locale: document.locale)
         let total = screens.count * environments.count
         var files: [RenderedFile] = []

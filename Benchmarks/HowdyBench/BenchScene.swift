@@ -32,6 +32,13 @@ struct BenchScene {
         return canvas.image
     }
 
+    /// The screen: the animated blurred-gradient background and 30 lines of text.
+    func renderBackgroundAndText(time: Double) throws -> Image {
+        var canvas = try renderBackground(time: time)
+        try drawText(on: &canvas)
+        return canvas.image
+    }
+
     func renderBackground(time: Double) throws -> Canvas {
         var canvas = try Canvas(width: RenderBenchmark.width, height: RenderBenchmark.height)
         let gradient = Paint.linear(

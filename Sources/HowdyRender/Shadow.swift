@@ -1,7 +1,9 @@
 extension Canvas {
     /// Draws the soft drop shadow of a card: `shape` moved by `offset`, grown by `spread`
     /// px, filled with `color` and blurred as CSS `box-shadow` does (`blurRadius` px,
-    /// a Gaussian of σ = blurRadius / 2). Draw the card itself afterwards.
+    /// a Gaussian of σ = blurRadius / 2). Draw the card itself afterwards. As in CSS, the
+    /// shadow is not drawn inside `shape` itself (anti-aliased at its edge), so a
+    /// translucent card shows the background, not its own shadow.
     ///
     /// Degenerate cases: `blurRadius` 0 gives a hard-edged shadow; a negative `spread`
     /// shrinks the shape (to nothing at most); `blurRadius` is capped at 2048 px.
@@ -53,7 +55,11 @@ extension Canvas {
         Blur.gaussian(&plane, sigma: sigma * scale, edges: .transparent)
         let mask = plane
         let inverse = Float(scale)
+        let casting = shape
         composite(area: area, shader: SolidShader(color: color.premultiplied255, dithers: true)) { y, x0, coverage in
+            // Outside the casting shape only: coverage × (1 − shape coverage).
+            var inside = [Float](repeating: 0, count: coverage.count)
+            inside.withUnsafeMutableBufferPointer { casting.coverage(row: y, from: x0, into: $0) }
             let v = max(0, min(Float(height - 1), (Float(y - region.y) + 0.5) * inverse - 0.5))
             let j = min(height - 2, Int(v)), fy = v - Float(j)
             mask.samples.withUnsafeBufferPointer { samples in
@@ -66,7 +72,7 @@ extension Canvas {
                     for i in 0..<coverage.count {
                         let clamped = max(0, min(maxU, u))
                         let k = min(width - 2, Int(clamped)), fx = clamped - Float(k)
-                        coverage[i] = row[k] + (row[k + 1] - row[k]) * fx
+                        coverage[i] = (row[k] + (row[k + 1] - row[k]) * fx) * (1 - inside[i])
                         u += inverse
                     }
                 }

@@ -81,6 +81,22 @@ enum DemoScene {
         icon.fill(try RoundStroke.line(from: Point(x: 8, y: 4), to: Point(x: 8, y: 9), width: 2), with: .white)
         icon.fill(try Circle(center: Point(x: 8, y: 12), radius: 1.2), with: .white)
         try canvas.draw(icon.image, in: Rect(x: 50.5, y: card.rect.minY + 100, width: 40, height: 40))
+        // A path through FreeType: a five-pointed star with a curved notch, gradient-filled.
+        var star = Path()
+        let centre = Point(x: w - 60, y: h * 0.3)
+        for k in 0..<10 {
+            let angle = -Double.pi / 2 + Double(k) * .pi / 5
+            let radius = k % 2 == 0 ? 28.0 : 12.0
+            let point = Point(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))
+            if k == 0 { try star.move(to: point) } else { try star.line(to: point) }
+        }
+        star.close()
+        canvas.fill(
+            try PathShape(star),
+            with: .linear(
+                try LinearGradient(
+                    start: Point(x: centre.x, y: centre.y - 28), end: Point(x: centre.x, y: centre.y + 28),
+                    stops: [GradientStop(offset: 0, color: Color(hex: 0xFFE066)), GradientStop(offset: 1, color: Color(hex: 0xFF9500))])))
         return canvas
     }
 }

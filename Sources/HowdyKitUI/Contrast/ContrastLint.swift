@@ -23,11 +23,13 @@ public struct ContrastFinding: Sendable, Hashable, CustomStringConvertible {
 
 /// What `ContrastLint.check` looked at.
 public struct ContrastReport: Sendable {
+    /// Texts below their minimum, worst frame of each.
     public var findings: [ContrastFinding]
     /// Text elements checked (per combination and frame).
     public var checkedTexts: Int
     /// The lowest ratio of each screen and role, for a summary.
     public var worstByRole: [String: Double]
+    /// True when every checked text meets its minimum.
     public var passed: Bool { findings.isEmpty }
 }
 

@@ -1,8 +1,12 @@
 /// Edge insets in pt.
 public struct EdgeInsets: Sendable, Hashable {
+    /// pt from the top edge.
     public var top: Double
+    /// pt from the leading edge (left in LTR, right in RTL).
     public var leading: Double
+    /// pt from the bottom edge.
     public var bottom: Double
+    /// pt from the trailing edge.
     public var trailing: Double
 
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
@@ -17,6 +21,7 @@ public struct EdgeInsets: Sendable, Hashable {
         self.init(top: value, leading: value, bottom: value, trailing: value)
     }
 
+    /// No insets.
     public static let zero = EdgeInsets()
 }
 

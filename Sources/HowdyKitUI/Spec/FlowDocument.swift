@@ -29,15 +29,21 @@ import HowdyRender
 /// }
 /// ```
 public struct FlowDocument: Sendable {
+    /// HowdyKit's part: IDs, kinds, required/skippable flags, step content fields.
     public var flow: OnboardingFlowSpec
+    /// The `theme` object (plain system look when absent).
     public var theme: OnboardingTheme
+    /// The `welcome` content object; nil when the spec gives only an ID or none.
     public var welcome: WelcomeSpec?
     /// Presentation fields of each step, in `flow.steps` order.
     public var stepPresentations: [StepPresentation]
+    /// The welcome's route chain, in order.
     public var routes: [GreetPrimaryRoute]
     /// Answers by answer key (option IDs or numbers as text), used for `{key}` in headlines.
     public var answers: [String: String]
+    /// BCP 47 locale of the content (default "en"); Arabic and Hebrew lay out right to left.
     public var locale: String
+    /// The `render` matrix (default: phone, light and dark, `.large`, t = 0).
     public var matrix: RenderMatrix
     /// Problems that did not stop reading (a clamped motion strength).
     public var warnings: [String]
@@ -47,25 +53,36 @@ public struct FlowDocument: Sendable {
 
     /// The welcome's content and which states to render.
     public struct WelcomeSpec: Sendable {
+        /// What the welcome shows.
         public var content: GreetContent
+        /// Which states to render (default: only `.default`).
         public var states: [WelcomeState]
+        /// The message of the error state's alert.
         public var errorMessage: String
     }
 
+    /// The welcome's states: plain, loading (spinner, buttons disabled) and error (alert).
     public enum WelcomeState: String, Sendable, CaseIterable {
         case `default`, loading, error
     }
 
     /// How one step is shown, beyond HowdyKit's fields.
     public struct StepPresentation: Sendable {
+        /// `primaryAction`: the primary button's title (default per kind: Continue, Start free trial...).
         public var primaryAction: String?
+        /// `secondaryAction`: an optional secondary button's title.
         public var secondaryAction: String?
+        /// `selected`: the option or plan shown as picked.
         public var selected: String?
+        /// `value`: the slider's value (default: the commitment's default).
         public var value: Double?
+        /// `progress`: the building step's progress 0...1 (default 0.6).
         public var progress: Double
         /// nil: render all three states.
         public var status: PermissionStatus?
+        /// `allowAction`: the permission ask's title (default "Allow <Permission>").
         public var allowAction: String?
+        /// `allowSkip`: false makes the paywall hard (no Not now); default true.
         public var allowSkip: Bool
     }
 

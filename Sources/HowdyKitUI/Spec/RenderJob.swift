@@ -8,13 +8,19 @@ public struct RenderedFile: Sendable, Hashable {
     public var screen: String
     /// The file name inside the output folder.
     public var fileName: String
+    /// The device preset's name.
     public var device: String
+    /// The colour scheme drawn.
     public var scheme: ColorScheme
+    /// The Dynamic Type size drawn.
     public var dynamicTypeSize: DynamicTypeSize
+    /// Seconds into the animation.
     public var time: Double
+    /// px per pt.
     public var scale: Double
     /// Image size in px.
     public var pixelWidth: Int
+    /// Image height in px.
     public var pixelHeight: Int
 }
 
@@ -72,6 +78,7 @@ public enum RenderJob {
 /// The `index.html` of a render: one section per screen, every combination side by side,
 /// each image shown at its size in pt.
 public enum RenderIndex {
+    /// The page for `files`, one section per screen in `screens` order.
     public static func html(title: String, files: [RenderedFile], screens: [String]) -> String {
         func escape(_ text: String) -> String {
             text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

@@ -1,13 +1,17 @@
 import HowdyKit
 /// Which combinations `howdy render` draws: devices × schemes × Dynamic Type sizes × times.
 public struct RenderMatrix: Sendable, Hashable {
+    /// Device presets, in order (default: the phone).
     public var devices: [DevicePreset]
+    /// Colour schemes (default: light and dark).
     public var schemes: [ColorScheme]
+    /// Dynamic Type sizes (default: `.large`).
     public var dynamicTypeSizes: [DynamicTypeSize]
     /// Seconds; several times show an animated background's frames.
     public var times: [Double]
     /// px per pt; nil uses each device's own.
     public var scale: Double?
+    /// Renders animated backgrounds static (default false).
     public var reduceMotion: Bool
 
     /// The default: a phone in light and dark at Dynamic Type `.large`, t = 0.

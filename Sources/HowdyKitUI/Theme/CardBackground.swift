@@ -8,6 +8,7 @@ public enum CardBackground: Sendable, Hashable {
     /// background (thin, regular or thick).
     case material(Material)
 
+    /// Material thickness: how opaque the surface is.
     public enum Material: String, Sendable, Hashable, CaseIterable {
         case thin, regular, thick
 

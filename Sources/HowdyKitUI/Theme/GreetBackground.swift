@@ -2,7 +2,9 @@ import HowdyRender
 
 /// A point in a rectangle in unit coordinates: (0, 0) top-leading, (1, 1) bottom-trailing.
 public struct UnitPoint: Sendable, Hashable {
+    /// 0 leading ... 1 trailing (mirrored in right-to-left layouts).
     public var x: Double
+    /// 0 top ... 1 bottom.
     public var y: Double
 
     public init(x: Double, y: Double) {
@@ -10,6 +12,7 @@ public struct UnitPoint: Sendable, Hashable {
         self.y = y
     }
 
+    // The nine named points, as SwiftUI's UnitPoint.
     public static let top = UnitPoint(x: 0.5, y: 0)
     public static let bottom = UnitPoint(x: 0.5, y: 1)
     public static let leading = UnitPoint(x: 0, y: 0.5)
@@ -23,9 +26,11 @@ public struct UnitPoint: Sendable, Hashable {
 
 /// What a custom background is told about the screen.
 public struct BackgroundContext: Sendable {
+    /// True when motion should stop: draw a static frame.
     public var reduceMotion: Bool
     /// The resolved brand colour (style tint, else system blue) in the current scheme.
     public var brandColor: Color
+    /// Light or dark.
     public var colorScheme: ColorScheme
     /// Seconds since the screen appeared.
     public var time: Double

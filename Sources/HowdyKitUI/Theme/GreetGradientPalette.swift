@@ -6,8 +6,11 @@ public struct GreetGradientPalette: Sendable, Hashable {
     public struct Tones: Sendable, Hashable {
         /// The field's base (what the screen is mostly made of).
         public var base: Color
+        /// The strongest tone (the brand).
         public var primary: Color
+        /// A lighter (light) or deeper (dark) companion.
         public var secondary: Color
+        /// The softest tone.
         public var accent: Color
 
         public init(base: Color, primary: Color, secondary: Color, accent: Color) {
@@ -18,7 +21,9 @@ public struct GreetGradientPalette: Sendable, Hashable {
         }
     }
 
+    /// Tones for light appearance.
     public var light: Tones
+    /// Tones for dark appearance.
     public var dark: Tones
 
     public init(light: Tones, dark: Tones) {

@@ -3,13 +3,21 @@
 public struct GreetStyle: Sendable, Hashable {
     /// Brand colour for controls and the default gradient brand.
     public var tint: DynamicColor?
+    /// Welcome and step titles.
     public var titleColor: DynamicColor?
+    /// Subtitles and headlines.
     public var subtitleColor: DynamicColor?
+    /// Feature row icons.
     public var featureIconColor: DynamicColor?
+    /// Feature row labels.
     public var featureTitleColor: DynamicColor?
+    /// Feature row descriptions.
     public var featureDescriptionColor: DynamicColor?
+    /// The primary button's label.
     public var primaryButtonForegroundColor: DynamicColor?
+    /// The primary button's loading spinner.
     public var primaryButtonProgressTint: DynamicColor?
+    /// Skip, Not now, Continue and other text buttons.
     public var secondaryButtonColor: DynamicColor?
 
     public init(

@@ -11,6 +11,7 @@ public struct OnboardingTheme: Sendable {
     public var accent: DynamicColor?
     /// The step card's fill; nil (the default) draws no card.
     public var cardBackground: CardBackground?
+    /// Fonts per role (default: Inter, iOS-like sizes).
     public var fonts: ThemeFonts
     /// What is behind everything; default `.system`.
     public var background: GreetBackground
@@ -63,7 +64,9 @@ public struct OnboardingTheme: Sendable {
     }
 }
 
-/// Every colour role of a screen in one scheme.
+/// Every colour role of a screen in one scheme, style overrides applied: `accent` (icons,
+/// buttons, dots), `primary` (text), `secondary` (secondary text), the GreetStyle roles,
+/// and the system fills used by rows, tracks and separators.
 public struct ResolvedColors: Sendable, Hashable {
     public var accent: Color
     public var primary: Color

@@ -9,7 +9,9 @@ public enum ColorScheme: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// A colour with a light and a dark value, resolved against the environment's scheme.
 public struct DynamicColor: Sendable, Hashable {
+    /// The value in light appearance.
     public var light: Color
+    /// The value in dark appearance.
     public var dark: Color
 
     /// A colour with different light and dark values.

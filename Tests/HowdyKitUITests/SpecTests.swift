@@ -113,6 +113,17 @@ import Testing
         #expect(try buttons("push-denied") == ["Open Settings", "Continue"])
     }
 
+    @Test func permissionButtonTitlesCanBeLocalised() throws {
+        let json = ##"{ "locale": "he", "steps": [{ "id": "p", "kind": "permission", "title": "איפה אתם?", "allowAction": "אפשר", "nextAction": "הבא", "settingsAction": "הגדרות", "continueAction": "המשך" }] }"##
+        let document = try FlowDocument.decode(Data(json.utf8))
+        var titles: [[String]] = []
+        for named in FlowRenderer.screens(document) {
+            let layout = try named.screen.layout(theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 1, locale: "he"))
+            titles.append(layout.footer.compactMap { if case .text(_, _, _, let element) = $0 { element.string } else { nil } })
+        }
+        #expect(titles == [["אפשר"], ["הבא"], ["הגדרות", "המשך"]])
+    }
+
     @Test func paywallHeadlineIsPersonalisedFromEarlierAnswers() throws {
         let document = try example("branded")
         let paywall = try #require(FlowRenderer.screens(document).first { $0.name.hasSuffix("paywall") })

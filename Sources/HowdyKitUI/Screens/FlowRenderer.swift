@@ -155,9 +155,9 @@ public enum FlowRenderer {
                     // No way around the system dialog: the ask is the only button.
                     view = OnboardingStepView(header: bare, content: content, primary: OnboardingAction(p.allowAction ?? (permissionName.isEmpty ? "Allow" : "Allow \(permissionName)")), page: page)
                 case .authorized:
-                    view = OnboardingStepView(header: bare, content: content, primary: OnboardingAction("Next"), page: page)
+                    view = OnboardingStepView(header: bare, content: content, primary: OnboardingAction(p.nextAction ?? "Next"), page: page)
                 case .denied:
-                    view = OnboardingStepView(header: bare, content: content, primary: OnboardingAction("Open Settings"), secondary: OnboardingAction("Continue"), secondaryIsSmall: true, page: page)
+                    view = OnboardingStepView(header: bare, content: content, primary: OnboardingAction(p.settingsAction ?? "Open Settings"), secondary: OnboardingAction(p.continueAction ?? "Continue"), secondaryIsSmall: true, page: page)
                 }
                 return ("-" + Self.kebab(status.rawValue), view)
             }

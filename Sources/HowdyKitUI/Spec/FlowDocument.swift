@@ -22,7 +22,8 @@ import HowdyRender
 ///   "steps": [ HowdyKit step objects, plus optional "primaryAction", "secondaryAction",
 ///              "selected" (singleSelect, paywall), "value" (commitment), "progress" (building, 0...1),
 ///              "status" (permission: notRequested, authorized or denied; all three when absent),
-///              "allowAction" (permission), "allowSkip" (paywall, default true) ],
+///              "allowAction", "nextAction", "settingsAction", "continueAction" (permission),
+///              "allowSkip" (paywall, default true) ],
 ///   "answers": { "goal": "a" },                        // personalises paywall headlines: "{goal}"
 ///   "render": { "devices": ["phone", "small-phone", "tablet", "desktop"], "schemes": ["light", "dark"],
 ///               "dynamicTypeSizes": ["large"], "times": [0], "scale": 2, "reduceMotion": false }
@@ -82,6 +83,11 @@ public struct FlowDocument: Sendable {
         public var status: PermissionStatus?
         /// `allowAction`: the permission ask's title (default "Allow <Permission>").
         public var allowAction: String?
+        /// `nextAction`, `settingsAction`, `continueAction`: the permission's titles once
+        /// authorized (default Next) and denied (default Open Settings and Continue).
+        public var nextAction: String?
+        public var settingsAction: String?
+        public var continueAction: String?
         /// `allowSkip`: false makes the paywall hard (no Not now); default true.
         public var allowSkip: Bool
     }
@@ -156,7 +162,9 @@ public struct FlowDocument: Sendable {
         var result = StepPresentation(
             primaryAction: try node.string("primaryAction"), secondaryAction: try node.string("secondaryAction"),
             selected: try node.string("selected"), value: try node.number("value"), progress: 0.6, status: nil,
-            allowAction: try node.string("allowAction"), allowSkip: try node.bool("allowSkip") ?? true)
+            allowAction: try node.string("allowAction"), nextAction: try node.string("nextAction"),
+            settingsAction: try node.string("settingsAction"), continueAction: try node.string("continueAction"),
+            allowSkip: try node.bool("allowSkip") ?? true)
         if let icon = try node.child("icon") { _ = try icon.icon() }
         if let progress = try node.child("progress") {
             let value = try progress.number()

@@ -20,6 +20,10 @@ import Testing
         #expect(html.contains("02-intro_small-phone-dark@1x.png"))
         #expect(result.error.contains("[3/3]"), "progress goes to stderr")
         #expect(result.output.contains("wrote 3 images"))
+        let ppm = try CommandHarness.run(["render", spec, "--out", out.path, "--device", "desktop", "--scheme", "light", "--scale", "1", "--format", "ppm"])
+        #expect(ppm.status == 0)
+        let bytes = try Data(contentsOf: out.appendingPathComponent("01-welcome_desktop-light@1x.ppm"))
+        #expect(bytes.starts(with: Data("P6\n600 700\n255\n".utf8)))
     }
 
     @Test func badSpecsExitTwoNamingTheJSONPath() throws {

@@ -66,4 +66,15 @@ import Testing
         background.draw(into: &canvas, environment: env, tint: DynamicColor(Color(hex: 0xFF0000)))
         #expect(canvas.image[5, 5] == SIMD4(255, 0, 0, 255))
     }
+
+    @Test func anAppIconImageFillsTheTile() throws {
+        var content = GreetContent(title: "Welcome")
+        content.appIconImage = try Image(width: 8, height: 8, fill: Color(hex: 0x00AA00))
+        let env = RenderEnvironment(device: .phone, scale: 1)
+        let layout = try OnboardingWelcomeView(content: content).layout(theme: .plain, environment: env)
+        let tile = try #require(layout.content.first { $0.role == "app icon" })
+        let image = try layout.render(environment: env)
+        let center = image[Int(tile.frame.x + tile.frame.width / 2), Int(tile.frame.y + tile.frame.height / 2)]
+        #expect(center == SIMD4(0, 0xAA, 0, 255))
+    }
 }

@@ -27,7 +27,17 @@ import Testing
             }
             // Content and footer are checked separately: content that reaches the footer is
             // masked there (it scrolls under it), which the checks below make sure of.
-            for group in [texts(layout.content), texts(layout.footer)] {
+            let solid: Set<String> = ["check", "status", "slider", "page dots", "granted", "app icon", "progress"]
+            func marks(_ items: [DisplayItem]) -> [(TextLayout?, Frame, TextElement)] {
+                items.compactMap { item in
+                    guard case .shape(let frame, let role, _) = item, solid.contains(role) else { return nil }
+                    return (nil, frame, TextElement("", font: ThemeFont(name: "Inter-Regular", size: 1), color: .black, role: role))
+                }
+            }
+            func everything(_ items: [DisplayItem]) -> [(TextLayout?, Frame, TextElement)] {
+                texts(items).map { (Optional($0.0), $0.1, $0.2) } + marks(items)
+            }
+            for group in [everything(layout.content), everything(layout.footer)] {
                 for (i, a) in group.enumerated() {
                     for b in group[(i + 1)...] where a.1.overlaps(b.1) {
                         Issue.record("\(named.name): \(a.2.role) '\(a.2.string)' overlaps \(b.2.role) '\(b.2.string)' at \(environment.dynamicTypeSize)")

@@ -96,7 +96,7 @@ public enum RenderIndex {
             @media (prefers-color-scheme:dark){body{background:#111;color:#f5f5f7}figcaption{color:#a1a1a6}}
             </style></head><body>
             <h1>\(escape(title))</h1>
-            <p>\(files.count) images, \(screens.count) screens. Images are shown at their size in points (px ÷ scale).</p>
+            <p>\(files.count) images, \(screens.count) screens. Images are shown at two thirds of their size in points (px ÷ scale ÷ 1.5); click one for full size.</p>
 
             """
         for screen in screens {

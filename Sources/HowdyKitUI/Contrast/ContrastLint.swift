@@ -100,7 +100,7 @@ public enum ContrastLint {
     /// The screen without its text: background, then every shape in drawing order.
     static func backdrop(_ layout: ScreenLayout, environment: RenderEnvironment) throws -> Image {
         var canvas = try Canvas(width: environment.pixelWidth, height: environment.pixelHeight)
-        layout.background.draw(into: &canvas, environment: environment, tint: layout.tint)
+        layout.drawBackground(into: &canvas, environment: environment)
         for item in layout.allItems {
             if case .shape = item { item.draw(into: &canvas, scale: environment.scale) }
         }

@@ -144,7 +144,7 @@ extension ScreenLayout {
     /// - Throws: `RenderError` for a canvas size out of limits.
     public func render(environment: RenderEnvironment) throws -> Image {
         var canvas = try Canvas(width: environment.pixelWidth, height: environment.pixelHeight)
-        background.draw(into: &canvas, environment: environment, tint: tint)
+        drawBackground(into: &canvas, environment: environment)
         let scale = environment.scale
         if scrolls {
             let end = footerTop * scale
@@ -158,5 +158,20 @@ extension ScreenLayout {
         for item in footer { item.draw(into: &canvas, scale: scale) }
         for item in overlay { item.draw(into: &canvas, scale: scale) }
         return canvas.image
+    }
+
+    /// The background, plus the footer treatment app-provided linear gradients get: the
+    /// system background rising behind the footer so its buttons read on any colours.
+    public func drawBackground(into canvas: inout Canvas, environment: RenderEnvironment) {
+        background.draw(into: &canvas, environment: environment, tint: tint)
+        guard case .linearGradient = background else { return }
+        let base = SystemColors.background.resolve(environment.colorScheme)
+        let top = (footerTop - 24) * environment.scale
+        if let veil = try? LinearGradient(
+            start: Point(x: 0, y: top), end: Point(x: 0, y: Double(canvas.height)),
+            stops: [GradientStop(offset: 0, color: base.opacity(0)), GradientStop(offset: 0.35, color: base.opacity(0.72)), GradientStop(offset: 1, color: base.opacity(0.86))])
+        {
+            canvas.fill(with: .linear(veil))
+        }
     }
 }

@@ -51,7 +51,8 @@ public struct TextElement: Sendable {
     public var role: String
     /// Keeps the text on one line whatever the width (icon ligatures, emoji).
     public var noWrap: Bool = false
-    /// True for text of 18 pt and up, or 14 pt bold and up (WCAG "large text", 3:1).
+    /// True for text of 18 pt and up, or 14 pt and up in a face of weight 700 or more
+    /// (WCAG "large text", which needs 3:1 instead of 4.5:1).
     public var isLarge: Bool
 
     public init(
@@ -64,8 +65,9 @@ public struct TextElement: Sendable {
         self.alignment = alignment
         self.balanced = balanced
         self.role = role
-        let bold = font.name.lowercased().contains("bold") || font.name.lowercased().contains("semibold")
-        self.isLarge = font.size >= 18 || (bold && font.size >= 14)
+        // WCAG's "bold" is a weight of 700 or more (the face's OS/2 weight class).
+        let weight = (try? FontLibrary.face(named: font.name).weightClass) ?? 400
+        self.isLarge = font.size >= 18 || (weight >= 700 && font.size >= 14)
     }
 }
 

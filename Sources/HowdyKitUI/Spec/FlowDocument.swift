@@ -153,6 +153,8 @@ public struct FlowDocument: Sendable {
                 routes.append(route)
             }
         }
+        // The routes are the welcome's chain (GreetKit's primaryRoutes).
+        welcome?.content.primaryRoutes = routes
         return FlowDocument(
             flow: flow, theme: theme, welcome: welcome, stepPresentations: presentations, routes: routes, answers: answers,
             locale: locale, matrix: matrix, warnings: warnings)

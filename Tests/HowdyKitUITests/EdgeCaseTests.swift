@@ -41,6 +41,12 @@ import Testing
         #expect(specError(#"{ "steps": [], "welcome": { "id": "w", "title": "Hi", "features": [{ "label": "x", "icon": "nope_nope" }] } }"#)?.hasPrefix("welcome.features[0].icon: unknown icon") == true)
     }
 
+    @Test func typosInUIKeysAreErrors() {
+        #expect(specError(#"{ "steps": [], "theme": { "primry": "red" } }"#) == "theme.primry: unknown key (expected primary, accent, card, fonts, background, style)")
+        #expect(specError(#"{ "steps": [], "render": { "device": ["phone"] } }"#)?.hasPrefix("render.device: unknown key") == true)
+        #expect(specError(#"{ "steps": [], "welcome": { "id": "w", "title": "Hi", "subtile": "x" } }"#)?.hasPrefix("welcome.subtile: unknown key") == true)
+    }
+
     @Test func garbageIsASpecErrorNotACrash() {
         #expect(specError("not json")?.hasPrefix("(root): not valid JSON") == true)
         #expect(specError("[]") != nil)

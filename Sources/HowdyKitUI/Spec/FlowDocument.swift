@@ -208,6 +208,7 @@ public struct FlowDocument: Sendable {
     private static func readFeatures(_ node: JSONNode) throws(SpecError) -> [GreetFeatureItem] {
         var items: [GreetFeatureItem] = []
         for (index, item) in try node.array().enumerated() {
+            try item.allowKeys(["id", "icon", "label", "description"])
             items.append(
                 GreetFeatureItem(
                     id: try item.string("id") ?? "feature-\(index)", icon: try item.child("icon")?.icon() ?? Icon("star"),
@@ -217,6 +218,10 @@ public struct FlowDocument: Sendable {
     }
 
     private static func readWelcome(_ node: JSONNode, baseDirectory: URL?) throws(SpecError) -> WelcomeSpec {
+        try node.allowKeys([
+            "id", "appIcon", "title", "subtitle", "features", "primaryButton", "skipButton", "nextButton", "doneButton",
+            "errorAlertTitle", "errorOK", "errorMessage", "states",
+        ])
         var content = GreetContent(title: try node.required("title").string())
         content.subtitle = try node.string("subtitle")
         if let icon = try node.child("appIcon") {
@@ -266,6 +271,7 @@ public struct FlowDocument: Sendable {
     }
 
     private static func readRoute(_ node: JSONNode) throws(SpecError) -> GreetPrimaryRoute {
+        try node.allowKeys(["id", "icon", "title", "headline", "body", "features"])
         let id = try node.required("id").string()
         let header = OnboardingHeader(
             icon: try node.child("icon")?.icon(), title: try node.required("title").string(), headline: try node.string("headline"))

@@ -64,6 +64,14 @@ struct JSONNode {
     func number(_ key: String) throws(SpecError) -> Double? { try child(key)?.number() }
     func bool(_ key: String) throws(SpecError) -> Bool? { try child(key)?.bool() }
 
+    /// Fails on the first key (in sorted order) not in `allowed`, naming it: a typo such
+    /// as `primry` is an error rather than silently ignored.
+    func allowKeys(_ allowed: [String]) throws(SpecError) {
+        for key in try object().keys.sorted() where !allowed.contains(key) {
+            throw SpecError(path: SpecError.child(path, key), message: "unknown key (expected \(allowed.joined(separator: ", ")))")
+        }
+    }
+
     /// An array member of strings.
     func strings(_ key: String) throws(SpecError) -> [String]? {
         guard let node = try child(key) else { return nil }

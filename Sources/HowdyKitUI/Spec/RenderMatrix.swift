@@ -46,6 +46,7 @@ public struct RenderMatrix: Sendable, Hashable {
     }
 
     static func read(_ node: JSONNode) throws(SpecError) -> RenderMatrix {
+        try node.allowKeys(["devices", "schemes", "dynamicTypeSizes", "times", "scale", "reduceMotion"])
         var matrix = RenderMatrix()
         if let devices = try node.child("devices") {
             matrix.devices = []

@@ -23,6 +23,7 @@ import HowdyText
 /// are errors; a motion strength outside 0...2 is clamped with a warning.
 enum ThemeSpec {
     static func theme(_ node: JSONNode, warnings: inout [String]) throws(SpecError) -> OnboardingTheme {
+        try node.allowKeys(["primary", "accent", "card", "fonts", "background", "style"])
         var theme = OnboardingTheme()
         if let primary = try node.child("primary") { theme.primary = try color(primary) }
         if let accent = try node.child("accent") { theme.accent = try color(accent) }
@@ -91,6 +92,7 @@ enum ThemeSpec {
         var result = base
         var nameNode = node
         if case .object = node.value {
+            try node.allowKeys(["name", "size"])
             if let name = try node.child("name") {
                 nameNode = name
                 result.name = try name.string()
@@ -143,6 +145,7 @@ enum ThemeSpec {
         } else {
             kind = try node.required("kind").string()
             object = node
+            try node.allowKeys(["kind", "brand", "palette", "motion", "colors", "start", "end"])
         }
         switch kind {
         case "system":
@@ -187,7 +190,9 @@ enum ThemeSpec {
     }
 
     static func palette(_ node: JSONNode) throws(SpecError) -> GreetGradientPalette {
+        try node.allowKeys(["light", "dark"])
         func tones(_ node: JSONNode, scheme: ColorScheme) throws(SpecError) -> GreetGradientPalette.Tones {
+            try node.allowKeys(["base", "primary", "secondary", "accent"])
             func pick(_ key: String) throws(SpecError) -> Color { try color(try node.required(key)).resolve(scheme) }
             return GreetGradientPalette.Tones(
                 base: try pick("base"), primary: try pick("primary"), secondary: try pick("secondary"), accent: try pick("accent"))

@@ -44,4 +44,15 @@ import Testing
     @Test func rightToLeftSingleSelect() throws {
         assertGolden(try Self.render("rtl", screen: "taste", scheme: .light), named: "rtl-taste-light", in: Self.goldens, tolerance: Self.tolerance)
     }
+
+    /// The animated field alone, mid-cycle, small: guards the motion paths and the veil.
+    @Test(arguments: ColorScheme.allCases)
+    func animatedFieldMidCycle(_ scheme: ColorScheme) throws {
+        let document = try Self.document("branded")
+        let device = DevicePreset(name: "field", width: 160, height: 320, safeArea: .zero, defaultScale: 1)
+        let environment = RenderEnvironment(device: device, scale: 1, colorScheme: scheme, time: 2.5)
+        var canvas = try Canvas(width: 160, height: 320)
+        document.theme.background.draw(into: &canvas, environment: environment, tint: document.theme.style.tint)
+        assertGolden(canvas.image, named: "animated-field-t2.5-\(scheme.rawValue)", in: Self.goldens, tolerance: Self.tolerance)
+    }
 }

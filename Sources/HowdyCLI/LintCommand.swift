@@ -7,7 +7,7 @@ public enum LintCommand: Command {
     public static let name = "lint"
     public static let summary = "check every text's contrast against what is behind it (WCAG 2.x)"
     public static let help = """
-        usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--frames N]
+        usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--frames N] [--verbose]
 
         Lays out every screen of the flow spec for each combination of its render matrix,
         draws it without its text, and compares each text's colour with every pixel under
@@ -21,6 +21,7 @@ public enum LintCommand: Command {
           --scheme S   light, dark or all (default: the spec's)
           --scale N    px per pt used for sampling (default 1)
           --frames N   animation frames per cycle (default 8)
+          --verbose    also list the lowest ratio found for every screen and role
 
         Exit status: 0 all texts pass, 1 some text is below its minimum (each is listed
         with the screen, combination, role and ratio found), 2 bad usage or spec.
@@ -28,7 +29,7 @@ public enum LintCommand: Command {
         """
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
-        let args = try Arguments(arguments, options: ["device", "scheme", "scale", "frames"], switches: [])
+        let args = try Arguments(arguments, options: ["device", "scheme", "scale", "frames"], switches: ["verbose"])
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         let document = try RenderCommand.loadDocument(args.positionals[0], io: io)
         var matrix = document.matrix
@@ -56,6 +57,11 @@ public enum LintCommand: Command {
             report = try ContrastLint.check(document, matrix: matrix, frames: frames)
         } catch {
             throw CLIError.badInput("\(error)")
+        }
+        if args.has("verbose") {
+            for key in report.worstByRole.keys.sorted() {
+                io.write("  \(key): \(String(format: "%.2f", report.worstByRole[key] ?? 0)):1\n")
+            }
         }
         for finding in report.findings { io.write("FAIL \(finding)\n") }
         if report.passed {

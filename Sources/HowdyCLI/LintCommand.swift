@@ -40,7 +40,9 @@ public enum LintCommand: Command {
             } else if let preset = DevicePreset.named(device) {
                 matrix.devices = [preset]
             } else {
-                throw CLIError.usage("--device: expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all, got '\(device)'")
+                throw CLIError.usage(
+                    "--device: expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all, got '\(device)'"
+                )
             }
         }
         if let scheme = args.string("scheme") {

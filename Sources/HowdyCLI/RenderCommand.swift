@@ -38,7 +38,8 @@ public enum RenderCommand: Command {
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
-            arguments, options: ["out", "device", "scheme", "scale", "time", "format", "type-size", "store"], switches: ["reduce-motion"])
+            arguments, options: ["out", "device", "scheme", "scale", "time", "format", "type-size", "store"],
+            switches: ["reduce-motion"])
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         guard let out = args.string("out") else { throw CLIError.usage("--out DIR is required") }
         let document = try loadDocument(args.positionals[0], io: io)
@@ -49,7 +50,9 @@ public enum RenderCommand: Command {
             } else if let preset = DevicePreset.named(device) {
                 matrix.devices = [preset]
             } else {
-                throw CLIError.usage("--device: expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all, got '\(device)'")
+                throw CLIError.usage(
+                    "--device: expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all, got '\(device)'"
+                )
             }
         }
         if let scheme = args.string("scheme") {
@@ -78,7 +81,9 @@ public enum RenderCommand: Command {
         }
         if args.has("reduce-motion") { matrix.reduceMotion = true }
         let formatName = args.string("format") ?? "png"
-        guard let format = RenderFormat(rawValue: formatName) else { throw CLIError.usage("--format: expected png or ppm, got '\(formatName)'") }
+        guard let format = RenderFormat(rawValue: formatName) else {
+            throw CLIError.usage("--format: expected png or ppm, got '\(formatName)'")
+        }
         let directory = URL(fileURLWithPath: out)
         var storage: FileOnboardingStorage?
         if let store = args.string("store") {
@@ -92,7 +97,8 @@ public enum RenderCommand: Command {
         }
         let files: [RenderedFile]
         do {
-            files = try RenderJob.run(document, matrix: matrix, to: directory, format: format, storage: storage) { done, total, name in
+            files = try RenderJob.run(document, matrix: matrix, to: directory, format: format, storage: storage) {
+                done, total, name in
                 io.writeError("[\(done)/\(total)] \(name)\n")
             }
         } catch {

@@ -10,7 +10,8 @@ import Testing
 ///
 /// Kept small: scale 1, the phone preset, a handful of screens in both schemes.
 @Suite struct ScreenGoldens {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let goldens = root.appendingPathComponent("Goldens/HowdyKitUI")
 
     /// Anti-aliasing and FreeType versions may move a few edge pixels; 0.2 % of the image may differ.
@@ -29,20 +30,28 @@ import Testing
 
     @Test(arguments: ColorScheme.allCases)
     func plainWelcome(_ scheme: ColorScheme) throws {
-        assertGolden(try Self.render("plain", screen: "welcome", scheme: scheme), named: "plain-welcome-\(scheme.rawValue)", in: Self.goldens, tolerance: Self.tolerance)
+        assertGolden(
+            try Self.render("plain", screen: "welcome", scheme: scheme), named: "plain-welcome-\(scheme.rawValue)",
+            in: Self.goldens, tolerance: Self.tolerance)
     }
 
     @Test(arguments: ColorScheme.allCases)
     func brandedSingleSelectInACardOverTheAnimatedGradient(_ scheme: ColorScheme) throws {
-        assertGolden(try Self.render("branded", screen: "goal", scheme: scheme), named: "branded-goal-\(scheme.rawValue)", in: Self.goldens, tolerance: Self.tolerance)
+        assertGolden(
+            try Self.render("branded", screen: "goal", scheme: scheme), named: "branded-goal-\(scheme.rawValue)",
+            in: Self.goldens, tolerance: Self.tolerance)
     }
 
     @Test func brandedPermissionDenied() throws {
-        assertGolden(try Self.render("branded", screen: "push-denied", scheme: .light), named: "branded-push-denied-light", in: Self.goldens, tolerance: Self.tolerance)
+        assertGolden(
+            try Self.render("branded", screen: "push-denied", scheme: .light), named: "branded-push-denied-light",
+            in: Self.goldens, tolerance: Self.tolerance)
     }
 
     @Test func rightToLeftSingleSelect() throws {
-        assertGolden(try Self.render("rtl", screen: "taste", scheme: .light), named: "rtl-taste-light", in: Self.goldens, tolerance: Self.tolerance)
+        assertGolden(
+            try Self.render("rtl", screen: "taste", scheme: .light), named: "rtl-taste-light", in: Self.goldens,
+            tolerance: Self.tolerance)
     }
 
     /// The animated field alone, mid-cycle, small: guards the motion paths and the veil.
@@ -53,6 +62,7 @@ import Testing
         let environment = RenderEnvironment(device: device, scale: 1, colorScheme: scheme, time: 2.5)
         var canvas = try Canvas(width: 160, height: 320)
         document.theme.background.draw(into: &canvas, environment: environment, tint: document.theme.style.tint)
-        assertGolden(canvas.image, named: "animated-field-t2.5-\(scheme.rawValue)", in: Self.goldens, tolerance: Self.tolerance)
+        assertGolden(
+            canvas.image, named: "animated-field-t2.5-\(scheme.rawValue)", in: Self.goldens, tolerance: Self.tolerance)
     }
 }

@@ -8,7 +8,9 @@ import Testing
 @Suite struct LayoutTests {
     /// Text frames of a layout with their element.
     private func texts(_ items: [DisplayItem]) -> [(TextLayout, Frame, TextElement)] {
-        items.compactMap { if case .text(let layout, let frame, _, let element) = $0 { (layout, frame, element) } else { nil } }
+        items.compactMap {
+            if case .text(let layout, let frame, _, let element) = $0 { (layout, frame, element) } else { nil }
+        }
     }
 
     /// Checks that nothing clips or overlaps: every text inside the screen and inside its
@@ -20,9 +22,14 @@ import Testing
             let layout = try named.screen.layout(theme: document.theme, environment: environment)
             let all = texts(layout.content) + texts(layout.footer)
             for (textLayout, frame, element) in all {
-                #expect(screen.contains(Frame(x: frame.x, y: 0, width: frame.width, height: 1)), "\(named.name) \(element.role) sticks out sideways: \(frame)")
+                #expect(
+                    screen.contains(Frame(x: frame.x, y: 0, width: frame.width, height: 1)),
+                    "\(named.name) \(element.role) sticks out sideways: \(frame)")
                 for line in textLayout.lines {
-                    #expect(line.x >= -0.5 && line.x + line.width <= frame.width * environment.scale + 1, "\(named.name) \(element.role) line '\(line.text)' wider than its frame at \(environment.device.name) \(environment.dynamicTypeSize)")
+                    #expect(
+                        line.x >= -0.5 && line.x + line.width <= frame.width * environment.scale + 1,
+                        "\(named.name) \(element.role) line '\(line.text)' wider than its frame at \(environment.device.name) \(environment.dynamicTypeSize)"
+                    )
                 }
             }
             // Content and footer are checked separately: content that reaches the footer is
@@ -31,7 +38,10 @@ import Testing
             func marks(_ items: [DisplayItem]) -> [(TextLayout?, Frame, TextElement)] {
                 items.compactMap { item in
                     guard case .shape(let frame, let role, _) = item, solid.contains(role) else { return nil }
-                    return (nil, frame, TextElement("", font: ThemeFont(name: "Inter-Regular", size: 1), color: .black, role: role))
+                    return (
+                        nil, frame,
+                        TextElement("", font: ThemeFont(name: "Inter-Regular", size: 1), color: .black, role: role)
+                    )
                 }
             }
             func everything(_ items: [DisplayItem]) -> [(TextLayout?, Frame, TextElement)] {
@@ -40,16 +50,22 @@ import Testing
             for group in [everything(layout.content), everything(layout.footer)] {
                 for (i, a) in group.enumerated() {
                     for b in group[(i + 1)...] where a.1.overlaps(b.1) {
-                        Issue.record("\(named.name): \(a.2.role) '\(a.2.string)' overlaps \(b.2.role) '\(b.2.string)' at \(environment.dynamicTypeSize)")
+                        Issue.record(
+                            "\(named.name): \(a.2.role) '\(a.2.string)' overlaps \(b.2.role) '\(b.2.string)' at \(environment.dynamicTypeSize)"
+                        )
                     }
                 }
             }
             for (_, frame, element) in texts(layout.footer) {
-                #expect(frame.y >= layout.footerTop && frame.maxY <= screen.height, "\(named.name) footer \(element.role) outside the footer")
+                #expect(
+                    frame.y >= layout.footerTop && frame.maxY <= screen.height,
+                    "\(named.name) footer \(element.role) outside the footer")
             }
             if !layout.scrolls {
                 for (_, frame, element) in texts(layout.content) {
-                    #expect(frame.maxY <= layout.footerTop + 0.5, "\(named.name) \(element.role) runs into the footer without scrolling")
+                    #expect(
+                        frame.maxY <= layout.footerTop + 0.5,
+                        "\(named.name) \(element.role) runs into the footer without scrolling")
                 }
             } else {
                 #expect(layout.fadeBand > 0 && layout.fadeBand <= 28)
@@ -60,7 +76,8 @@ import Testing
     @Test(arguments: ["branded", "plain", "rtl"])
     func nothingClipsOrOverlapsAtTheLargestTypeOnTheSmallPhone(_ name: String) throws {
         let document = try example(name)
-        let environment = RenderEnvironment(device: .smallPhone, scale: 1, dynamicTypeSize: .largest, locale: document.locale)
+        let environment = RenderEnvironment(
+            device: .smallPhone, scale: 1, dynamicTypeSize: .largest, locale: document.locale)
         try checkNoClipOrOverlap(document, environment: environment)
     }
 
@@ -68,14 +85,17 @@ import Testing
     func nothingClipsOrOverlapsOnEveryDevice(_ device: DevicePreset) throws {
         let document = try example("branded")
         for size in [DynamicTypeSize.xSmall, .large, .xxxLarge, .accessibility3] {
-            try checkNoClipOrOverlap(document, environment: RenderEnvironment(device: device, scale: 1, dynamicTypeSize: size))
+            try checkNoClipOrOverlap(
+                document, environment: RenderEnvironment(device: device, scale: 1, dynamicTypeSize: size))
         }
     }
 
     @Test func longContentScrollsUnderTheFooterWithABoundedFade() throws {
         let document = try example("branded")
         let welcome = try #require(FlowRenderer.screens(document).first)
-        let layout = try welcome.screen.layout(theme: document.theme, environment: RenderEnvironment(device: .smallPhone, scale: 1, dynamicTypeSize: .accessibility2))
+        let layout = try welcome.screen.layout(
+            theme: document.theme,
+            environment: RenderEnvironment(device: .smallPhone, scale: 1, dynamicTypeSize: .accessibility2))
         #expect(layout.scrolls)
         #expect(layout.fadeBand == 28)
         #expect(layout.contentHeight > layout.footerTop)
@@ -84,17 +104,22 @@ import Testing
     @Test func titlesAreBalanced() throws {
         let document = try example("branded")
         for named in FlowRenderer.screens(document) {
-            let layout = try named.screen.layout(theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 2))
-            for (textLayout, _, element) in texts(layout.content) where element.role == "title" || element.role == "headline" {
+            let layout = try named.screen.layout(
+                theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 2))
+            for (textLayout, _, element) in texts(layout.content)
+            where element.role == "title" || element.role == "headline" {
                 #expect(element.balanced)
                 #expect(textLayout.lineCount == textLayout.greedyLineCount)
-                if textLayout.lineCount > 1 { #expect(textLayout.mode != .greedy, "\(named.name) \(element.role) not balanced") }
+                if textLayout.lineCount > 1 {
+                    #expect(textLayout.mode != .greedy, "\(named.name) \(element.role) not balanced")
+                }
             }
         }
     }
 
     @Test func balancedTextModifierOnlyTouchesText() {
-        let node = LayoutNode.text(TextElement("Hello there", font: ThemeFont(name: "Inter-Regular", size: 17), color: .black))
+        let node = LayoutNode.text(
+            TextElement("Hello there", font: ThemeFont(name: "Inter-Regular", size: 17), color: .black))
         guard case .text(let element) = node.balancedText() else {
             Issue.record("expected text")
             return
@@ -125,11 +150,14 @@ import Testing
     }
 
     @Test func cardOnlyWhenTheThemeHasOne() throws {
-        let step = OnboardingStepView(header: OnboardingHeader(title: "Hello"), content: .paragraph("Some words here."), primary: OnboardingAction("Continue"))
+        let step = OnboardingStepView(
+            header: OnboardingHeader(title: "Hello"), content: .paragraph("Some words here."),
+            primary: OnboardingAction("Continue"))
         let env = RenderEnvironment(device: .phone, scale: 1)
         let plain = try step.layout(theme: OnboardingTheme(), environment: env)
         #expect(!plain.content.contains { $0.role == "card" })
-        let carded = try step.layout(theme: OnboardingTheme(cardBackground: .color(SystemColors.secondaryBackground)), environment: env)
+        let carded = try step.layout(
+            theme: OnboardingTheme(cardBackground: .color(SystemColors.secondaryBackground)), environment: env)
         let card = try #require(carded.content.first { $0.role == "card" })
         #expect(card.frame.maxY <= carded.footerTop)
         for (_, frame, _) in texts(carded.content) { #expect(card.frame.contains(frame)) }
@@ -138,13 +166,16 @@ import Testing
     @Test func welcomeLoadingShowsASpinnerAndDisablesBothButtons() throws {
         let content = GreetContent(title: "Welcome", primaryButtonText: "Get started", skipButtonText: "Skip")
         let env = RenderEnvironment(device: .phone, scale: 1)
-        let loading = try OnboardingWelcomeView(content: content, isLoading: true).layout(theme: .plain, environment: env)
+        let loading = try OnboardingWelcomeView(content: content, isLoading: true).layout(
+            theme: .plain, environment: env)
         let footer = texts(loading.footer).map(\.2)
         #expect(!footer.contains { $0.string == "Get started" })
         #expect(footer.allSatisfy { $0.role.contains("disabled") })
-        let error = try OnboardingWelcomeView(content: content, errorMessage: "Boom").layout(theme: .plain, environment: env)
+        let error = try OnboardingWelcomeView(content: content, errorMessage: "Boom").layout(
+            theme: .plain, environment: env)
         #expect(texts(error.overlay).map(\.2.string) == ["Something went wrong", "Boom", "OK"])
-        let plain = try OnboardingWelcomeView(content: GreetContent(title: "Welcome")).layout(theme: .plain, environment: env)
+        let plain = try OnboardingWelcomeView(content: GreetContent(title: "Welcome")).layout(
+            theme: .plain, environment: env)
         #expect(texts(plain.footer).map(\.2.string) == ["Continue"], "no skip unless asked for")
     }
 }

@@ -11,24 +11,30 @@ import Testing
     }
 
     /// Every (path, mutated document) pair, one replacement at a time.
-    private static func mutations(_ value: JSONValue, rebuild: @escaping (JSONValue) -> JSONValue, into result: inout [JSONValue]) {
+    private static func mutations(
+        _ value: JSONValue, rebuild: @escaping (JSONValue) -> JSONValue, into result: inout [JSONValue]
+    ) {
         for variant in variants(of: value) { result.append(rebuild(variant)) }
         switch value {
         case .object(let object):
             for key in object.keys.sorted() {
-                mutations(object[key]!, rebuild: { new in
-                    var copy = object
-                    copy[key] = new
-                    return rebuild(.object(copy))
-                }, into: &result)
+                mutations(
+                    object[key]!,
+                    rebuild: { new in
+                        var copy = object
+                        copy[key] = new
+                        return rebuild(.object(copy))
+                    }, into: &result)
             }
         case .array(let items):
             for index in items.indices {
-                mutations(items[index], rebuild: { new in
-                    var copy = items
-                    copy[index] = new
-                    return rebuild(.array(copy))
-                }, into: &result)
+                mutations(
+                    items[index],
+                    rebuild: { new in
+                        var copy = items
+                        copy[index] = new
+                        return rebuild(.array(copy))
+                    }, into: &result)
             }
         default:
             break
@@ -50,7 +56,8 @@ import Testing
                 decoded += 1
                 if index % 60 == 0 {
                     for named in FlowRenderer.screens(flow) {
-                        _ = try named.screen.layout(theme: flow.theme, environment: RenderEnvironment(device: .smallPhone, scale: 1))
+                        _ = try named.screen.layout(
+                            theme: flow.theme, environment: RenderEnvironment(device: .smallPhone, scale: 1))
                     }
                 }
             } catch let error as SpecError {

@@ -10,7 +10,9 @@ import Testing
     }
 
     private func frame(_ background: GreetBackground, time: Double, reduceMotion: Bool = false) throws -> Image {
-        let env = RenderEnvironment(device: DevicePreset(name: "tiny", width: 60, height: 120, safeArea: .zero, defaultScale: 1), scale: 1, time: time, reduceMotion: reduceMotion)
+        let env = RenderEnvironment(
+            device: DevicePreset(name: "tiny", width: 60, height: 120, safeArea: .zero, defaultScale: 1), scale: 1,
+            time: time, reduceMotion: reduceMotion)
         var canvas = try Canvas(width: env.pixelWidth, height: env.pixelHeight)
         background.draw(into: &canvas, environment: env, tint: nil)
         return canvas.image
@@ -38,7 +40,8 @@ import Testing
     @Test func aScreenRendersAtPointsTimesScale() throws {
         let screen = OnboardingWelcomeView(content: GreetContent(title: "Welcome"))
         for scale in [1.0, 2.0, 3.0] {
-            let image = try screen.render(theme: .plain, environment: RenderEnvironment(device: .smallPhone, scale: scale))
+            let image = try screen.render(
+                theme: .plain, environment: RenderEnvironment(device: .smallPhone, scale: scale))
             #expect(image.width == Int(375 * scale) && image.height == Int(667 * scale))
         }
     }
@@ -49,10 +52,13 @@ import Testing
             cardBackground: .material(.regular),
             background: .animatedGradient(brand: DynamicColor(Color(hex: 0x7B61FF)), motion: .standard))
         let step = OnboardingStepView(
-            header: OnboardingHeader(icon: Icon("notifications"), title: "Stay in the loop", headline: "Get a reminder when it's time."),
-            content: .permission(icon: Icon("notifications"), status: .denied, details: nil, deniedDetails: "Notifications are off."),
+            header: OnboardingHeader(
+                icon: Icon("notifications"), title: "Stay in the loop", headline: "Get a reminder when it's time."),
+            content: .permission(
+                icon: Icon("notifications"), status: .denied, details: nil, deniedDetails: "Notifications are off."),
             primary: OnboardingAction("Open Settings"), secondary: OnboardingAction("Continue"), secondaryIsSmall: true)
-        let env = RenderEnvironment(device: .phone, scale: 3, colorScheme: .dark, time: 1.5, dynamicTypeSize: .xxxLarge, locale: "en")
+        let env = RenderEnvironment(
+            device: .phone, scale: 3, colorScheme: .dark, time: 1.5, dynamicTypeSize: .xxxLarge, locale: "en")
         let image = try step.render(theme: theme, environment: env)
         #expect(image.width == 1179 && image.height == 2556)
     }
@@ -61,7 +67,8 @@ import Testing
         let background = GreetBackground.custom { context, canvas in
             canvas.fill(with: .solid(context.colorScheme == .dark ? .black : context.brandColor))
         }
-        let env = RenderEnvironment(device: DevicePreset(name: "tiny", width: 10, height: 10, safeArea: .zero, defaultScale: 1), scale: 1)
+        let env = RenderEnvironment(
+            device: DevicePreset(name: "tiny", width: 10, height: 10, safeArea: .zero, defaultScale: 1), scale: 1)
         var canvas = try Canvas(width: 10, height: 10)
         background.draw(into: &canvas, environment: env, tint: DynamicColor(Color(hex: 0xFF0000)))
         #expect(canvas.image[5, 5] == SIMD4(255, 0, 0, 255))

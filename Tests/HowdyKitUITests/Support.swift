@@ -2,7 +2,8 @@ import Foundation
 import HowdyKitUI
 
 /// The package root (for Examples/ and Goldens/).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// An example spec from Examples/.
 func example(_ name: String) throws -> FlowDocument {

@@ -17,11 +17,26 @@ import Testing
         #expect(palette.light.primary == brand)
         #expect(palette.dark.primary == brand)
         // Light: 30 % and 55 % toward white.
-        #expect(close(palette.light.secondary, Color(red: brand.red + (1 - brand.red) * 0.30, green: brand.green + (1 - brand.green) * 0.30, blue: brand.blue + (1 - brand.blue) * 0.30)))
-        #expect(close(palette.light.accent, Color(red: brand.red + (1 - brand.red) * 0.55, green: brand.green + (1 - brand.green) * 0.55, blue: brand.blue + (1 - brand.blue) * 0.55)))
+        #expect(
+            close(
+                palette.light.secondary,
+                Color(
+                    red: brand.red + (1 - brand.red) * 0.30, green: brand.green + (1 - brand.green) * 0.30,
+                    blue: brand.blue + (1 - brand.blue) * 0.30)))
+        #expect(
+            close(
+                palette.light.accent,
+                Color(
+                    red: brand.red + (1 - brand.red) * 0.55, green: brand.green + (1 - brand.green) * 0.55,
+                    blue: brand.blue + (1 - brand.blue) * 0.55)))
         // Dark: 22 % and 42 % toward black.
-        #expect(close(palette.dark.secondary, Color(red: brand.red * 0.78, green: brand.green * 0.78, blue: brand.blue * 0.78)))
-        #expect(close(palette.dark.accent, Color(red: brand.red * 0.58, green: brand.green * 0.58, blue: brand.blue * 0.58)))
+        #expect(
+            close(
+                palette.dark.secondary, Color(red: brand.red * 0.78, green: brand.green * 0.78, blue: brand.blue * 0.78)
+            ))
+        #expect(
+            close(palette.dark.accent, Color(red: brand.red * 0.58, green: brand.green * 0.58, blue: brand.blue * 0.58))
+        )
         #expect(GreetGradientPalette.mixAmounts(.light) == (0.30, 0.55))
         #expect(GreetGradientPalette.mixAmounts(.dark) == (0.22, 0.42))
     }
@@ -32,7 +47,9 @@ import Testing
             dark: .init(base: .black, primary: Color(hex: 0x00FF00), secondary: .white, accent: .white))
         let tint = DynamicColor(Color(hex: 0x123456))
         let brandColor = DynamicColor(Color(hex: 0xABCDEF))
-        #expect(GreetGradientPalette.resolveBrand(palette: explicit, brand: brandColor, tint: tint) == DynamicColor(light: Color(hex: 0xFF0000), dark: Color(hex: 0x00FF00)))
+        #expect(
+            GreetGradientPalette.resolveBrand(palette: explicit, brand: brandColor, tint: tint)
+                == DynamicColor(light: Color(hex: 0xFF0000), dark: Color(hex: 0x00FF00)))
         #expect(GreetGradientPalette.resolveBrand(palette: nil, brand: brandColor, tint: tint) == brandColor)
         #expect(GreetGradientPalette.resolveBrand(palette: nil, brand: nil, tint: tint) == tint)
         #expect(GreetGradientPalette.resolveBrand(palette: nil, brand: nil, tint: nil) == SystemColors.tint)
@@ -75,7 +92,8 @@ import Testing
         let d = moving.blobs(scheme: .light, time: 3.3, reduceMotion: false, width: 100, height: 200)
         #expect(d != c)
         // Periodic: one cycle later the field is where it was.
-        let e = moving.blobs(scheme: .light, time: 3.3 + moving.motion.cycleDuration, reduceMotion: false, width: 100, height: 200)
+        let e = moving.blobs(
+            scheme: .light, time: 3.3 + moving.motion.cycleDuration, reduceMotion: false, width: 100, height: 200)
         for (x, y) in zip(d, e) {
             #expect(abs(x.center.x - y.center.x) < 1e-6 && abs(x.center.y - y.center.y) < 1e-6)
         }
@@ -91,7 +109,10 @@ import Testing
     }
 
     @Test func styleOverridesWinOverTheSystemTreatment() {
-        let theme = OnboardingTheme(style: GreetStyle(titleColor: DynamicColor(Color(hex: 0xFF0000)), primaryButtonForegroundColor: DynamicColor(Color(hex: 0x00FF00))))
+        let theme = OnboardingTheme(
+            style: GreetStyle(
+                titleColor: DynamicColor(Color(hex: 0xFF0000)),
+                primaryButtonForegroundColor: DynamicColor(Color(hex: 0x00FF00))))
         let light = theme.colors(.light)
         #expect(light.title == Color(hex: 0xFF0000))
         #expect(light.primaryButtonForeground == Color(hex: 0x00FF00))

@@ -50,7 +50,9 @@ public enum ContrastLint {
         let screens = FlowRenderer.screens(document)
         for base in matrix.environments(locale: document.locale) {
             var times = [base.time]
-            if document.theme.background.isAnimated(reduceMotion: base.reduceMotion), case .animatedGradient(_, _, let motion) = document.theme.background {
+            if document.theme.background.isAnimated(reduceMotion: base.reduceMotion),
+                case .animatedGradient(_, _, let motion) = document.theme.background
+            {
                 let cycle = motion.cycleDuration
                 times += (0..<max(1, frames)).map { Double($0) * cycle / Double(max(1, frames)) }
             }
@@ -62,7 +64,9 @@ public enum ContrastLint {
                     let layout = try named.screen.layout(theme: document.theme, environment: environment)
                     let backdrop = try backdrop(layout, environment: environment)
                     let hasOverlay = !layout.overlay.isEmpty
-                    let all = layout.content.map { ($0, false) } + layout.footer.map { ($0, false) } + layout.overlay.map { ($0, true) }
+                    let all =
+                        layout.content.map { ($0, false) } + layout.footer.map { ($0, false) }
+                        + layout.overlay.map { ($0, true) }
                     for (index, (item, inOverlay)) in all.enumerated() {
                         guard case .text(let textLayout, let frame, let color, let element) = item else { continue }
                         if skip(element.role) || (hasOverlay && !inOverlay) { continue }
@@ -78,11 +82,15 @@ public enum ContrastLint {
                         let key = "\(named.name) \(element.role)"
                         worst[key] = min(worst[key] ?? .infinity, ratio)
                         if ratio < required, ratio < (worstHere[index]?.0 ?? .infinity) {
-                            let combination = "\(environment.device.name) \(environment.colorScheme.rawValue) \(environment.dynamicTypeSize.rawValue) t=\(String(format: "%.2f", time))s"
-                            let snippet = element.string.count > 40 ? String(element.string.prefix(39)) + "…" : element.string
+                            let combination =
+                                "\(environment.device.name) \(environment.colorScheme.rawValue) \(environment.dynamicTypeSize.rawValue) t=\(String(format: "%.2f", time))s"
+                            let snippet =
+                                element.string.count > 40 ? String(element.string.prefix(39)) + "…" : element.string
                             worstHere[index] = (
                                 ratio,
-                                ContrastFinding(screen: named.name, combination: combination, role: element.role, text: snippet, ratio: ratio, required: required)
+                                ContrastFinding(
+                                    screen: named.name, combination: combination, role: element.role, text: snippet,
+                                    ratio: ratio, required: required)
                             )
                         }
                     }
@@ -110,8 +118,10 @@ public enum ContrastLint {
     /// The lowest contrast between `color` (composited over each pixel) and the pixels
     /// under `frame` (pt).
     public static func worstRatio(color: Color, over image: Image, frame: Frame, scale: Double) -> Double {
-        let x0 = max(0, Int((frame.x * scale).rounded(.down))), x1 = min(image.width, Int((frame.maxX * scale).rounded(.up)))
-        let y0 = max(0, Int((frame.y * scale).rounded(.down))), y1 = min(image.height, Int((frame.maxY * scale).rounded(.up)))
+        let x0 = max(0, Int((frame.x * scale).rounded(.down))),
+            x1 = min(image.width, Int((frame.maxX * scale).rounded(.up)))
+        let y0 = max(0, Int((frame.y * scale).rounded(.down))),
+            y1 = min(image.height, Int((frame.maxY * scale).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return 21 }
         var worst = 21.0
         var seen = Set<SIMD4<UInt8>>()
@@ -120,8 +130,11 @@ public enum ContrastLint {
                 let p = image[x, y]
                 guard seen.insert(p).inserted else { continue }
                 let a = Double(p.w) / 255
-                let behind = a > 0
-                    ? Color(red: Double(p.x) / 255 / a, green: Double(p.y) / 255 / a, blue: Double(p.z) / 255 / a).over(.black).mixed(with: .black, by: 0)
+                let behind =
+                    a > 0
+                    ? Color(red: Double(p.x) / 255 / a, green: Double(p.y) / 255 / a, blue: Double(p.z) / 255 / a).over(
+                        .black
+                    ).mixed(with: .black, by: 0)
                     : Color.black
                 let text = color.over(behind)
                 worst = min(worst, text.contrastRatio(with: behind))

@@ -40,7 +40,10 @@ public struct DevicePreset: Sendable, Hashable {
     /// True for regular-width screens (tablet, desktop): content is kept to a readable column.
     public var isRegularWidth: Bool
 
-    public init(name: String, width: Double, height: Double, safeArea: EdgeInsets, defaultScale: Int, isRegularWidth: Bool = false) {
+    public init(
+        name: String, width: Double, height: Double, safeArea: EdgeInsets, defaultScale: Int,
+        isRegularWidth: Bool = false
+    ) {
         self.name = name
         self.width = width
         self.height = height

@@ -7,7 +7,8 @@ public enum LayoutDirection: String, Sendable, Hashable, Codable {
 
     /// Right-to-left for Arabic, Hebrew, Persian and Urdu locales.
     public static func of(locale: String) -> LayoutDirection {
-        let language = locale.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+        let language =
+            locale.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
         return ["ar", "he", "iw", "fa", "ur"].contains(language) ? .rightToLeft : .leftToRight
     }
 }

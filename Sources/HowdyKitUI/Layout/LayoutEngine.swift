@@ -29,7 +29,8 @@ public final class LayoutEngine {
     /// - Throws: `TextError` for a font that cannot be found.
     public func textLayout(_ element: TextElement, width: Double) throws -> TextLayout {
         let width = element.noWrap ? 100_000 : width
-        let key = "\(element.font.name)|\(element.font.size)|\(element.alignment)|\(element.balanced)|\(width)|\(element.string)"
+        let key =
+            "\(element.font.name)|\(element.font.size)|\(element.alignment)|\(element.balanced)|\(width)|\(element.string)"
         if let cached = layouts[key] { return cached }
         let font = try element.font.resolve(scale: scale, typeSize: typeSize)
         let shapeKey = "\(element.font.name)|\(element.font.size)|\(element.alignment)|\(element.string)"
@@ -124,7 +125,10 @@ public final class LayoutEngine {
             let layout = try textLayout(element, width: frame.width)
             let w = element.noWrap ? layout.width / scale : min(frame.width, layout.width / scale)
             let x = alignedX(element.alignment, width: w, in: frame)
-            items.append(.text(layout, frame: Frame(x: x, y: frame.y, width: w, height: layout.height / scale), color: element.color, element: element))
+            items.append(
+                .text(
+                    layout, frame: Frame(x: x, y: frame.y, width: w, height: layout.height / scale),
+                    color: element.color, element: element))
         case .vstack(let spacing, let alignment, let children):
             let sizes = try children.map { try measure($0, width: frame.width) }
             let natural = sizes.reduce(0) { $0 + $1.height } + spacing * Double(max(0, children.count - 1))
@@ -152,7 +156,10 @@ public final class LayoutEngine {
             break
         case .shape(let w, let h, let role, let draw):
             let width = min(frame.width, w ?? frame.width)
-            items.append(.shape(frame: Frame(x: alignedX(.center, width: width, in: frame), y: frame.y, width: width, height: h), role: role, draw: draw))
+            items.append(
+                .shape(
+                    frame: Frame(x: alignedX(.center, width: width, in: frame), y: frame.y, width: width, height: h),
+                    role: role, draw: draw))
         case .padding(let insets, let content):
             let leading = rtl ? insets.trailing : insets.leading
             let trailing = rtl ? insets.leading : insets.trailing
@@ -169,10 +176,16 @@ public final class LayoutEngine {
             let h = try measure(content, width: w).height
             // Content shorter than the frame is centred vertically (button labels).
             let y = frame.y + max(0, (frame.height - h) / 2)
-            try place(content, in: Frame(x: alignedX(alignment, width: w, in: frame), y: y, width: w, height: h), into: &items)
+            try place(
+                content, in: Frame(x: alignedX(alignment, width: w, in: frame), y: y, width: w, height: h), into: &items
+            )
         case .fill(let content, let alignment):
             let size = try measure(content, width: frame.width)
-            try place(content, in: Frame(x: alignedX(alignment, width: size.width, in: frame), y: frame.y, width: size.width, height: frame.height), into: &items)
+            try place(
+                content,
+                in: Frame(
+                    x: alignedX(alignment, width: size.width, in: frame), y: frame.y, width: size.width,
+                    height: frame.height), into: &items)
         }
     }
 

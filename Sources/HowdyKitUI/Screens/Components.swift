@@ -9,30 +9,40 @@ extension ScreenContext {
         // Regular-width screens (tablet, desktop) get a slightly larger title, as iPad sheets do.
         .text(
             TextElement(
-                text, font: displayFont(fonts.title, size: fonts.title.size * (isRegularWidth ? 1.14 : 1)), color: colors.title,
+                text, font: displayFont(fonts.title, size: fonts.title.size * (isRegularWidth ? 1.14 : 1)),
+                color: colors.title,
                 alignment: alignment, role: "title")
         ).balancedText()
     }
 
     func headline(_ text: String, alignment: HAlignment = .center) -> LayoutNode {
-        .text(TextElement(text, font: fonts.headline, color: colors.subtitle, alignment: alignment, role: "headline")).balancedText()
+        .text(TextElement(text, font: fonts.headline, color: colors.subtitle, alignment: alignment, role: "headline"))
+            .balancedText()
     }
 
-    func body(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "body") -> LayoutNode {
+    func body(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "body")
+        -> LayoutNode
+    {
         .text(TextElement(text, font: fonts.body, color: color ?? colors.primary, alignment: alignment, role: role))
     }
 
-    func caption(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "caption") -> LayoutNode {
-        .text(TextElement(text, font: fonts.caption, color: color ?? colors.secondary, alignment: alignment, role: role))
+    func caption(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "caption")
+        -> LayoutNode
+    {
+        .text(
+            TextElement(text, font: fonts.caption, color: color ?? colors.secondary, alignment: alignment, role: role))
     }
 
-    func emphasized(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "label") -> LayoutNode {
+    func emphasized(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "label")
+        -> LayoutNode
+    {
         .text(TextElement(text, font: fonts.button, color: color ?? colors.primary, alignment: alignment, role: role))
     }
 
     /// An icon glyph `size` pt in `color`.
     func icon(_ icon: Icon, size: Double, color: Color, role: String = "icon", maxScale: Double = 1.5) -> LayoutNode {
-        var element = TextElement(icon.name, font: iconFont(size, maxScale: maxScale), color: color, alignment: .center, role: role)
+        var element = TextElement(
+            icon.name, font: iconFont(size, maxScale: maxScale), color: color, alignment: .center, role: role)
         element.noWrap = true
         return .text(element)
     }
@@ -42,7 +52,9 @@ extension ScreenContext {
     /// The step header: optional icon, balanced title, optional balanced headline.
     func header(_ header: OnboardingHeader) -> LayoutNode {
         var children: [LayoutNode] = []
-        if let icon = header.icon { children.append(self.icon(icon, size: 56, color: colors.accent, role: "header icon")) }
+        if let icon = header.icon {
+            children.append(self.icon(icon, size: 56, color: colors.accent, role: "header icon"))
+        }
         children.append(title(header.title))
         if let headline = header.headline { children.append(self.headline(headline)) }
         return .vstack(spacing: 12, alignment: .center, children: children)
@@ -54,7 +66,9 @@ extension ScreenContext {
         let accent = theme.resolvedAccent.light
         let light = accent.mixed(with: .white, by: 0.28)
         let glyph = icon.map { name in
-            var element = TextElement(name.name, font: iconFont(size * 0.55, maxScale: 1), color: .white, alignment: .center, role: "app icon")
+            var element = TextElement(
+                name.name, font: iconFont(size * 0.55, maxScale: 1), color: .white, alignment: .center, role: "app icon"
+            )
             element.noWrap = true
             return element
         }
@@ -62,7 +76,9 @@ extension ScreenContext {
         let scale = self.scale
         let scheme = self.scheme
         return .shape(width: size, height: size, role: "app icon") { canvas, rect, _ in
-            guard let tile = try? RoundedRect(rect, cornerRadius: rect.width * 0.225, style: .continuous) else { return }
+            guard let tile = try? RoundedRect(rect, cornerRadius: rect.width * 0.225, style: .continuous) else {
+                return
+            }
             try? canvas.drawShadow(
                 of: tile, color: Color.black.opacity(scheme == .light ? 0.16 : 0.5), offset: Point(x: 0, y: 6 * scale),
                 blurRadius: 18 * scale)
@@ -77,7 +93,8 @@ extension ScreenContext {
                 canvas.fill(tile, with: .linear(gradient))
             }
             if let layout {
-                let origin = Point(x: rect.minX + (rect.width - layout.width) / 2, y: rect.minY + (rect.height - layout.height) / 2)
+                let origin = Point(
+                    x: rect.minX + (rect.width - layout.width) / 2, y: rect.minY + (rect.height - layout.height) / 2)
                 canvas.drawText(layout, at: origin, color: .white)
             }
         }
@@ -104,10 +121,13 @@ extension ScreenContext {
             ? .spacer(minLength: 0)
             : .text(
                 TextElement(
-                    action.title, font: fonts.button, color: disabled ? colors.secondary : colors.primaryButtonForeground, alignment: .center,
+                    action.title, font: fonts.button,
+                    color: disabled ? colors.secondary : colors.primaryButtonForeground, alignment: .center,
                     role: action.isDisabled ? "primary button (disabled)" : "primary button"))
         return .background(
-            .frame(maxWidth: nil, minHeight: height, alignment: .center, content: label.padding(EdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 20))),
+            .frame(
+                maxWidth: nil, minHeight: height, alignment: .center,
+                content: label.padding(EdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 20))),
             role: "primary button background", draw: background)
     }
 
@@ -120,8 +140,9 @@ extension ScreenContext {
             content: .text(
                 TextElement(
                     action.title, font: font, color: color, alignment: .center,
-                    role: action.isDisabled || action.isLoading ? "secondary button (disabled)" : "secondary button"))
-                .padding(EdgeInsets(top: 6, bottom: 6)))
+                    role: action.isDisabled || action.isLoading ? "secondary button (disabled)" : "secondary button")
+            )
+            .padding(EdgeInsets(top: 6, bottom: 6)))
     }
 
     /// Page dots: the current one in the accent, the others in the fill colour.
@@ -135,7 +156,9 @@ extension ScreenContext {
             for i in 0..<count {
                 let index = rtl ? count - 1 - i : i
                 let x = rect.minX + (Double(i) * (size + gap) + size / 2) * scale
-                Draw.circle(&canvas, center: Point(x: x, y: rect.center.y), radius: size / 2 * scale, color: index == current ? accent : other)
+                Draw.circle(
+                    &canvas, center: Point(x: x, y: rect.center.y), radius: size / 2 * scale,
+                    color: index == current ? accent : other)
             }
         }
     }
@@ -150,14 +173,17 @@ extension ScreenContext {
                 .text(TextElement(item.label, font: fonts.button, color: colors.featureTitle, role: "feature title")),
                 .text(
                     TextElement(
-                        item.description, font: fonts.caption, color: colors.featureDescription, role: "feature description")
+                        item.description, font: fonts.caption, color: colors.featureDescription,
+                        role: "feature description")
                 ).balancedText(),
             ])
         let iconSize = 30.0
         if environment.dynamicTypeSize.isAccessibilitySize {
             return .vstack(
                 spacing: 6, alignment: .leading,
-                children: [icon(item.icon, size: iconSize, color: colors.featureIcon, role: "feature icon"), text.filling()])
+                children: [
+                    icon(item.icon, size: iconSize, color: colors.featureIcon, role: "feature icon"), text.filling(),
+                ])
         }
         return .hstack(
             spacing: 16, topAligned: true,

@@ -6,7 +6,8 @@ import HowdyText
 enum Draw {
     /// Fills a rounded rectangle (continuous corners) with `color`.
     static func rounded(_ canvas: inout Canvas, _ rect: Rect, radius: Double, color: Color, continuous: Bool = true) {
-        guard let shape = try? RoundedRect(rect, cornerRadius: radius, style: continuous ? .continuous : .circular) else { return }
+        guard let shape = try? RoundedRect(rect, cornerRadius: radius, style: continuous ? .continuous : .circular)
+        else { return }
         canvas.fill(shape, with: color)
     }
 
@@ -23,12 +24,18 @@ enum Draw {
                 try? RoundStroke.line(from: Point(x: x1, y: y0 + r), to: Point(x: x1, y: y1 - r), width: width),
                 try? RoundStroke.line(from: Point(x: x1 - r, y: y1), to: Point(x: x0 + r, y: y1), width: width),
                 try? RoundStroke.line(from: Point(x: x0, y: y1 - r), to: Point(x: x0, y: y0 + r), width: width),
-                try? RoundStroke.arc(center: Point(x: x1 - r, y: y0 + r), radius: r, startAngle: -.pi / 2, sweep: .pi / 2, width: width),
-                try? RoundStroke.arc(center: Point(x: x1 - r, y: y1 - r), radius: r, startAngle: 0, sweep: .pi / 2, width: width),
-                try? RoundStroke.arc(center: Point(x: x0 + r, y: y1 - r), radius: r, startAngle: .pi / 2, sweep: .pi / 2, width: width),
-                try? RoundStroke.arc(center: Point(x: x0 + r, y: y0 + r), radius: r, startAngle: .pi, sweep: .pi / 2, width: width),
+                try? RoundStroke.arc(
+                    center: Point(x: x1 - r, y: y0 + r), radius: r, startAngle: -.pi / 2, sweep: .pi / 2, width: width),
+                try? RoundStroke.arc(
+                    center: Point(x: x1 - r, y: y1 - r), radius: r, startAngle: 0, sweep: .pi / 2, width: width),
+                try? RoundStroke.arc(
+                    center: Point(x: x0 + r, y: y1 - r), radius: r, startAngle: .pi / 2, sweep: .pi / 2, width: width),
+                try? RoundStroke.arc(
+                    center: Point(x: x0 + r, y: y0 + r), radius: r, startAngle: .pi, sweep: .pi / 2, width: width),
             ]
-            for piece in pieces.compactMap({ $0 }) { layer.fill(piece, with: Color(red: solid.red, green: solid.green, blue: solid.blue)) }
+            for piece in pieces.compactMap({ $0 }) {
+                layer.fill(piece, with: Color(red: solid.red, green: solid.green, blue: solid.blue))
+            }
         }
     }
 
@@ -63,11 +70,14 @@ enum Draw {
     }
 
     /// A soft card: shadow, then the fill (a colour or a material over the background).
-    static func card(_ canvas: inout Canvas, _ rect: Rect, radius: Double, fill: CardBackground, scheme: ColorScheme, scale: Double) {
+    static func card(
+        _ canvas: inout Canvas, _ rect: Rect, radius: Double, fill: CardBackground, scheme: ColorScheme, scale: Double
+    ) {
         guard let shape = try? RoundedRect(rect, cornerRadius: radius, style: .continuous) else { return }
         let shadowAlpha = scheme == .light ? 0.10 : 0.45
         try? canvas.drawShadow(
-            of: shape, color: Color.black.opacity(shadowAlpha), offset: Point(x: 0, y: 8 * scale), blurRadius: 28 * scale)
+            of: shape, color: Color.black.opacity(shadowAlpha), offset: Point(x: 0, y: 8 * scale),
+            blurRadius: 28 * scale)
         switch fill {
         case .color(let color):
             canvas.fill(shape, with: color.resolve(scheme))
@@ -76,7 +86,9 @@ enum Draw {
             // translucent surface plus an edge highlight.
             canvas.fill(shape, with: material.surface(scheme))
             // A hairline highlight along the edge, as materials have.
-            ring(&canvas, rect, radius: radius, width: max(1, scale * 0.5), color: scheme == .light ? Color.white.opacity(0.55) : Color.white.opacity(0.10))
+            ring(
+                &canvas, rect, radius: radius, width: max(1, scale * 0.5),
+                color: scheme == .light ? Color.white.opacity(0.55) : Color.white.opacity(0.10))
         }
     }
 }

@@ -66,7 +66,8 @@ public enum FlowRenderer {
             }
             for (index, route) in document.routes.enumerated() {
                 let screen = RouteScreen(
-                    route: route, isLast: index == document.routes.count - 1, nextText: welcome.content.primaryRouteNextButtonText,
+                    route: route, isLast: index == document.routes.count - 1,
+                    nextText: welcome.content.primaryRouteNextButtonText,
                     doneText: welcome.content.primaryRouteDoneButtonText,
                     page: document.routes.count > 1 ? PagePosition(index: index, count: document.routes.count) : nil)
                 result.append(NamedScreen(name: name("route-" + slug(route.id)), screen: screen))
@@ -81,7 +82,9 @@ public enum FlowRenderer {
         for (index, (step, presentation)) in zip(document.flow.steps, document.stepPresentations).enumerated() {
             let page = pageCount > 1 ? PagePosition(index: index + (hasWelcome ? 1 : 0), count: pageCount) : nil
             let base = slug(step.id.rawValue)
-            for (suffix, screen) in stepScreens(step, presentation, answers: answers, steps: document.allSteps ?? document.flow.steps, page: page) {
+            for (suffix, screen) in stepScreens(
+                step, presentation, answers: answers, steps: document.allSteps ?? document.flow.steps, page: page)
+            {
                 result.append(NamedScreen(name: name(base + suffix), screen: screen))
             }
             // Later steps see this step's previewed answer (as its label) unless `answers` says otherwise.
@@ -126,7 +129,8 @@ public enum FlowRenderer {
     }
 
     private static func stepScreens(
-        _ step: StepSpec, _ p: FlowDocument.StepPresentation, answers: [String: String], steps: [StepSpec], page: PagePosition?
+        _ step: StepSpec, _ p: FlowDocument.StepPresentation, answers: [String: String], steps: [StepSpec],
+        page: PagePosition?
     ) -> [(String, any OnboardingScreen)] {
         let header = OnboardingHeader(
             icon: step.icon.map(Icon.init), title: step.title ?? "", headline: step.headline)
@@ -135,29 +139,65 @@ public enum FlowRenderer {
         switch step.kind {
         case .feature:
             let content: StepContent = step.body.map { .paragraph($0) } ?? .none
-            return [("", OnboardingStepView(header: header, content: content, primary: primary, secondary: secondary, page: page))]
+            return [
+                (
+                    "",
+                    OnboardingStepView(
+                        header: header, content: content, primary: primary, secondary: secondary, page: page)
+                )
+            ]
         case .singleSelect(let options):
-            return [("", OnboardingStepView(header: header, content: .singleSelect(options: options, selected: p.selected), primary: primary, secondary: secondary, page: page))]
+            return [
+                (
+                    "",
+                    OnboardingStepView(
+                        header: header, content: .singleSelect(options: options, selected: p.selected),
+                        primary: primary, secondary: secondary, page: page)
+                )
+            ]
         case .commitment(let commitment):
-            return [("", OnboardingStepView(header: header, content: .commitment(commitment, value: p.value ?? commitment.defaultValue), primary: primary, secondary: secondary, page: page))]
+            return [
+                (
+                    "",
+                    OnboardingStepView(
+                        header: header, content: .commitment(commitment, value: p.value ?? commitment.defaultValue),
+                        primary: primary, secondary: secondary, page: page)
+                )
+            ]
         case .building(let messages):
-            return [("", OnboardingStepView(header: header, content: .building(messages: messages, progress: p.progress), primary: OnboardingAction(p.primaryAction ?? "Continue", isDisabled: p.progress < 1), page: page))]
+            return [
+                (
+                    "",
+                    OnboardingStepView(
+                        header: header, content: .building(messages: messages, progress: p.progress),
+                        primary: OnboardingAction(p.primaryAction ?? "Continue", isDisabled: p.progress < 1), page: page
+                    )
+                )
+            ]
         case .permission(let spec):
             let statuses = p.status.map { [$0] } ?? PermissionStatus.allCases
             let permissionName = spec.permission.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""
             let icon = step.icon.map(Icon.init) ?? Icon(Self.permissionIcon(spec.permission))
             let bare = OnboardingHeader(icon: nil, title: header.title, headline: header.headline)
             return statuses.map { status in
-                let content = StepContent.permission(icon: icon, status: status, details: spec.details ?? step.body, deniedDetails: spec.deniedDetails)
+                let content = StepContent.permission(
+                    icon: icon, status: status, details: spec.details ?? step.body, deniedDetails: spec.deniedDetails)
                 let view: OnboardingStepView
                 switch status {
                 case .notRequested:
                     // No way around the system dialog: the ask is the only button.
-                    view = OnboardingStepView(header: bare, content: content, primary: OnboardingAction(p.allowAction ?? (permissionName.isEmpty ? "Allow" : "Allow \(permissionName)")), page: page)
+                    view = OnboardingStepView(
+                        header: bare, content: content,
+                        primary: OnboardingAction(
+                            p.allowAction ?? (permissionName.isEmpty ? "Allow" : "Allow \(permissionName)")), page: page
+                    )
                 case .authorized:
-                    view = OnboardingStepView(header: bare, content: content, primary: OnboardingAction(p.nextAction ?? "Next"), page: page)
+                    view = OnboardingStepView(
+                        header: bare, content: content, primary: OnboardingAction(p.nextAction ?? "Next"), page: page)
                 case .denied:
-                    view = OnboardingStepView(header: bare, content: content, primary: OnboardingAction(p.settingsAction ?? "Open Settings"), secondary: OnboardingAction(p.continueAction ?? "Continue"), secondaryIsSmall: true, page: page)
+                    view = OnboardingStepView(
+                        header: bare, content: content, primary: OnboardingAction(p.settingsAction ?? "Open Settings"),
+                        secondary: OnboardingAction(p.continueAction ?? "Continue"), secondaryIsSmall: true, page: page)
                 }
                 return ("-" + Self.kebab(status.rawValue), view)
             }
@@ -192,10 +232,14 @@ public enum FlowRenderer {
 }
 
 enum PaywallScreenBuilder {
-    static func view(_ header: OnboardingHeader, plans: [PaywallPlan], presentation p: FlowDocument.StepPresentation, page: PagePosition?) -> OnboardingStepView {
+    static func view(
+        _ header: OnboardingHeader, plans: [PaywallPlan], presentation p: FlowDocument.StepPresentation,
+        page: PagePosition?
+    ) -> OnboardingStepView {
         OnboardingStepView(
             header: header, content: .paywall(plans: plans, selected: p.selected, allowSkip: p.allowSkip),
             primary: OnboardingAction(p.primaryAction ?? "Start free trial"),
-            secondary: p.allowSkip ? OnboardingAction(p.secondaryAction ?? "Not now") : nil, secondaryIsSmall: true, page: page)
+            secondary: p.allowSkip ? OnboardingAction(p.secondaryAction ?? "Not now") : nil, secondaryIsSmall: true,
+            page: page)
     }
 }

@@ -64,7 +64,9 @@ struct ScreenScaffold {
         let bottomInset = device.safeArea.bottom > 0 ? device.safeArea.bottom + 4 : 20
         let footerTop = device.height - bottomInset - footerSize.height - 12
         var footerItems: [DisplayItem] = []
-        try engine.place(footerNode, in: Frame(x: columnX, y: footerTop + 12, width: columnWidth, height: footerSize.height), into: &footerItems)
+        try engine.place(
+            footerNode, in: Frame(x: columnX, y: footerTop + 12, width: columnWidth, height: footerSize.height),
+            into: &footerItems)
 
         // Content, in a card when the theme has one.
         var node = body
@@ -72,7 +74,11 @@ struct ScreenScaffold {
         if inCard, let card = context.theme.cardBackground {
             let scheme = context.scheme
             node = .background(
-                .fill(body.padding(EdgeInsets(top: cardPadding + 4, leading: cardPadding, bottom: cardPadding + 4, trailing: cardPadding)), alignment: .center),
+                .fill(
+                    body.padding(
+                        EdgeInsets(
+                            top: cardPadding + 4, leading: cardPadding, bottom: cardPadding + 4, trailing: cardPadding)),
+                    alignment: .center),
                 role: "card"
             ) { canvas, rect, scale in
                 Draw.card(&canvas, rect, radius: 24 * scale, fill: card, scheme: scheme, scale: scale)
@@ -86,7 +92,8 @@ struct ScreenScaffold {
         // does not starts at the top and scrolls under the footer.
         let y = fits ? top + (viewportHeight - size.height) * 0.42 : top
         var contentItems: [DisplayItem] = []
-        try engine.place(node, in: Frame(x: columnX, y: y, width: columnWidth, height: size.height), into: &contentItems)
+        try engine.place(
+            node, in: Frame(x: columnX, y: y, width: columnWidth, height: size.height), into: &contentItems)
 
         var overlay: [DisplayItem] = []
         if let alert { overlay = try alertItems(alert, context: context) }
@@ -110,30 +117,49 @@ struct ScreenScaffold {
                 .vstack(
                     spacing: 4, alignment: .center,
                     children: [
-                        .text(TextElement(alert.title, font: context.fonts.button, color: label, alignment: .center, role: "alert title")).balancedText(),
-                        .text(TextElement(alert.message, font: context.font(context.fonts.caption, size: 13), color: label, alignment: .center, role: "alert message")).balancedText(),
+                        .text(
+                            TextElement(
+                                alert.title, font: context.fonts.button, color: label, alignment: .center,
+                                role: "alert title")
+                        ).balancedText(),
+                        .text(
+                            TextElement(
+                                alert.message, font: context.font(context.fonts.caption, size: 13), color: label,
+                                alignment: .center, role: "alert message")
+                        ).balancedText(),
                     ]
                 ).padding(EdgeInsets(top: 19, leading: 16, bottom: 17, trailing: 16)).filling(.center),
                 .shape(width: nil, height: 44, role: "alert separator") { canvas, rect, scale in
-                    Draw.rounded(&canvas, Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(1, scale / 2)), radius: 0, color: SystemColors.separator.resolve(scheme))
+                    Draw.rounded(
+                        &canvas, Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(1, scale / 2)),
+                        radius: 0, color: SystemColors.separator.resolve(scheme))
                 },
             ])
         let engine = context.engine
         let size = try engine.measure(box, width: width)
-        let frame = Frame(x: (device.width - width) / 2, y: (device.height - size.height) / 2, width: width, height: size.height)
+        let frame = Frame(
+            x: (device.width - width) / 2, y: (device.height - size.height) / 2, width: width, height: size.height)
         var items: [DisplayItem] = [
-            .shape(frame: Frame(x: 0, y: 0, width: device.width, height: device.height), role: "dimming") { canvas, _, _ in
+            .shape(frame: Frame(x: 0, y: 0, width: device.width, height: device.height), role: "dimming") {
+                canvas, _, _ in
                 canvas.fill(with: .solid(Color.black.opacity(scheme == .light ? 0.2 : 0.48)))
             },
             .shape(frame: frame, role: "alert") { canvas, rect, scale in
-                Draw.rounded(&canvas, rect, radius: 14 * scale, color: scheme == .light ? Color(hex: 0xF2F2F2, alpha: 0.97) : Color(hex: 0x2C2C2E, alpha: 0.97))
+                Draw.rounded(
+                    &canvas, rect, radius: 14 * scale,
+                    color: scheme == .light ? Color(hex: 0xF2F2F2, alpha: 0.97) : Color(hex: 0x2C2C2E, alpha: 0.97))
             },
         ]
         try engine.place(box, in: frame, into: &items)
         // The OK button in the last 44 pt.
-        let ok: LayoutNode = .text(TextElement(alert.button, font: context.fonts.button, color: context.colors.accent, alignment: .center, role: "alert button"))
+        let ok: LayoutNode = .text(
+            TextElement(
+                alert.button, font: context.fonts.button, color: context.colors.accent, alignment: .center,
+                role: "alert button"))
         let okSize = try engine.measure(ok, width: width)
-        try engine.place(ok, in: Frame(x: frame.x, y: frame.maxY - 22 - okSize.height / 2, width: width, height: okSize.height), into: &items)
+        try engine.place(
+            ok, in: Frame(x: frame.x, y: frame.maxY - 22 - okSize.height / 2, width: width, height: okSize.height),
+            into: &items)
         return items
     }
 }
@@ -169,7 +195,10 @@ extension ScreenLayout {
         let top = (footerTop - 24) * environment.scale
         if let veil = try? LinearGradient(
             start: Point(x: 0, y: top), end: Point(x: 0, y: Double(canvas.height)),
-            stops: [GradientStop(offset: 0, color: base.opacity(0)), GradientStop(offset: 0.35, color: base.opacity(0.72)), GradientStop(offset: 1, color: base.opacity(0.86))])
+            stops: [
+                GradientStop(offset: 0, color: base.opacity(0)), GradientStop(offset: 0.35, color: base.opacity(0.72)),
+                GradientStop(offset: 1, color: base.opacity(0.86)),
+            ])
         {
             canvas.fill(with: .linear(veil))
         }

@@ -37,7 +37,8 @@ public struct OnboardingWelcomeView: OnboardingScreen {
     public var errorMessage: String?
     public var page: PagePosition?
 
-    public init(content: GreetContent, isLoading: Bool = false, errorMessage: String? = nil, page: PagePosition? = nil) {
+    public init(content: GreetContent, isLoading: Bool = false, errorMessage: String? = nil, page: PagePosition? = nil)
+    {
         self.content = content
         self.isLoading = isLoading
         self.errorMessage = errorMessage
@@ -59,11 +60,15 @@ public struct OnboardingWelcomeView: OnboardingScreen {
         let body = LayoutNode.vstack(spacing: context.isCompactHeight ? 24 : 36, alignment: .center, children: children)
         var footer: [LayoutNode] = []
         if let page { footer.append(context.pageDots(count: page.count, current: page.index)) }
-        footer.append(context.primaryButton(OnboardingAction(content.primaryButtonText, isLoading: isLoading, isDisabled: isLoading)))
+        footer.append(
+            context.primaryButton(
+                OnboardingAction(content.primaryButtonText, isLoading: isLoading, isDisabled: isLoading)))
         if let skip = content.skipButtonText {
             footer.append(context.secondaryButton(OnboardingAction(skip, isDisabled: isLoading)))
         }
-        let alert = errorMessage.map { AlertContent(title: content.errorAlertTitle, message: $0, button: content.errorOKText) }
+        let alert = errorMessage.map {
+            AlertContent(title: content.errorAlertTitle, message: $0, button: content.errorOKText)
+        }
         return try ScreenScaffold(body: body, footer: footer, inCard: false, alert: alert).layout(context)
     }
 }
@@ -113,7 +118,10 @@ public struct RouteScreen: OnboardingScreen {
     public var doneText: String
     public var page: PagePosition?
 
-    public init(route: GreetPrimaryRoute, isLast: Bool, nextText: String = "Next", doneText: String = "Done", page: PagePosition? = nil) {
+    public init(
+        route: GreetPrimaryRoute, isLast: Bool, nextText: String = "Next", doneText: String = "Done",
+        page: PagePosition? = nil
+    ) {
         self.route = route
         self.isLast = isLast
         self.nextText = nextText
@@ -123,7 +131,8 @@ public struct RouteScreen: OnboardingScreen {
 
     public func layout(theme: OnboardingTheme, environment: RenderEnvironment) throws -> ScreenLayout {
         try OnboardingStepView(
-            header: route.header, content: route.content, primary: OnboardingAction(isLast ? doneText : nextText), page: page
+            header: route.header, content: route.content, primary: OnboardingAction(isLast ? doneText : nextText),
+            page: page
         ).layout(theme: theme, environment: environment)
     }
 }

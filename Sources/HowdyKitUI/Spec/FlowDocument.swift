@@ -148,7 +148,8 @@ public struct FlowDocument: Sendable {
             for item in try node.array() {
                 let route = try readRoute(item)
                 guard ids.insert(route.id).inserted else {
-                    throw SpecError(path: SpecError.child(item.path, "id"), message: "duplicate route ID \"\(route.id)\"")
+                    throw SpecError(
+                        path: SpecError.child(item.path, "id"), message: "duplicate route ID \"\(route.id)\"")
                 }
                 routes.append(route)
             }
@@ -156,7 +157,8 @@ public struct FlowDocument: Sendable {
         // The routes are the welcome's chain (GreetKit's primaryRoutes).
         welcome?.content.primaryRoutes = routes
         return FlowDocument(
-            flow: flow, theme: theme, welcome: welcome, stepPresentations: presentations, routes: routes, answers: answers,
+            flow: flow, theme: theme, welcome: welcome, stepPresentations: presentations, routes: routes,
+            answers: answers,
             locale: locale, matrix: matrix, warnings: warnings)
     }
 
@@ -197,7 +199,9 @@ public struct FlowDocument: Sendable {
             if let value = result.value, value < commitment.lowerBound || value > commitment.upperBound {
                 throw SpecError(
                     path: SpecError.child(node.path, "value"),
-                    message: "expected a number in \(formatNumber(commitment.lowerBound))...\(formatNumber(commitment.upperBound))")
+                    message:
+                        "expected a number in \(formatNumber(commitment.lowerBound))...\(formatNumber(commitment.upperBound))"
+                )
             }
         default:
             break
@@ -211,7 +215,8 @@ public struct FlowDocument: Sendable {
             try item.allowKeys(["id", "icon", "label", "description"])
             items.append(
                 GreetFeatureItem(
-                    id: try item.string("id") ?? "feature-\(index)", icon: try item.child("icon")?.icon() ?? Icon("star"),
+                    id: try item.string("id") ?? "feature-\(index)",
+                    icon: try item.child("icon")?.icon() ?? Icon("star"),
                     label: try item.required("label").string(), description: try item.string("description") ?? ""))
         }
         return items
@@ -244,7 +249,9 @@ public struct FlowDocument: Sendable {
             states = []
             for item in try node.array() {
                 let name = try item.string()
-                guard let state = WelcomeState(rawValue: name) else { throw item.error("expected default, loading or error, got \"\(name)\"") }
+                guard let state = WelcomeState(rawValue: name) else {
+                    throw item.error("expected default, loading or error, got \"\(name)\"")
+                }
                 states.append(state)
             }
         }
@@ -274,7 +281,8 @@ public struct FlowDocument: Sendable {
         try node.allowKeys(["id", "icon", "title", "headline", "body", "features"])
         let id = try node.required("id").string()
         let header = OnboardingHeader(
-            icon: try node.child("icon")?.icon(), title: try node.required("title").string(), headline: try node.string("headline"))
+            icon: try node.child("icon")?.icon(), title: try node.required("title").string(),
+            headline: try node.string("headline"))
         var content = StepContent.none
         if let features = try node.child("features") {
             content = .features(try readFeatures(features))

@@ -68,7 +68,8 @@ struct JSONNode {
     /// as `primry` is an error rather than silently ignored.
     func allowKeys(_ allowed: [String]) throws(SpecError) {
         for key in try object().keys.sorted() where !allowed.contains(key) {
-            throw SpecError(path: SpecError.child(path, key), message: "unknown key (expected \(allowed.joined(separator: ", ")))")
+            throw SpecError(
+                path: SpecError.child(path, key), message: "unknown key (expected \(allowed.joined(separator: ", ")))")
         }
     }
 
@@ -91,7 +92,9 @@ extension JSONNode {
     func icon() throws(SpecError) -> Icon {
         let name = try string()
         guard Icon.isKnown(name) else {
-            throw error("unknown icon \"\(name)\" (expected a Material Icons name such as notifications, favorite, check_circle, or a mapped SF Symbol name such as bell.badge.fill)")
+            throw error(
+                "unknown icon \"\(name)\" (expected a Material Icons name such as notifications, favorite, check_circle, or a mapped SF Symbol name such as bell.badge.fill)"
+            )
         }
         return Icon(name)
     }

@@ -63,13 +63,15 @@ public enum RenderJob {
                 try Data(bytes).write(to: directory.appendingPathComponent(name))
                 files.append(
                     RenderedFile(
-                        screen: named.name, fileName: name, device: environment.device.name, scheme: environment.colorScheme,
+                        screen: named.name, fileName: name, device: environment.device.name,
+                        scheme: environment.colorScheme,
                         dynamicTypeSize: environment.dynamicTypeSize, time: environment.time, scale: environment.scale,
                         pixelWidth: image.width, pixelHeight: image.height))
                 progress(files.count, total, name)
             }
         }
-        let html = RenderIndex.html(title: document.flow.id ?? "HowdyKit flow", files: files, screens: screens.map(\.name))
+        let html = RenderIndex.html(
+            title: document.flow.id ?? "HowdyKit flow", files: files, screens: screens.map(\.name))
         try Data(html.utf8).write(to: directory.appendingPathComponent("index.html"))
         return files
     }
@@ -107,7 +109,8 @@ public enum RenderIndex {
                 if file.time != 0 { caption += " · t=\(formatNumber(file.time))s" }
                 caption += " · @\(formatNumber(file.scale))x"
                 let width = Int((Double(file.pixelWidth) / file.scale / 1.5).rounded())
-                out += "<figure><a href=\"\(escape(file.fileName))\"><img src=\"\(escape(file.fileName))\" width=\"\(width)\" loading=\"lazy\" alt=\"\(escape(screen)) \(escape(caption))\"></a><figcaption>\(escape(caption))</figcaption></figure>\n"
+                out +=
+                    "<figure><a href=\"\(escape(file.fileName))\"><img src=\"\(escape(file.fileName))\" width=\"\(width)\" loading=\"lazy\" alt=\"\(escape(screen)) \(escape(caption))\"></a><figcaption>\(escape(caption))</figcaption></figure>\n"
             }
             out += "</div>\n"
         }

@@ -1,4 +1,5 @@
 import HowdyKit
+
 /// Which combinations `howdy render` draws: devices × schemes × Dynamic Type sizes × times.
 public struct RenderMatrix: Sendable, Hashable {
     /// Device presets, in order (default: the phone).
@@ -17,7 +18,8 @@ public struct RenderMatrix: Sendable, Hashable {
     /// The default: a phone in light and dark at Dynamic Type `.large`, t = 0.
     public init(
         devices: [DevicePreset] = [.phone], schemes: [ColorScheme] = [.light, .dark],
-        dynamicTypeSizes: [DynamicTypeSize] = [.large], times: [Double] = [0], scale: Double? = nil, reduceMotion: Bool = false
+        dynamicTypeSizes: [DynamicTypeSize] = [.large], times: [Double] = [0], scale: Double? = nil,
+        reduceMotion: Bool = false
     ) {
         self.devices = devices
         self.schemes = schemes
@@ -36,7 +38,8 @@ public struct RenderMatrix: Sendable, Hashable {
                     for time in times {
                         result.append(
                             RenderEnvironment(
-                                device: device, scale: scale, colorScheme: scheme, time: time, reduceMotion: reduceMotion,
+                                device: device, scale: scale, colorScheme: scheme, time: time,
+                                reduceMotion: reduceMotion,
                                 dynamicTypeSize: size, locale: locale))
                     }
                 }
@@ -57,7 +60,9 @@ public struct RenderMatrix: Sendable, Hashable {
                     continue
                 }
                 guard let device = DevicePreset.named(name) else {
-                    throw item.error("unknown device \"\(name)\" (expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all)")
+                    throw item.error(
+                        "unknown device \"\(name)\" (expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all)"
+                    )
                 }
                 matrix.devices.append(device)
             }
@@ -67,7 +72,9 @@ public struct RenderMatrix: Sendable, Hashable {
             matrix.schemes = []
             for item in try schemes.array() {
                 let name = try item.string()
-                guard let scheme = ColorScheme(rawValue: name) else { throw item.error("expected light or dark, got \"\(name)\"") }
+                guard let scheme = ColorScheme(rawValue: name) else {
+                    throw item.error("expected light or dark, got \"\(name)\"")
+                }
                 matrix.schemes.append(scheme)
             }
             if matrix.schemes.isEmpty { throw schemes.error("expected at least one scheme") }
@@ -77,7 +84,9 @@ public struct RenderMatrix: Sendable, Hashable {
             for item in try sizes.array() {
                 let name = try item.string()
                 guard let size = DynamicTypeSize.named(name) else {
-                    throw item.error("unknown Dynamic Type size \"\(name)\" (expected \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw item.error(
+                        "unknown Dynamic Type size \"\(name)\" (expected \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 matrix.dynamicTypeSizes.append(size)
             }

@@ -30,7 +30,9 @@ enum ThemeSpec {
         if let card = try node.child("card") { theme.cardBackground = try cardBackground(card) }
         if let fonts = try node.child("fonts") { theme.fonts = try self.fonts(fonts) }
         if let style = try node.child("style") { theme.style = try self.style(style) }
-        if let background = try node.child("background") { theme.background = try self.background(background, warnings: &warnings) }
+        if let background = try node.child("background") {
+            theme.background = try self.background(background, warnings: &warnings)
+        }
         return theme
     }
 
@@ -43,7 +45,9 @@ enum ThemeSpec {
         let text = try node.string()
         if let parsed = parseHex(text) { return DynamicColor(parsed) }
         if let named = SystemColors.named[text.lowercased()] { return named }
-        throw node.error("unknown colour \"\(text)\" (expected #RRGGBB, #RRGGBBAA, #RGB, a system colour such as label, secondaryLabel, systemBlue, or {\"light\", \"dark\"})")
+        throw node.error(
+            "unknown colour \"\(text)\" (expected #RRGGBB, #RRGGBBAA, #RGB, a system colour such as label, secondaryLabel, systemBlue, or {\"light\", \"dark\"})"
+        )
     }
 
     static func parseHex(_ text: String) -> Color? {
@@ -108,7 +112,9 @@ enum ThemeSpec {
         do {
             _ = try FontLibrary.face(named: result.name)
         } catch {
-            throw nameNode.error("unknown font \"\(result.name)\" (\(error)); bundled fonts: \(FontLibrary.bundledNames.joined(separator: ", "))")
+            throw nameNode.error(
+                "unknown font \"\(result.name)\" (\(error)); bundled fonts: \(FontLibrary.bundledNames.joined(separator: ", "))"
+            )
         }
         return result
     }
@@ -131,7 +137,8 @@ enum ThemeSpec {
             case "secondaryButtonColor": style.secondaryButtonColor = value
             default:
                 throw child.error(
-                    "unknown style role (expected tint, titleColor, subtitleColor, featureIconColor, featureTitleColor, featureDescriptionColor, primaryButtonForegroundColor, primaryButtonProgressTint or secondaryButtonColor)")
+                    "unknown style role (expected tint, titleColor, subtitleColor, featureIconColor, featureTitleColor, featureDescriptionColor, primaryButtonForegroundColor, primaryButtonProgressTint or secondaryButtonColor)"
+                )
             }
         }
         return style
@@ -151,12 +158,14 @@ enum ThemeSpec {
         case "system":
             return .system
         case "softGradient":
-            return .softGradient(brand: try object?.child("brand").map(color), palette: try object?.child("palette").map(palette))
+            return .softGradient(
+                brand: try object?.child("brand").map(color), palette: try object?.child("palette").map(palette))
         case "animatedGradient":
             var motion = GreetGradientMotion.standard
             if let node = try object?.child("motion") { motion = try self.motion(node, warnings: &warnings) }
             return .animatedGradient(
-                brand: try object?.child("brand").map(color), palette: try object?.child("palette").map(palette), motion: motion)
+                brand: try object?.child("brand").map(color), palette: try object?.child("palette").map(palette),
+                motion: motion)
         case "linearGradient":
             guard let object else { throw node.error("a linearGradient needs an object with \"colors\"") }
             let colorsNode = try object.required("colors")
@@ -168,7 +177,8 @@ enum ThemeSpec {
                 endPoint: try object.child("end").map(unitPoint) ?? .bottom)
         default:
             let at = object.map { JSONNode($0.value, path: SpecError.child($0.path, "kind")) } ?? node
-            throw at.error("unknown background \"\(kind)\" (expected system, softGradient, linearGradient or animatedGradient)")
+            throw at.error(
+                "unknown background \"\(kind)\" (expected system, softGradient, linearGradient or animatedGradient)")
         }
     }
 
@@ -178,7 +188,9 @@ enum ThemeSpec {
             case "subtle": return .subtle
             case "standard": return .standard
             case "expressive": return .expressive
-            default: throw node.error("unknown motion \"\(name)\" (expected subtle, standard, expressive or a strength 0...2)")
+            default:
+                throw node.error(
+                    "unknown motion \"\(name)\" (expected subtle, standard, expressive or a strength 0...2)")
             }
         }
         let strength = try node.number()
@@ -195,10 +207,12 @@ enum ThemeSpec {
             try node.allowKeys(["base", "primary", "secondary", "accent"])
             func pick(_ key: String) throws(SpecError) -> Color { try color(try node.required(key)).resolve(scheme) }
             return GreetGradientPalette.Tones(
-                base: try pick("base"), primary: try pick("primary"), secondary: try pick("secondary"), accent: try pick("accent"))
+                base: try pick("base"), primary: try pick("primary"), secondary: try pick("secondary"),
+                accent: try pick("accent"))
         }
         return GreetGradientPalette(
-            light: try tones(try node.required("light"), scheme: .light), dark: try tones(try node.required("dark"), scheme: .dark))
+            light: try tones(try node.required("light"), scheme: .light),
+            dark: try tones(try node.required("dark"), scheme: .dark))
     }
 
     static func unitPoint(_ node: JSONNode) throws(SpecError) -> UnitPoint {
@@ -209,11 +223,14 @@ enum ThemeSpec {
         }
         let names: [String: UnitPoint] = [
             "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "topLeading": .topLeading,
-            "topTrailing": .topTrailing, "bottomLeading": .bottomLeading, "bottomTrailing": .bottomTrailing, "center": .center,
+            "topTrailing": .topTrailing, "bottomLeading": .bottomLeading, "bottomTrailing": .bottomTrailing,
+            "center": .center,
         ]
         let name = try node.string()
         guard let point = names[name] else {
-            throw node.error("unknown point \"\(name)\" (expected top, bottom, leading, trailing, topLeading, ..., center or [x, y])")
+            throw node.error(
+                "unknown point \"\(name)\" (expected top, bottom, leading, trailing, topLeading, ..., center or [x, y])"
+            )
         }
         return point
     }

@@ -52,7 +52,8 @@ public enum GreetBackground: Sendable {
     case linearGradient(colors: [DynamicColor], startPoint: UnitPoint = .top, endPoint: UnitPoint = .bottom)
     /// A smooth full-screen field that moves with time (static under reduce motion or
     /// strength 0). Palette, else brand, else style tint, else system blue.
-    case animatedGradient(brand: DynamicColor? = nil, palette: GreetGradientPalette? = nil, motion: GreetGradientMotion = .standard)
+    case animatedGradient(
+        brand: DynamicColor? = nil, palette: GreetGradientPalette? = nil, motion: GreetGradientMotion = .standard)
     /// Anything: the closure draws the whole canvas.
     case custom(@Sendable (BackgroundContext, inout Canvas) -> Void)
 
@@ -87,7 +88,9 @@ public enum GreetBackground: Sendable {
             field.draw(into: &canvas, scheme: scheme, time: 0, reduceMotion: true)
         case .linearGradient(let colors, let start, let end):
             let stops = colors.enumerated().map { index, color in
-                GradientStop(offset: colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0, color: color.resolve(scheme))
+                GradientStop(
+                    offset: colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0,
+                    color: color.resolve(scheme))
             }
             canvas.fill(with: .solid(SystemColors.background.resolve(scheme)))
             let w = Double(size.width), h = Double(size.height)

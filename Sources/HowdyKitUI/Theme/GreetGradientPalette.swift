@@ -55,14 +55,18 @@ public struct GreetGradientPalette: Sendable, Hashable {
 
     /// The brand colour a gradient uses: the palette's primary when a palette is given,
     /// else `brand`, else the style's tint, else system blue.
-    public static func resolveBrand(palette: GreetGradientPalette?, brand: DynamicColor?, tint: DynamicColor?) -> DynamicColor {
+    public static func resolveBrand(palette: GreetGradientPalette?, brand: DynamicColor?, tint: DynamicColor?)
+        -> DynamicColor
+    {
         if let palette { return DynamicColor(light: palette.light.primary, dark: palette.dark.primary) }
         return brand ?? tint ?? SystemColors.tint
     }
 
     /// The palette a gradient uses: `palette` when given, else one derived from the
     /// brand fallback chain (`resolveBrand`).
-    public static func resolve(palette: GreetGradientPalette?, brand: DynamicColor?, tint: DynamicColor?) -> GreetGradientPalette {
+    public static func resolve(palette: GreetGradientPalette?, brand: DynamicColor?, tint: DynamicColor?)
+        -> GreetGradientPalette
+    {
         palette ?? GreetGradientPalette(brand: resolveBrand(palette: nil, brand: brand, tint: tint))
     }
 }

@@ -41,17 +41,21 @@ public enum SystemColors {
     /// Primary text: #000 light, #FFF dark.
     public static let label = DynamicColor(light: .black, dark: .white)
     /// Secondary text: label at 60 % opacity.
-    public static let secondaryLabel = DynamicColor(light: Color(hex: 0x3C3C43, alpha: 0.6), dark: Color(hex: 0xEBEBF5, alpha: 0.6))
+    public static let secondaryLabel = DynamicColor(
+        light: Color(hex: 0x3C3C43, alpha: 0.6), dark: Color(hex: 0xEBEBF5, alpha: 0.6))
     /// Tertiary text and placeholders: label at 30 % opacity.
-    public static let tertiaryLabel = DynamicColor(light: Color(hex: 0x3C3C43, alpha: 0.3), dark: Color(hex: 0xEBEBF5, alpha: 0.3))
+    public static let tertiaryLabel = DynamicColor(
+        light: Color(hex: 0x3C3C43, alpha: 0.3), dark: Color(hex: 0xEBEBF5, alpha: 0.3))
     /// The screen's background: #FFF light, #000 dark.
     public static let background = DynamicColor(light: .white, dark: .black)
     /// Grouped surfaces (option rows, tracks): #F2F2F7 light, #1C1C1E dark.
     public static let secondaryBackground = DynamicColor(light: Color(hex: 0xF2F2F7), dark: Color(hex: 0x1C1C1E))
     /// Fills of controls (slider track, unselected dots).
-    public static let fill = DynamicColor(light: Color(hex: 0x787880, alpha: 0.2), dark: Color(hex: 0x787880, alpha: 0.36))
+    public static let fill = DynamicColor(
+        light: Color(hex: 0x787880, alpha: 0.2), dark: Color(hex: 0x787880, alpha: 0.36))
     /// Hairlines between rows.
-    public static let separator = DynamicColor(light: Color(hex: 0x3C3C43, alpha: 0.29), dark: Color(hex: 0x545458, alpha: 0.6))
+    public static let separator = DynamicColor(
+        light: Color(hex: 0x3C3C43, alpha: 0.29), dark: Color(hex: 0x545458, alpha: 0.6))
     /// The default tint: systemBlue #007AFF light, #0A84FF dark.
     public static let tint = DynamicColor(light: Color(hex: 0x007AFF), dark: Color(hex: 0x0A84FF))
     /// systemGreen, for the granted permission's check mark.

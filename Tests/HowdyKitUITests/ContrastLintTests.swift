@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func theExamplesPass() throws {
-        for name in ["plain", "rtl"] {
+        for name in ["plain", "rtl", "hebrew"] {
             let document = try example(name)
             var matrix = document.matrix
             matrix.scale = 1

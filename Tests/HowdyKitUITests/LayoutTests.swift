@@ -73,7 +73,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["branded", "plain", "rtl"])
+    @Test(arguments: ["branded", "plain", "rtl", "hebrew"])
     func nothingClipsOrOverlapsAtTheLargestTypeOnTheSmallPhone(_ name: String) throws {
         let document = try example(name)
         let environment = RenderEnvironment(

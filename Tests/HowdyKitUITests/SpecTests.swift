@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct SpecTests {
     @Test func examplesDecode() throws {
-        for name in ["branded", "plain", "rtl"] {
+        for name in ["branded", "plain", "rtl", "hebrew"] {
             let document = try example(name)
             #expect(document.warnings.isEmpty)
             #expect(!FlowRenderer.screens(document).isEmpty)

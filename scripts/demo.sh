@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 swift build -c release --product howdy >&2
-exec .build/release/howdy balance --font Inter-Bold --size 28 --width 320 \
-    "Welcome to HowdyKit: balanced onboarding text on Linux, with real fonts and shaping"
+.build/release/howdy render Examples/branded.json --out out/branded
+echo "open out/branded/index.html to see every screen" >&2

@@ -6,6 +6,8 @@ public enum Howdy {
     public static let commands: [any Command.Type] = [
         BalanceCommand.self,
         FlowCommand.self,
+        RenderCommand.self,
+        LintCommand.self,
         DiffCommand.self,
     ]
 

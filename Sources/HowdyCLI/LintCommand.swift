@@ -1,0 +1,76 @@
+import Foundation
+import HowdyKit
+import HowdyKitUI
+
+/// `howdy lint`: WCAG 2.x contrast of every text role against what is actually behind it.
+public enum LintCommand: Command {
+    public static let name = "lint"
+    public static let summary = "check every text's contrast against what is behind it (WCAG 2.x)"
+    public static let help = """
+        usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--frames N] [--verbose]
+
+        Lays out every screen of the flow spec for each combination of its render matrix,
+        draws it without its text, and compares each text's colour with every pixel under
+        the text (the worst pixel counts). Animated backgrounds are checked at --frames
+        times over one cycle (default 8). Body text needs 4.5:1, large text (18 pt and up,
+        or 14 pt bold) and icons 3:1. Emoji, the app icon, disabled controls and text
+        under an alert's dimming are not checked.
+
+        options:
+          --device D   phone, small-phone, tablet, desktop or all (default: the spec's)
+          --scheme S   light, dark or all (default: the spec's)
+          --scale N    px per pt used for sampling (default 1)
+          --frames N   animation frames per cycle (default 8)
+          --verbose    also list the lowest ratio found for every screen and role
+
+        Exit status: 0 all texts pass, 1 some text is below its minimum (each is listed
+        with the screen, combination, role and ratio found), 2 bad usage or spec.
+
+        """
+
+    public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        let args = try Arguments(arguments, options: ["device", "scheme", "scale", "frames"], switches: ["verbose"])
+        guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
+        let document = try RenderCommand.loadDocument(args.positionals[0], io: io)
+        var matrix = document.matrix
+        matrix.scale = try args.double("scale") ?? 1
+        if let device = args.string("device") {
+            if device == "all" {
+                matrix.devices = DevicePreset.all
+            } else if let preset = DevicePreset.named(device) {
+                matrix.devices = [preset]
+            } else {
+                throw CLIError.usage(
+                    "--device: expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all, got '\(device)'"
+                )
+            }
+        }
+        if let scheme = args.string("scheme") {
+            switch scheme {
+            case "all": matrix.schemes = ColorScheme.allCases
+            case "light", "dark": matrix.schemes = [ColorScheme(rawValue: scheme)!]
+            default: throw CLIError.usage("--scheme: expected light, dark or all, got '\(scheme)'")
+            }
+        }
+        let frames = try args.int("frames") ?? 8
+        guard frames >= 1, frames <= 240 else { throw CLIError.usage("--frames: expected 1 to 240") }
+        let report: ContrastReport
+        do {
+            report = try ContrastLint.check(document, matrix: matrix, frames: frames)
+        } catch {
+            throw CLIError.badInput("\(error)")
+        }
+        if args.has("verbose") {
+            for key in report.worstByRole.keys.sorted() {
+                io.write("  \(key): \(String(format: "%.2f", report.worstByRole[key] ?? 0)):1\n")
+            }
+        }
+        for finding in report.findings { io.write("FAIL \(finding)\n") }
+        if report.passed {
+            io.write("ok: \(report.checkedTexts) texts checked, all meet WCAG 2.x contrast\n")
+            return 0
+        }
+        io.write("\(report.findings.count) text(s) below the WCAG 2.x minimum (\(report.checkedTexts) checked)\n")
+        return 1
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import HowdyRender
+
+/// One text whose contrast against what is behind it is below WCAG 2.x's minimum.
+public struct ContrastFinding: Sendable, Hashable, CustomStringConvertible {
+    /// The screen's name (`06-goal`).
+    public var screen: String
+    /// Device, scheme, Dynamic Type size and time, e.g. `phone light large t=0`.
+    public var combination: String
+    /// The text's role (`title`, `body`, `primary button`...).
+    public var role: String
+    /// The text itself (shortened).
+    public var text: String
+    /// The worst ratio found over the text's frame and the animation's frames.
+    public var ratio: Double
+    /// 4.5 for body text, 3 for large text (18 pt and up, or 14 pt bold and up) and icons.
+    public var required: Double
+
+    public var description: String {
+        "\(screen) [\(combination)] \(role) \"\(text)\": contrast \(String(format: "%.2f", ratio)):1, needs \(formatNumber(required)):1"
+    }
+}
+
+/// What `ContrastLint.check` looked at.
+public struct ContrastReport: Sendable {
+    /// Texts below their minimum, worst frame of each.
+    public var findings: [ContrastFinding]
+    /// Text elements checked (per combination and frame).
+    public var checkedTexts: Int
+    /// The lowest ratio of each screen and role, for a summary.
+    public var worstByRole: [String: Double]
+    /// True when every checked text meets its minimum.
+    public var passed: Bool { findings.isEmpty }
+}
+
+/// WCAG 2.x contrast of every text role against what is actually behind it: the screen is
+/// drawn without its text (background, card, button fills), and each text's colour is
+/// compared with every pixel under the text's frame; the worst pixel counts. Animated
+/// backgrounds are sampled at `frames` times over one cycle, plus the matrix's times.
+///
+/// Not checked: emoji and the app icon (pictures), disabled controls and text under an
+/// alert's dimming (inactive, exempt in WCAG), and text scrolled into the fade band.
+public enum ContrastLint {
+    /// Checks `document` over `matrix`; `frames` animation frames per cycle (default 8).
+    /// - Throws: `TextError` for a font that fails, `RenderError` for sizes out of limits.
+    public static func check(_ document: FlowDocument, matrix: RenderMatrix, frames: Int = 8) throws -> ContrastReport {
+        var findings: [ContrastFinding] = []
+        var worst: [String: Double] = [:]
+        var checked = 0
+        let screens = FlowRenderer.screens(document)
+        for base in matrix.environments(locale: document.locale) {
+            var times = [base.time]
+            if document.theme.background.isAnimated(reduceMotion: base.reduceMotion),
+                case .animatedGradient(_, _, let motion) = document.theme.background
+            {
+                let cycle = motion.cycleDuration
+                times += (0..<max(1, frames)).map { Double($0) * cycle / Double(max(1, frames)) }
+            }
+            for named in screens {
+                var worstHere: [Int: (Double, ContrastFinding)] = [:]
+                for time in times {
+                    var environment = base
+                    environment.time = time
+                    let layout = try named.screen.layout(theme: document.theme, environment: environment)
+                    let backdrop = try backdrop(layout, environment: environment)
+                    let hasOverlay = !layout.overlay.isEmpty
+                    let all =
+                        layout.content.map { ($0, false) } + layout.footer.map { ($0, false) }
+                        + layout.overlay.map { ($0, true) }
+                    for (index, (item, inOverlay)) in all.enumerated() {
+                        guard case .text(let textLayout, let frame, let color, let element) = item else { continue }
+                        if skip(element.role) || (hasOverlay && !inOverlay) { continue }
+                        if layout.scrolls, !inOverlay, layout.content.contains(where: { $0.frame == frame }),
+                            frame.maxY > layout.footerTop - layout.fadeBand
+                        {
+                            continue
+                        }
+                        _ = textLayout
+                        checked += 1
+                        let ratio = worstRatio(color: color, over: backdrop, frame: frame, scale: environment.scale)
+                        let required = element.isLarge || element.role.contains("icon") ? 3.0 : 4.5
+                        let key = "\(named.name) \(element.role)"
+                        worst[key] = min(worst[key] ?? .infinity, ratio)
+                        if ratio < required, ratio < (worstHere[index]?.0 ?? .infinity) {
+                            let combination =
+                                "\(environment.device.name) \(environment.colorScheme.rawValue) \(environment.dynamicTypeSize.rawValue) t=\(String(format: "%.2f", time))s"
+                            let snippet =
+                                element.string.count > 40 ? String(element.string.prefix(39)) + "…" : element.string
+                            worstHere[index] = (
+                                ratio,
+                                ContrastFinding(
+                                    screen: named.name, combination: combination, role: element.role, text: snippet,
+                                    ratio: ratio, required: required)
+                            )
+                        }
+                    }
+                }
+                findings += worstHere.keys.sorted().compactMap { worstHere[$0]?.1 }
+            }
+        }
+        return ContrastReport(findings: findings, checkedTexts: checked, worstByRole: worst)
+    }
+
+    static func skip(_ role: String) -> Bool {
+        role == "emoji" || role == "app icon" || role.contains("disabled")
+    }
+
+    /// The screen without its text: background, then every shape in drawing order.
+    static func backdrop(_ layout: ScreenLayout, environment: RenderEnvironment) throws -> Image {
+        var canvas = try Canvas(width: environment.pixelWidth, height: environment.pixelHeight)
+        layout.drawBackground(into: &canvas, environment: environment)
+        for item in layout.allItems {
+            if case .shape = item { item.draw(into: &canvas, scale: environment.scale) }
+        }
+        return canvas.image
+    }
+
+    /// The lowest contrast between `color` (composited over each pixel) and the pixels
+    /// under `frame` (pt).
+    public static func worstRatio(color: Color, over image: Image, frame: Frame, scale: Double) -> Double {
+        let x0 = max(0, Int((frame.x * scale).rounded(.down))),
+            x1 = min(image.width, Int((frame.maxX * scale).rounded(.up)))
+        let y0 = max(0, Int((frame.y * scale).rounded(.down))),
+            y1 = min(image.height, Int((frame.maxY * scale).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return 21 }
+        var worst = 21.0
+        var seen = Set<SIMD4<UInt8>>()
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let p = image[x, y]
+                guard seen.insert(p).inserted else { continue }
+                let a = Double(p.w) / 255
+                let behind =
+                    a > 0
+                    ? Color(red: Double(p.x) / 255 / a, green: Double(p.y) / 255 / a, blue: Double(p.z) / 255 / a).over(
+                        .black
+                    ).mixed(with: .black, by: 0)
+                    : Color.black
+                let text = color.over(behind)
+                worst = min(worst, text.contrastRatio(with: behind))
+            }
+        }
+        return worst
+    }
+}

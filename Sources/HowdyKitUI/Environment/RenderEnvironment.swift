@@ -1,0 +1,62 @@
+import HowdyText
+
+/// Reading direction of the interface.
+public enum LayoutDirection: String, Sendable, Hashable, Codable {
+    case leftToRight
+    case rightToLeft
+
+    /// Right-to-left for Arabic, Hebrew, Persian and Urdu locales.
+    public static func of(locale: String) -> LayoutDirection {
+        let language =
+            locale.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+        return ["ar", "he", "iw", "fa", "ur"].contains(language) ? .rightToLeft : .leftToRight
+    }
+}
+
+/// Everything outside the content and the theme that a screen depends on.
+///
+/// A screen is a pure function of content, theme and this value: the same inputs give
+/// byte-identical images.
+public struct RenderEnvironment: Sendable, Hashable {
+    /// The screen's size and safe area.
+    public var device: DevicePreset
+    /// px per pt: 1, 2 or 3 (any positive number works).
+    public var scale: Double
+    /// Light or dark.
+    public var colorScheme: ColorScheme
+    /// Seconds since the screen appeared; drives animated backgrounds and spinners.
+    public var time: Double
+    /// When true, animated backgrounds are static and spinners stop.
+    public var reduceMotion: Bool
+    /// The text size; `.large` is 1×.
+    public var dynamicTypeSize: DynamicTypeSize
+    /// BCP 47 locale of the content ("en", "ar", "he").
+    public var locale: String
+    /// Mirrors rows, alignment, sliders and page dots when right to left.
+    public var layoutDirection: LayoutDirection
+
+    /// - Parameters: `scale` defaults to the device's; `layoutDirection` defaults to the
+    ///   locale's direction.
+    public init(
+        device: DevicePreset = .phone, scale: Double? = nil, colorScheme: ColorScheme = .light, time: Double = 0,
+        reduceMotion: Bool = false, dynamicTypeSize: DynamicTypeSize = .large, locale: String = "en",
+        layoutDirection: LayoutDirection? = nil
+    ) {
+        self.device = device
+        self.scale = scale ?? Double(device.defaultScale)
+        self.colorScheme = colorScheme
+        self.time = time
+        self.reduceMotion = reduceMotion
+        self.dynamicTypeSize = dynamicTypeSize
+        self.locale = locale
+        self.layoutDirection = layoutDirection ?? LayoutDirection.of(locale: locale)
+    }
+
+    /// True for right-to-left layouts.
+    public var isRightToLeft: Bool { layoutDirection == .rightToLeft }
+
+    /// Canvas size in px.
+    public var pixelWidth: Int { Int((device.width * scale).rounded()) }
+    /// Canvas height in px.
+    public var pixelHeight: Int { Int((device.height * scale).rounded()) }
+}

@@ -1,0 +1,113 @@
+import HowdyRender
+import HowdyText
+
+/// Horizontal placement in a column; leading is the right edge in right-to-left layouts.
+public enum HAlignment: Sendable, Hashable {
+    case leading, center, trailing
+}
+
+/// A rectangle in pt.
+public struct Frame: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    /// True when the two frames share area (touching edges do not count; 0.01 pt slack).
+    public func overlaps(_ other: Frame) -> Bool {
+        x < other.maxX - 0.01 && other.x < maxX - 0.01 && y < other.maxY - 0.01 && other.y < maxY - 0.01
+    }
+
+    /// True when `other` lies inside this frame (0.5 pt slack for anti-aliasing).
+    public func contains(_ other: Frame) -> Bool {
+        other.x >= x - 0.5 && other.y >= y - 0.5 && other.maxX <= maxX + 0.5 && other.maxY <= maxY + 0.5
+    }
+
+    /// The frame in px at `scale`.
+    public func pixels(_ scale: Double) -> Rect {
+        Rect(x: x * scale, y: y * scale, width: width * scale, height: height * scale)
+    }
+}
+
+/// One piece of text in a layout tree.
+public struct TextElement: Sendable {
+    public var string: String
+    public var font: ThemeFont
+    public var color: Color
+    public var alignment: HAlignment
+    /// Lay the text out at the narrowest width that keeps its line count (`.balancedText()`).
+    public var balanced: Bool
+    /// The role the text plays (`title`, `body`, `button`...), reported by lint.
+    public var role: String
+    /// Keeps the text on one line whatever the width (icon ligatures, emoji).
+    public var noWrap: Bool = false
+    /// True for text of 18 pt and up, or 14 pt and up in a face of weight 700 or more
+    /// (WCAG "large text", which needs 3:1 instead of 4.5:1).
+    public var isLarge: Bool
+
+    public init(
+        _ string: String, font: ThemeFont, color: Color, alignment: HAlignment = .leading, balanced: Bool = false,
+        role: String = "body"
+    ) {
+        self.string = string
+        self.font = font
+        self.color = color
+        self.alignment = alignment
+        self.balanced = balanced
+        self.role = role
+        // WCAG's "bold" is a weight of 700 or more (the face's OS/2 weight class).
+        let weight = (try? FontLibrary.face(named: font.name).weightClass) ?? 400
+        self.isLarge = font.size >= 18 || (weight >= 700 && font.size >= 14)
+    }
+}
+
+/// Draws a shape-like element into its frame: the canvas, the frame in px and the scale.
+public typealias DrawBody = @Sendable (inout Canvas, Rect, Double) -> Void
+
+/// A node of the tiny layout tree screens are built from. Sizes are pt.
+///
+/// Layout is measure-then-place: `measure` answers the size a node wants at a proposed
+/// width (height is unconstrained: screens scroll), `place` positions it in a frame and
+/// emits display items.
+public indirect enum LayoutNode: Sendable {
+    case text(TextElement)
+    /// Children top to bottom, `spacing` pt apart, aligned horizontally.
+    case vstack(spacing: Double, alignment: HAlignment, children: [LayoutNode])
+    /// Children leading to trailing (mirrored right-to-left), `spacing` pt apart, centred vertically
+    /// (or top-aligned with `topAligned`).
+    case hstack(spacing: Double, topAligned: Bool, children: [LayoutNode])
+    /// Flexible space in a stack, at least `minLength` pt.
+    case spacer(minLength: Double)
+    /// A drawn element of a fixed size; nil width fills the proposed width.
+    case shape(width: Double?, height: Double, role: String, draw: DrawBody)
+    case padding(EdgeInsets, LayoutNode)
+    /// `content` with `decoration` drawn behind its frame (cards, button fills).
+    case background(LayoutNode, role: String, draw: DrawBody)
+    /// `content` kept to at most `maxWidth` pt, placed with `alignment`; nil fills.
+    case frame(maxWidth: Double?, minHeight: Double?, alignment: HAlignment, content: LayoutNode)
+    /// `content` filling the proposed width (for rows and buttons whose text is narrower).
+    case fill(LayoutNode, alignment: HAlignment)
+}
+
+extension LayoutNode {
+    /// The same node with balanced lines when it is text (`.balancedText()` from the seed).
+    public func balancedText() -> LayoutNode {
+        guard case .text(var element) = self else { return self }
+        element.balanced = true
+        return .text(element)
+    }
+
+    public func padding(_ insets: EdgeInsets) -> LayoutNode { .padding(insets, self) }
+    public func padding(_ all: Double) -> LayoutNode { .padding(EdgeInsets(all: all), self) }
+    public func filling(_ alignment: HAlignment = .leading) -> LayoutNode { .fill(self, alignment: alignment) }
+}

@@ -1,0 +1,115 @@
+import HowdyKit
+import HowdyRender
+
+/// A step's header: optional icon, title, optional headline. Title and headline are
+/// always balanced.
+public struct OnboardingHeader: Sendable, Hashable {
+    public var icon: Icon?
+    public var title: String
+    public var headline: String?
+
+    public init(icon: Icon? = nil, title: String, headline: String? = nil) {
+        self.icon = icon
+        self.title = title
+        self.headline = headline
+    }
+}
+
+/// A button: a title, and how it looks right now. The handler belongs to the app; a
+/// rendered screen shows whatever action it is given.
+public struct OnboardingAction: Sendable, Hashable {
+    public var title: String
+    /// Shows a spinner instead of the title (primary buttons) and dims the others.
+    public var isLoading: Bool
+    public var isDisabled: Bool
+
+    public init(_ title: String, isLoading: Bool = false, isDisabled: Bool = false) {
+        self.title = title
+        self.isLoading = isLoading
+        self.isDisabled = isDisabled
+    }
+}
+
+/// One feature row of the welcome screen.
+public struct GreetFeatureItem: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var icon: Icon
+    public var label: String
+    public var description: String
+
+    public init(id: String, icon: Icon, label: String, description: String) {
+        self.id = id
+        self.icon = icon
+        self.label = label
+        self.description = description
+    }
+}
+
+/// One destination of the welcome's route chain, opened by the primary button.
+public struct GreetPrimaryRoute: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var header: OnboardingHeader
+    public var content: StepContent
+
+    public init(id: String, header: OnboardingHeader, content: StepContent = .none) {
+        self.id = id
+        self.header = header
+        self.content = content
+    }
+}
+
+/// The welcome screen's content (GreetKit's `GreetContent`).
+public struct GreetContent: Sendable, Equatable {
+    /// A glyph icon on an accent tile; ignored when `appIconImage` is set.
+    public var appIcon: Icon?
+    /// The app's own icon image (any size; scaled into the tile).
+    public var appIconImage: Image? = nil
+    public var title: String
+    public var subtitle: String?
+    public var features: [GreetFeatureItem]
+    public var primaryRoutes: [GreetPrimaryRoute]
+    public var primaryButtonText: String
+    public var primaryRouteNextButtonText: String
+    public var primaryRouteDoneButtonText: String
+    /// nil: no skip button (HowdyKit's welcome never has one).
+    public var skipButtonText: String?
+    public var errorAlertTitle: String
+    public var errorOKText: String
+
+    public init(
+        appIcon: Icon? = nil, title: String, subtitle: String? = nil, features: [GreetFeatureItem] = [],
+        primaryRoutes: [GreetPrimaryRoute] = [], primaryButtonText: String = "Continue",
+        primaryRouteNextButtonText: String = "Next", primaryRouteDoneButtonText: String = "Done",
+        skipButtonText: String? = nil, errorAlertTitle: String = "Something went wrong", errorOKText: String = "OK"
+    ) {
+        self.appIcon = appIcon
+        self.title = title
+        self.subtitle = subtitle
+        self.features = features
+        self.primaryRoutes = primaryRoutes
+        self.primaryButtonText = primaryButtonText
+        self.primaryRouteNextButtonText = primaryRouteNextButtonText
+        self.primaryRouteDoneButtonText = primaryRouteDoneButtonText
+        self.skipButtonText = skipButtonText
+        self.errorAlertTitle = errorAlertTitle
+        self.errorOKText = errorOKText
+    }
+}
+
+/// What a step shows between its header and its buttons (DeliciousKit's step kinds).
+public enum StepContent: Sendable, Equatable {
+    case none
+    /// A balanced, centred paragraph.
+    case paragraph(String)
+    case features([GreetFeatureItem])
+    /// Options with optional emoji; `selected` is the picked option's ID.
+    case singleSelect(options: [SelectOption], selected: String?)
+    /// A slider over `commitment`'s range showing `value`.
+    case commitment(Commitment, value: Double)
+    /// "Building your plan…": messages ticked off as `progress` (0...1) advances.
+    case building(messages: [String], progress: Double)
+    /// A permission ask in one of its three states.
+    case permission(icon: Icon, status: PermissionStatus, details: String?, deniedDetails: String?)
+    /// Plans with the selected one highlighted; `allowSkip` false is a hard paywall.
+    case paywall(plans: [PaywallPlan], selected: String?, allowSkip: Bool)
+}

@@ -1,0 +1,245 @@
+import Foundation
+import HowdyKit
+import HowdyRender
+
+/// One screen of a flow with a stable name for file names (`01-welcome`, `04-push-denied`).
+public struct NamedScreen: Sendable {
+    public var name: String
+    public var screen: any OnboardingScreen
+}
+
+/// The pages a flow shows, in order: the welcome (and its loading/error states), the
+/// welcome's route chain, then every step (a permission step once per state), with page
+/// dots over the welcome and the steps.
+public enum FlowRenderer {
+    /// The screens of `document`: every page, or with `storage`, only the pages the flow
+    /// still needs (the welcome while it is unrecorded, then the unrecorded steps), as
+    /// `OnboardingFlowView` pages them. Answers in `storage` personalise later headlines.
+    public static func screens(_ document: FlowDocument, storage: (any OnboardingStorage)? = nil) -> [NamedScreen] {
+        var document = document
+        if let storage {
+            let flow = document.flow.makeFlow(storage: storage)
+            if !flow.needsWelcome {
+                // The route chain opens from the welcome; a recorded welcome takes it along.
+                document.welcome = nil
+                document.routes = []
+            }
+            var steps: [StepSpec] = []
+            var presentations: [FlowDocument.StepPresentation] = []
+            for (step, presentation) in zip(document.flow.steps, document.stepPresentations) {
+                if let answers = storage as? any OnboardingAnswerStorage, document.answers[step.answerKey] == nil,
+                    let answer = answers.answer(for: step.answerKey)
+                {
+                    switch answer {
+                    case .option(let id): document.answers[step.answerKey] = id
+                    case .number(let value): document.answers[step.answerKey] = formatNumber(value)
+                    }
+                }
+                guard flow.value(for: step.id) == nil else { continue }
+                steps.append(step)
+                presentations.append(presentation)
+            }
+            document.allSteps = document.flow.steps
+            document.flow.steps = steps
+            document.stepPresentations = presentations
+        }
+        return allScreens(document)
+    }
+
+    private static func allScreens(_ document: FlowDocument) -> [NamedScreen] {
+        var result: [NamedScreen] = []
+        let hasWelcome = document.welcome != nil
+        let pageCount = document.flow.steps.count + (hasWelcome ? 1 : 0)
+        var number = 1
+        func name(_ text: String) -> String {
+            defer { number += 1 }
+            return String(format: "%02d-", number) + text
+        }
+        if let welcome = document.welcome {
+            let page = pageCount > 1 ? PagePosition(index: 0, count: pageCount) : nil
+            for state in welcome.states {
+                let suffix = state == .default ? "" : "-\(state.rawValue)"
+                let screen = OnboardingWelcomeView(
+                    content: welcome.content, isLoading: state == .loading,
+                    errorMessage: state == .error ? welcome.errorMessage : nil, page: page)
+                result.append(NamedScreen(name: name("welcome" + suffix), screen: screen))
+            }
+            for (index, route) in document.routes.enumerated() {
+                let screen = RouteScreen(
+                    route: route, isLast: index == document.routes.count - 1,
+                    nextText: welcome.content.primaryRouteNextButtonText,
+                    doneText: welcome.content.primaryRouteDoneButtonText,
+                    page: document.routes.count > 1 ? PagePosition(index: index, count: document.routes.count) : nil)
+                result.append(NamedScreen(name: name("route-" + slug(route.id)), screen: screen))
+            }
+        } else {
+            for (index, route) in document.routes.enumerated() {
+                let screen = RouteScreen(route: route, isLast: index == document.routes.count - 1)
+                result.append(NamedScreen(name: name("route-" + slug(route.id)), screen: screen))
+            }
+        }
+        var answers = document.answers
+        for (index, (step, presentation)) in zip(document.flow.steps, document.stepPresentations).enumerated() {
+            let page = pageCount > 1 ? PagePosition(index: index + (hasWelcome ? 1 : 0), count: pageCount) : nil
+            let base = slug(step.id.rawValue)
+            for (suffix, screen) in stepScreens(
+                step, presentation, answers: answers, steps: document.allSteps ?? document.flow.steps, page: page)
+            {
+                result.append(NamedScreen(name: name(base + suffix), screen: screen))
+            }
+            // Later steps see this step's previewed answer (as its label) unless `answers` says otherwise.
+            if answers[step.answerKey] == nil {
+                switch step.kind {
+                case .singleSelect(let options):
+                    if let selected = presentation.selected ?? options.first?.id { answers[step.answerKey] = selected }
+                case .commitment(let commitment):
+                    answers[step.answerKey] = formatNumber(presentation.value ?? commitment.defaultValue)
+                default:
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    /// The last dot-separated component of an ID, safe for file names.
+    static func slug(_ id: String) -> String {
+        let last = id.split(separator: ".").last.map(String.init) ?? id
+        let cleaned = last.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }
+        return cleaned.isEmpty ? "step" : String(cleaned)
+    }
+
+    /// `{key}` in `text` replaced by the answer's label (an option's label when the
+    /// answer is an option ID of a single-select step), or left as is.
+    static func personalize(_ text: String, answers: [String: String], steps: [StepSpec]) -> String {
+        var result = text
+        for (key, value) in answers {
+            var label = value
+            for step in steps where step.answerKey == key {
+                if case .singleSelect(let options) = step.kind, let option = options.first(where: { $0.id == value }) {
+                    label = option.label.lowercased()
+                }
+                if case .commitment(let commitment) = step.kind, let number = Double(value) {
+                    label = commitment.format(number)
+                }
+            }
+            result = result.replacingOccurrences(of: "{\(key)}", with: label)
+        }
+        return result
+    }
+
+    private static func stepScreens(
+        _ step: StepSpec, _ p: FlowDocument.StepPresentation, answers: [String: String], steps: [StepSpec],
+        page: PagePosition?
+    ) -> [(String, any OnboardingScreen)] {
+        let header = OnboardingHeader(
+            icon: step.icon.map(Icon.init), title: step.title ?? "", headline: step.headline)
+        let primary = OnboardingAction(p.primaryAction ?? "Continue")
+        let secondary = p.secondaryAction.map { OnboardingAction($0) }
+        switch step.kind {
+        case .feature:
+            let content: StepContent = step.body.map { .paragraph($0) } ?? .none
+            return [
+                (
+                    "",
+                    OnboardingStepView(
+                        header: header, content: content, primary: primary, secondary: secondary, page: page)
+                )
+            ]
+        case .singleSelect(let options):
+            return [
+                (
+                    "",
+                    OnboardingStepView(
+                        header: header, content: .singleSelect(options: options, selected: p.selected),
+                        primary: primary, secondary: secondary, page: page)
+                )
+            ]
+        case .commitment(let commitment):
+            return [
+                (
+                    "",
+                    OnboardingStepView(
+                        header: header, content: .commitment(commitment, value: p.value ?? commitment.defaultValue),
+                        primary: primary, secondary: secondary, page: page)
+                )
+            ]
+        case .building(let messages):
+            return [
+                (
+                    "",
+                    OnboardingStepView(
+                        header: header, content: .building(messages: messages, progress: p.progress),
+                        primary: OnboardingAction(p.primaryAction ?? "Continue", isDisabled: p.progress < 1), page: page
+                    )
+                )
+            ]
+        case .permission(let spec):
+            let statuses = p.status.map { [$0] } ?? PermissionStatus.allCases
+            let permissionName = spec.permission.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""
+            let icon = step.icon.map(Icon.init) ?? Icon(Self.permissionIcon(spec.permission))
+            let bare = OnboardingHeader(icon: nil, title: header.title, headline: header.headline)
+            return statuses.map { status in
+                let content = StepContent.permission(
+                    icon: icon, status: status, details: spec.details ?? step.body, deniedDetails: spec.deniedDetails)
+                let view: OnboardingStepView
+                switch status {
+                case .notRequested:
+                    // No way around the system dialog: the ask is the only button.
+                    view = OnboardingStepView(
+                        header: bare, content: content,
+                        primary: OnboardingAction(
+                            p.allowAction ?? (permissionName.isEmpty ? "Allow" : "Allow \(permissionName)")), page: page
+                    )
+                case .authorized:
+                    view = OnboardingStepView(
+                        header: bare, content: content, primary: OnboardingAction(p.nextAction ?? "Next"), page: page)
+                case .denied:
+                    view = OnboardingStepView(
+                        header: bare, content: content, primary: OnboardingAction(p.settingsAction ?? "Open Settings"),
+                        secondary: OnboardingAction(p.continueAction ?? "Continue"), secondaryIsSmall: true, page: page)
+                }
+                return ("-" + Self.kebab(status.rawValue), view)
+            }
+        case .paywall(let plans):
+            let personalized = OnboardingHeader(
+                icon: header.icon, title: personalize(header.title, answers: answers, steps: steps),
+                headline: header.headline.map { personalize($0, answers: answers, steps: steps) })
+            return [("", PaywallScreenBuilder.view(personalized, plans: plans, presentation: p, page: page))]
+        }
+    }
+
+    static func permissionIcon(_ permission: String?) -> String {
+        switch permission?.lowercased() {
+        case "notifications", "push": "notifications_active"
+        case "location": "location_on"
+        case "camera": "photo_camera"
+        case "contacts": "contacts"
+        case "photos": "photo_library"
+        case "microphone": "mic"
+        case "health": "favorite"
+        default: "verified_user"
+        }
+    }
+
+    static func kebab(_ camel: String) -> String {
+        var out = ""
+        for c in camel {
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+        return out
+    }
+}
+
+enum PaywallScreenBuilder {
+    static func view(
+        _ header: OnboardingHeader, plans: [PaywallPlan], presentation p: FlowDocument.StepPresentation,
+        page: PagePosition?
+    ) -> OnboardingStepView {
+        OnboardingStepView(
+            header: header, content: .paywall(plans: plans, selected: p.selected, allowSkip: p.allowSkip),
+            primary: OnboardingAction(p.primaryAction ?? "Start free trial"),
+            secondary: p.allowSkip ? OnboardingAction(p.secondaryAction ?? "Not now") : nil, secondaryIsSmall: true,
+            page: page)
+    }
+}

@@ -1,0 +1,206 @@
+import HowdyRender
+import HowdyText
+
+/// An alert shown over a screen (the welcome's error state).
+public struct AlertContent: Sendable, Hashable {
+    public var title: String
+    public var message: String
+    public var button: String
+
+    public init(title: String, message: String, button: String = "OK") {
+        self.title = title
+        self.message = message
+        self.button = button
+    }
+}
+
+/// A laid-out screen: what to draw, where, and how the scroll region and footer sit.
+/// All frames are pt.
+public struct ScreenLayout: Sendable {
+    public var background: GreetBackground
+    public var tint: DynamicColor?
+    /// Scrolling content (card included), in screen coordinates.
+    public var content: [DisplayItem]
+    /// The pinned footer: page dots and buttons.
+    public var footer: [DisplayItem]
+    /// Drawn over everything (an alert and its dimming).
+    public var overlay: [DisplayItem]
+    /// Where content may show: from the top safe area to the footer's top.
+    public var viewport: Frame
+    /// The footer's top edge.
+    public var footerTop: Double
+    /// The content's natural height; taller than the viewport means it scrolls.
+    public var contentHeight: Double
+    /// The fade band above the footer (0 when the content fits), at most 28 pt.
+    public var fadeBand: Double
+    /// The content column: where text may go.
+    public var column: Frame
+
+    /// True when the content is taller than the viewport.
+    public var scrolls: Bool { fadeBand > 0 }
+
+    /// Every item in drawing order.
+    public var allItems: [DisplayItem] { content + footer + overlay }
+}
+
+/// Lays out the common screen shape: background, scroll content (optionally in a card),
+/// a pinned footer with page dots and buttons, and an optional alert.
+struct ScreenScaffold {
+    var body: LayoutNode
+    var footer: [LayoutNode]
+    var inCard: Bool
+    var alert: AlertContent?
+
+    func layout(_ context: ScreenContext) throws -> ScreenLayout {
+        let env = context.environment
+        let device = env.device
+        let engine = context.engine
+        let columnWidth = min(context.maxColumnWidth, device.width - 2 * context.margin)
+        let columnX = (device.width - columnWidth) / 2
+
+        // Footer, pinned to the bottom safe area.
+        let footerNode = LayoutNode.vstack(spacing: 10, alignment: .center, children: footer)
+        let footerSize = try engine.measure(footerNode, width: columnWidth)
+        let bottomInset = device.safeArea.bottom > 0 ? device.safeArea.bottom + 4 : 20
+        let footerTop = device.height - bottomInset - footerSize.height - 12
+        var footerItems: [DisplayItem] = []
+        try engine.place(
+            footerNode, in: Frame(x: columnX, y: footerTop + 12, width: columnWidth, height: footerSize.height),
+            into: &footerItems)
+
+        // Content, in a card when the theme has one.
+        var node = body
+        let cardPadding = device.isRegularWidth ? 32.0 : context.isCompactHeight ? 20.0 : 24.0
+        if inCard, let card = context.theme.cardBackground {
+            let scheme = context.scheme
+            node = .background(
+                .fill(
+                    body.padding(
+                        EdgeInsets(
+                            top: cardPadding + 4, leading: cardPadding, bottom: cardPadding + 4, trailing: cardPadding)),
+                    alignment: .center),
+                role: "card"
+            ) { canvas, rect, scale in
+                Draw.card(&canvas, rect, radius: 24 * scale, fill: card, scheme: scheme, scale: scale)
+            }
+        }
+        let top = device.safeArea.top + (context.isCompactHeight ? 12 : device.isRegularWidth ? 40 : 24)
+        let viewportHeight = max(1, footerTop - top)
+        let size = try engine.measure(node, width: columnWidth)
+        let fits = size.height <= viewportHeight
+        // Content that fits sits a little above the middle of the free space; content that
+        // does not starts at the top and scrolls under the footer.
+        let y = fits ? top + (viewportHeight - size.height) * 0.42 : top
+        var contentItems: [DisplayItem] = []
+        try engine.place(
+            node, in: Frame(x: columnX, y: y, width: columnWidth, height: size.height), into: &contentItems)
+
+        var overlay: [DisplayItem] = []
+        if let alert { overlay = try alertItems(alert, context: context) }
+        return ScreenLayout(
+            background: context.theme.background, tint: context.theme.style.tint ?? context.theme.accent,
+            content: contentItems, footer: footerItems, overlay: overlay,
+            viewport: Frame(x: 0, y: 0, width: device.width, height: footerTop), footerTop: footerTop,
+            contentHeight: size.height, fadeBand: fits ? 0 : min(28, viewportHeight / 4),
+            column: Frame(x: columnX, y: top, width: columnWidth, height: viewportHeight))
+    }
+
+    /// A centred iOS-style alert over a dimmed screen.
+    private func alertItems(_ alert: AlertContent, context: ScreenContext) throws -> [DisplayItem] {
+        let device = context.environment.device
+        let scheme = context.scheme
+        let width = min(270 * min(context.typeScale, 1.5), device.width - 40)
+        let label = SystemColors.label.resolve(scheme)
+        let box: LayoutNode = .vstack(
+            spacing: 0, alignment: .center,
+            children: [
+                .vstack(
+                    spacing: 4, alignment: .center,
+                    children: [
+                        .text(
+                            TextElement(
+                                alert.title, font: context.fonts.button, color: label, alignment: .center,
+                                role: "alert title")
+                        ).balancedText(),
+                        .text(
+                            TextElement(
+                                alert.message, font: context.font(context.fonts.caption, size: 13), color: label,
+                                alignment: .center, role: "alert message")
+                        ).balancedText(),
+                    ]
+                ).padding(EdgeInsets(top: 19, leading: 16, bottom: 17, trailing: 16)).filling(.center),
+                .shape(width: nil, height: 44, role: "alert separator") { canvas, rect, scale in
+                    Draw.rounded(
+                        &canvas, Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(1, scale / 2)),
+                        radius: 0, color: SystemColors.separator.resolve(scheme))
+                },
+            ])
+        let engine = context.engine
+        let size = try engine.measure(box, width: width)
+        let frame = Frame(
+            x: (device.width - width) / 2, y: (device.height - size.height) / 2, width: width, height: size.height)
+        var items: [DisplayItem] = [
+            .shape(frame: Frame(x: 0, y: 0, width: device.width, height: device.height), role: "dimming") {
+                canvas, _, _ in
+                canvas.fill(with: .solid(Color.black.opacity(scheme == .light ? 0.2 : 0.48)))
+            },
+            .shape(frame: frame, role: "alert") { canvas, rect, scale in
+                Draw.rounded(
+                    &canvas, rect, radius: 14 * scale,
+                    color: scheme == .light ? Color(hex: 0xF2F2F2, alpha: 0.97) : Color(hex: 0x2C2C2E, alpha: 0.97))
+            },
+        ]
+        try engine.place(box, in: frame, into: &items)
+        // The OK button in the last 44 pt.
+        let ok: LayoutNode = .text(
+            TextElement(
+                alert.button, font: context.fonts.button, color: context.colors.accent, alignment: .center,
+                role: "alert button"))
+        let okSize = try engine.measure(ok, width: width)
+        try engine.place(
+            ok, in: Frame(x: frame.x, y: frame.maxY - 22 - okSize.height / 2, width: width, height: okSize.height),
+            into: &items)
+        return items
+    }
+}
+
+extension ScreenLayout {
+    /// Draws the screen: background, content (faded above the footer when it scrolls),
+    /// footer, overlay.
+    /// - Throws: `RenderError` for a canvas size out of limits.
+    public func render(environment: RenderEnvironment) throws -> Image {
+        var canvas = try Canvas(width: environment.pixelWidth, height: environment.pixelHeight)
+        drawBackground(into: &canvas, environment: environment)
+        let scale = environment.scale
+        if scrolls {
+            let end = footerTop * scale
+            let mask = try VerticalMask.fadeOut(from: end - fadeBand * scale, to: end)
+            canvas.layer(mask: mask) { layer in
+                for item in content { item.draw(into: &layer, scale: scale) }
+            }
+        } else {
+            for item in content { item.draw(into: &canvas, scale: scale) }
+        }
+        for item in footer { item.draw(into: &canvas, scale: scale) }
+        for item in overlay { item.draw(into: &canvas, scale: scale) }
+        return canvas.image
+    }
+
+    /// The background, plus the footer treatment app-provided linear gradients get: the
+    /// system background rising behind the footer so its buttons read on any colours.
+    public func drawBackground(into canvas: inout Canvas, environment: RenderEnvironment) {
+        background.draw(into: &canvas, environment: environment, tint: tint)
+        guard case .linearGradient = background else { return }
+        let base = SystemColors.background.resolve(environment.colorScheme)
+        let top = (footerTop - 24) * environment.scale
+        if let veil = try? LinearGradient(
+            start: Point(x: 0, y: top), end: Point(x: 0, y: Double(canvas.height)),
+            stops: [
+                GradientStop(offset: 0, color: base.opacity(0)), GradientStop(offset: 0.35, color: base.opacity(0.72)),
+                GradientStop(offset: 1, color: base.opacity(0.86)),
+            ])
+        {
+            canvas.fill(with: .linear(veil))
+        }
+    }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import HowdyKit
+import HowdyRender
+
+/// A whole flow spec file: HowdyKit's steps part (``OnboardingFlowSpec``) plus the UI
+/// parts this layer reads from the same file: `theme`, the `welcome` content object,
+/// per-step presentation fields, `routes`, `answers`, `locale` and the `render` matrix.
+///
+/// ```json
+/// {
+///   "id": "com.example.app.onboarding",
+///   "locale": "en",
+///   "theme": { ... },                                   // see ThemeSpec
+///   "welcome": { "id": "com.example.app.welcome", "appIcon": "favorite" | "icon.png",
+///                "title": "...", "subtitle": "...",
+///                "features": [{ "id": "a", "icon": "touch_app", "label": "...", "description": "..." }],
+///                "primaryButton": "Get started", "skipButton": "Skip for now",
+///                "nextButton": "Next", "doneButton": "Done",
+///                "errorAlertTitle": "...", "errorOK": "OK", "errorMessage": "...",
+///                "states": ["default", "loading", "error"] },
+///   "routes": [{ "id": "sync", "icon": "cloud", "title": "...", "headline": "...", "body": "..." }],
+///   "steps": [ HowdyKit step objects, plus optional "primaryAction", "secondaryAction",
+///              "selected" (singleSelect, paywall), "value" (commitment), "progress" (building, 0...1),
+///              "status" (permission: notRequested, authorized or denied; all three when absent),
+///              "allowAction", "nextAction", "settingsAction", "continueAction" (permission),
+///              "allowSkip" (paywall, default true) ],
+///   "answers": { "goal": "a" },                        // personalises paywall headlines: "{goal}"
+///   "render": { "devices": ["phone", "small-phone", "tablet", "desktop"], "schemes": ["light", "dark"],
+///               "dynamicTypeSizes": ["large"], "times": [0], "scale": 2, "reduceMotion": false }
+/// }
+/// ```
+public struct FlowDocument: Sendable {
+    /// HowdyKit's part: IDs, kinds, required/skippable flags, step content fields.
+    public var flow: OnboardingFlowSpec
+    /// The `theme` object (plain system look when absent).
+    public var theme: OnboardingTheme
+    /// The `welcome` content object; nil when the spec gives only an ID or none.
+    public var welcome: WelcomeSpec?
+    /// Presentation fields of each step, in `flow.steps` order.
+    public var stepPresentations: [StepPresentation]
+    /// The welcome's route chain, in order.
+    public var routes: [GreetPrimaryRoute]
+    /// Answers by answer key (option IDs or numbers as text), used for `{key}` in headlines.
+    public var answers: [String: String]
+    /// BCP 47 locale of the content (default "en"); Arabic and Hebrew lay out right to left.
+    public var locale: String
+    /// The `render` matrix (default: phone, light and dark, `.large`, t = 0).
+    public var matrix: RenderMatrix
+    /// Problems that did not stop reading (a clamped motion strength).
+    public var warnings: [String]
+    /// Every step of the spec when `flow.steps` was narrowed to the steps still needed
+    /// (so answers of recorded steps still personalise headlines); nil otherwise.
+    var allSteps: [StepSpec]? = nil
+
+    /// The welcome's content and which states to render.
+    public struct WelcomeSpec: Sendable {
+        /// What the welcome shows.
+        public var content: GreetContent
+        /// Which states to render (default: only `.default`).
+        public var states: [WelcomeState]
+        /// The message of the error state's alert.
+        public var errorMessage: String
+    }
+
+    /// The welcome's states: plain, loading (spinner, buttons disabled) and error (alert).
+    public enum WelcomeState: String, Sendable, CaseIterable {
+        case `default`, loading, error
+    }
+
+    /// How one step is shown, beyond HowdyKit's fields.
+    public struct StepPresentation: Sendable {
+        /// `primaryAction`: the primary button's title (default per kind: Continue, Start free trial...).
+        public var primaryAction: String?
+        /// `secondaryAction`: an optional secondary button's title.
+        public var secondaryAction: String?
+        /// `selected`: the option or plan shown as picked.
+        public var selected: String?
+        /// `value`: the slider's value (default: the commitment's default).
+        public var value: Double?
+        /// `progress`: the building step's progress 0...1 (default 0.6).
+        public var progress: Double
+        /// nil: render all three states.
+        public var status: PermissionStatus?
+        /// `allowAction`: the permission ask's title (default "Allow <Permission>").
+        public var allowAction: String?
+        /// `nextAction`, `settingsAction`, `continueAction`: the permission's titles once
+        /// authorized (default Next) and denied (default Open Settings and Continue).
+        public var nextAction: String?
+        public var settingsAction: String?
+        public var continueAction: String?
+        /// `allowSkip`: false makes the paywall hard (no Not now); default true.
+        public var allowSkip: Bool
+    }
+
+    /// Reads and validates the spec file at `url`; image paths resolve against its folder.
+    /// - Throws: ``SpecError`` naming the JSON path.
+    public static func load(contentsOf url: URL) throws(SpecError) -> FlowDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SpecError(path: "", message: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        return try decode(data, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Decodes a spec; `baseDirectory` is where relative icon paths resolve (and must stay).
+    /// - Throws: ``SpecError`` naming the JSON path.
+    public static func decode(_ data: Data, baseDirectory: URL? = nil) throws(SpecError) -> FlowDocument {
+        let flow = try OnboardingFlowSpec.decode(data)
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw SpecError.from(error)
+        }
+        let root = JSONNode(value)
+        var warnings: [String] = []
+        var theme = OnboardingTheme()
+        if let node = try root.child("theme") { theme = try ThemeSpec.theme(node, warnings: &warnings) }
+        let locale = try root.string("locale") ?? "en"
+        var matrix = RenderMatrix()
+        if let node = try root.child("render") { matrix = try RenderMatrix.read(node) }
+        var answers: [String: String] = [:]
+        if let node = try root.child("answers") {
+            for key in try node.object().keys.sorted() {
+                guard let child = try node.child(key) else { continue }
+                switch child.value {
+                case .string(let text): answers[key] = text
+                case .number(let number): answers[key] = formatNumber(number)
+                default: throw child.error("expected a string or a number")
+                }
+            }
+        }
+        let stepsNode = try root.required("steps")
+        let stepNodes = try stepsNode.array()
+        var presentations: [StepPresentation] = []
+        for (step, node) in zip(flow.steps, stepNodes) {
+            presentations.append(try presentation(step, node))
+        }
+        var welcome: WelcomeSpec?
+        if let node = try root.child("welcome"), case .object = node.value {
+            welcome = try readWelcome(node, baseDirectory: baseDirectory)
+        }
+        var routes: [GreetPrimaryRoute] = []
+        if let node = try root.child("routes") {
+            var ids: Set<String> = []
+            for item in try node.array() {
+                let route = try readRoute(item)
+                guard ids.insert(route.id).inserted else {
+                    throw SpecError(
+                        path: SpecError.child(item.path, "id"), message: "duplicate route ID \"\(route.id)\"")
+                }
+                routes.append(route)
+            }
+        }
+        // The routes are the welcome's chain (GreetKit's primaryRoutes).
+        welcome?.content.primaryRoutes = routes
+        return FlowDocument(
+            flow: flow, theme: theme, welcome: welcome, stepPresentations: presentations, routes: routes,
+            answers: answers,
+            locale: locale, matrix: matrix, warnings: warnings)
+    }
+
+    private static func presentation(_ step: StepSpec, _ node: JSONNode) throws(SpecError) -> StepPresentation {
+        var result = StepPresentation(
+            primaryAction: try node.string("primaryAction"), secondaryAction: try node.string("secondaryAction"),
+            selected: try node.string("selected"), value: try node.number("value"), progress: 0.6, status: nil,
+            allowAction: try node.string("allowAction"), nextAction: try node.string("nextAction"),
+            settingsAction: try node.string("settingsAction"), continueAction: try node.string("continueAction"),
+            allowSkip: try node.bool("allowSkip") ?? true)
+        if let icon = try node.child("icon") { _ = try icon.icon() }
+        if let progress = try node.child("progress") {
+            let value = try progress.number()
+            guard (0...1).contains(value) else { throw progress.error("expected a number from 0 to 1") }
+            result.progress = value
+        }
+        if let status = try node.child("status") {
+            let name = try status.string()
+            guard let parsed = PermissionStatus(rawValue: name) else {
+                throw status.error("expected notRequested, authorized or denied, got \"\(name)\"")
+            }
+            result.status = parsed
+        }
+        switch step.kind {
+        case .singleSelect(let options):
+            if let selected = result.selected, !options.contains(where: { $0.id == selected }) {
+                throw SpecError(
+                    path: SpecError.child(node.path, "selected"),
+                    message: "\"\(selected)\" is not one of the options (\(options.map(\.id).joined(separator: ", ")))")
+            }
+        case .paywall(let plans):
+            if let selected = result.selected, !plans.contains(where: { $0.id == selected }) {
+                throw SpecError(
+                    path: SpecError.child(node.path, "selected"),
+                    message: "\"\(selected)\" is not one of the plans (\(plans.map(\.id).joined(separator: ", ")))")
+            }
+        case .commitment(let commitment):
+            if let value = result.value, value < commitment.lowerBound || value > commitment.upperBound {
+                throw SpecError(
+                    path: SpecError.child(node.path, "value"),
+                    message:
+                        "expected a number in \(formatNumber(commitment.lowerBound))...\(formatNumber(commitment.upperBound))"
+                )
+            }
+        default:
+            break
+        }
+        return result
+    }
+
+    private static func readFeatures(_ node: JSONNode) throws(SpecError) -> [GreetFeatureItem] {
+        var items: [GreetFeatureItem] = []
+        for (index, item) in try node.array().enumerated() {
+            try item.allowKeys(["id", "icon", "label", "description"])
+            items.append(
+                GreetFeatureItem(
+                    id: try item.string("id") ?? "feature-\(index)",
+                    icon: try item.child("icon")?.icon() ?? Icon("star"),
+                    label: try item.required("label").string(), description: try item.string("description") ?? ""))
+        }
+        return items
+    }
+
+    private static func readWelcome(_ node: JSONNode, baseDirectory: URL?) throws(SpecError) -> WelcomeSpec {
+        try node.allowKeys([
+            "id", "appIcon", "title", "subtitle", "features", "primaryButton", "skipButton", "nextButton", "doneButton",
+            "errorAlertTitle", "errorOK", "errorMessage", "states",
+        ])
+        var content = GreetContent(title: try node.required("title").string())
+        content.subtitle = try node.string("subtitle")
+        if let icon = try node.child("appIcon") {
+            let name = try icon.string()
+            if name.lowercased().hasSuffix(".png") || name.contains("/") {
+                content.appIconImage = try loadIcon(name, node: icon, baseDirectory: baseDirectory)
+            } else {
+                content.appIcon = try icon.icon()
+            }
+        }
+        if let features = try node.child("features") { content.features = try readFeatures(features) }
+        if let text = try node.string("primaryButton") { content.primaryButtonText = text }
+        content.skipButtonText = try node.string("skipButton")
+        if let text = try node.string("nextButton") { content.primaryRouteNextButtonText = text }
+        if let text = try node.string("doneButton") { content.primaryRouteDoneButtonText = text }
+        if let text = try node.string("errorAlertTitle") { content.errorAlertTitle = text }
+        if let text = try node.string("errorOK") { content.errorOKText = text }
+        var states: [WelcomeState] = [.default]
+        if let node = try node.child("states") {
+            states = []
+            for item in try node.array() {
+                let name = try item.string()
+                guard let state = WelcomeState(rawValue: name) else {
+                    throw item.error("expected default, loading or error, got \"\(name)\"")
+                }
+                states.append(state)
+            }
+        }
+        let message = try node.string("errorMessage") ?? "Please check your connection and try again."
+        return WelcomeSpec(content: content, states: states, errorMessage: message)
+    }
+
+    /// Loads a PNG icon, refusing paths that leave the spec's folder.
+    private static func loadIcon(_ path: String, node: JSONNode, baseDirectory: URL?) throws(SpecError) -> Image {
+        guard let base = baseDirectory?.standardizedFileURL.resolvingSymlinksInPath() else {
+            throw node.error("icon paths need a spec file (its folder is where icons live)")
+        }
+        let folder = URL(fileURLWithPath: base.path, isDirectory: true)
+        let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL.resolvingSymlinksInPath()
+        let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"
+        guard url.path.hasPrefix(basePath) else {
+            throw node.error("icon path \"\(path)\" is outside the spec's folder (\(base.path)); refused")
+        }
+        do {
+            return try Image(contentsOf: url)
+        } catch {
+            throw node.error("cannot read icon \"\(path)\": \(error)")
+        }
+    }
+
+    private static func readRoute(_ node: JSONNode) throws(SpecError) -> GreetPrimaryRoute {
+        try node.allowKeys(["id", "icon", "title", "headline", "body", "features"])
+        let id = try node.required("id").string()
+        let header = OnboardingHeader(
+            icon: try node.child("icon")?.icon(), title: try node.required("title").string(),
+            headline: try node.string("headline"))
+        var content = StepContent.none
+        if let features = try node.child("features") {
+            content = .features(try readFeatures(features))
+        } else if let body = try node.string("body") {
+            content = .paragraph(body)
+        }
+        return GreetPrimaryRoute(id: id, header: header, content: content)
+    }
+}

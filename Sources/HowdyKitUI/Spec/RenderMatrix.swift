@@ -1,0 +1,112 @@
+import HowdyKit
+
+/// Which combinations `howdy render` draws: devices × schemes × Dynamic Type sizes × times.
+public struct RenderMatrix: Sendable, Hashable {
+    /// Device presets, in order (default: the phone).
+    public var devices: [DevicePreset]
+    /// Colour schemes (default: light and dark).
+    public var schemes: [ColorScheme]
+    /// Dynamic Type sizes (default: `.large`).
+    public var dynamicTypeSizes: [DynamicTypeSize]
+    /// Seconds; several times show an animated background's frames.
+    public var times: [Double]
+    /// px per pt; nil uses each device's own.
+    public var scale: Double?
+    /// Renders animated backgrounds static (default false).
+    public var reduceMotion: Bool
+
+    /// The default: a phone in light and dark at Dynamic Type `.large`, t = 0.
+    public init(
+        devices: [DevicePreset] = [.phone], schemes: [ColorScheme] = [.light, .dark],
+        dynamicTypeSizes: [DynamicTypeSize] = [.large], times: [Double] = [0], scale: Double? = nil,
+        reduceMotion: Bool = false
+    ) {
+        self.devices = devices
+        self.schemes = schemes
+        self.dynamicTypeSizes = dynamicTypeSizes
+        self.times = times
+        self.scale = scale
+        self.reduceMotion = reduceMotion
+    }
+
+    /// Every environment of the matrix for `locale`, devices outermost.
+    public func environments(locale: String) -> [RenderEnvironment] {
+        var result: [RenderEnvironment] = []
+        for device in devices {
+            for scheme in schemes {
+                for size in dynamicTypeSizes {
+                    for time in times {
+                        result.append(
+                            RenderEnvironment(
+                                device: device, scale: scale, colorScheme: scheme, time: time,
+                                reduceMotion: reduceMotion,
+                                dynamicTypeSize: size, locale: locale))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    static func read(_ node: JSONNode) throws(SpecError) -> RenderMatrix {
+        try node.allowKeys(["devices", "schemes", "dynamicTypeSizes", "times", "scale", "reduceMotion"])
+        var matrix = RenderMatrix()
+        if let devices = try node.child("devices") {
+            matrix.devices = []
+            for item in try devices.array() {
+                let name = try item.string()
+                if name == "all" {
+                    matrix.devices.append(contentsOf: DevicePreset.all)
+                    continue
+                }
+                guard let device = DevicePreset.named(name) else {
+                    throw item.error(
+                        "unknown device \"\(name)\" (expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all)"
+                    )
+                }
+                matrix.devices.append(device)
+            }
+            if matrix.devices.isEmpty { throw devices.error("expected at least one device") }
+        }
+        if let schemes = try node.child("schemes") {
+            matrix.schemes = []
+            for item in try schemes.array() {
+                let name = try item.string()
+                guard let scheme = ColorScheme(rawValue: name) else {
+                    throw item.error("expected light or dark, got \"\(name)\"")
+                }
+                matrix.schemes.append(scheme)
+            }
+            if matrix.schemes.isEmpty { throw schemes.error("expected at least one scheme") }
+        }
+        if let sizes = try node.child("dynamicTypeSizes") {
+            matrix.dynamicTypeSizes = []
+            for item in try sizes.array() {
+                let name = try item.string()
+                guard let size = DynamicTypeSize.named(name) else {
+                    throw item.error(
+                        "unknown Dynamic Type size \"\(name)\" (expected \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
+                }
+                matrix.dynamicTypeSizes.append(size)
+            }
+            if matrix.dynamicTypeSizes.isEmpty { throw sizes.error("expected at least one size") }
+        }
+        if let times = try node.child("times") {
+            matrix.times = []
+            for item in try times.array() {
+                let t = try item.number()
+                guard t >= 0 else { throw item.error("expected a time in seconds ≥ 0") }
+                matrix.times.append(t)
+            }
+            if matrix.times.isEmpty { throw times.error("expected at least one time") }
+        }
+        if let scale = try node.child("scale") {
+            let value = try scale.number()
+            guard value >= 1, value <= 4 else { throw scale.error("expected a scale from 1 to 4") }
+            matrix.scale = value
+        }
+        if let reduce = try node.bool("reduceMotion") { matrix.reduceMotion = reduce }
+        return matrix
+    }
+}

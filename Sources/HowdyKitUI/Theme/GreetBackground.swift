@@ -1,0 +1,114 @@
+import HowdyRender
+
+/// A point in a rectangle in unit coordinates: (0, 0) top-leading, (1, 1) bottom-trailing.
+public struct UnitPoint: Sendable, Hashable {
+    /// 0 leading ... 1 trailing (mirrored in right-to-left layouts).
+    public var x: Double
+    /// 0 top ... 1 bottom.
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    // The nine named points, as SwiftUI's UnitPoint.
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+}
+
+/// What a custom background is told about the screen.
+public struct BackgroundContext: Sendable {
+    /// True when motion should stop: draw a static frame.
+    public var reduceMotion: Bool
+    /// The resolved brand colour (style tint, else system blue) in the current scheme.
+    public var brandColor: Color
+    /// Light or dark.
+    public var colorScheme: ColorScheme
+    /// Seconds since the screen appeared.
+    public var time: Double
+    /// Canvas size in px.
+    public var pixelSize: PixelSize
+    /// px per pt.
+    public var scale: Double
+}
+
+/// The surface behind a screen. Every background spans the whole screen, behind the
+/// pinned footer too.
+public enum GreetBackground: Sendable {
+    /// The system background: white in light, black in dark.
+    case system
+    /// A restrained, static brand-derived field tuned for readable content. With neither
+    /// `brand` nor `palette`, the brand is the style's tint (else system blue).
+    case softGradient(brand: DynamicColor? = nil, palette: GreetGradientPalette? = nil)
+    /// App-provided colours, evenly spaced from `startPoint` to `endPoint`.
+    case linearGradient(colors: [DynamicColor], startPoint: UnitPoint = .top, endPoint: UnitPoint = .bottom)
+    /// A smooth full-screen field that moves with time (static under reduce motion or
+    /// strength 0). Palette, else brand, else style tint, else system blue.
+    case animatedGradient(
+        brand: DynamicColor? = nil, palette: GreetGradientPalette? = nil, motion: GreetGradientMotion = .standard)
+    /// Anything: the closure draws the whole canvas.
+    case custom(@Sendable (BackgroundContext, inout Canvas) -> Void)
+
+    /// The background's dominant colour: what text mostly sits on (the system background
+    /// or the palette's base; a linear gradient's first colour).
+    public func baseColor(_ scheme: ColorScheme, tint: DynamicColor?) -> Color {
+        switch self {
+        case .system, .custom: SystemColors.background.resolve(scheme)
+        case .softGradient(let brand, let palette), .animatedGradient(let brand, let palette, _):
+            GreetGradientPalette.resolve(palette: palette, brand: brand, tint: tint).tones(scheme).base
+        case .linearGradient(let colors, _, _): colors.first?.resolve(scheme) ?? SystemColors.background.resolve(scheme)
+        }
+    }
+
+    /// True when the background changes with time (an animated gradient that is not static).
+    public func isAnimated(reduceMotion: Bool) -> Bool {
+        if case .animatedGradient(_, _, let motion) = self { return !reduceMotion && !motion.isStatic }
+        return false
+    }
+
+    /// Paints the whole canvas.
+    public func draw(into canvas: inout Canvas, environment: RenderEnvironment, tint: DynamicColor?) {
+        let scheme = environment.colorScheme
+        let size = PixelSize(width: canvas.width, height: canvas.height)
+        switch self {
+        case .system:
+            canvas.fill(with: .solid(SystemColors.background.resolve(scheme)))
+        case .softGradient(let brand, let palette):
+            let field = AnimatedGradientField(
+                palette: GreetGradientPalette.resolve(palette: palette, brand: brand, tint: tint),
+                motion: .subtle, style: .soft)
+            field.draw(into: &canvas, scheme: scheme, time: 0, reduceMotion: true)
+        case .linearGradient(let colors, let start, let end):
+            let stops = colors.enumerated().map { index, color in
+                GradientStop(
+                    offset: colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0,
+                    color: color.resolve(scheme))
+            }
+            canvas.fill(with: .solid(SystemColors.background.resolve(scheme)))
+            let w = Double(size.width), h = Double(size.height)
+            let mirror = environment.isRightToLeft
+            func point(_ p: UnitPoint) -> Point { Point(x: (mirror ? 1 - p.x : p.x) * w, y: p.y * h) }
+            if !stops.isEmpty, let gradient = try? LinearGradient(start: point(start), end: point(end), stops: stops) {
+                canvas.fill(with: .linear(gradient))
+            }
+        case .animatedGradient(let brand, let palette, let motion):
+            let field = AnimatedGradientField(
+                palette: GreetGradientPalette.resolve(palette: palette, brand: brand, tint: tint), motion: motion)
+            field.draw(into: &canvas, scheme: scheme, time: environment.time, reduceMotion: environment.reduceMotion)
+        case .custom(let body):
+            let brandColor = (tint ?? SystemColors.tint).resolve(scheme)
+            let context = BackgroundContext(
+                reduceMotion: environment.reduceMotion, brandColor: brandColor, colorScheme: scheme,
+                time: environment.time, pixelSize: size, scale: environment.scale)
+            body(context, &canvas)
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import HowdyKit
+import HowdyKitUI
+import HowdyRender
+import HowdyText
+import Testing
+
+@Suite struct LayoutTests {
+    /// Text frames of a layout with their element.
+    private func texts(_ items: [DisplayItem]) -> [(TextLayout, Frame, TextElement)] {
+        items.compactMap {
+            if case .text(let layout, let frame, _, let element) = $0 { (layout, frame, element) } else { nil }
+        }
+    }
+
+    /// Checks that nothing clips or overlaps: every text inside the screen and inside its
+    /// own frame's width, no two texts overlapping, footer texts inside the screen, and
+    /// content that does not fit scrolling under the footer (never drawn over it unfaded).
+    private func checkNoClipOrOverlap(_ document: FlowDocument, environment: RenderEnvironment) throws {
+        let screen = Frame(x: 0, y: 0, width: environment.device.width, height: environment.device.height)
+        for named in FlowRenderer.screens(document) {
+            let layout = try named.screen.layout(theme: document.theme, environment: environment)
+            let all = texts(layout.content) + texts(layout.footer)
+            for (textLayout, frame, element) in all {
+                #expect(
+                    screen.contains(Frame(x: frame.x, y: 0, width: frame.width, height: 1)),
+                    "\(named.name) \(element.role) sticks out sideways: \(frame)")
+                for line in textLayout.lines {
+                    #expect(
+                        line.x >= -0.5 && line.x + line.width <= frame.width * environment.scale + 1,
+                        "\(named.name) \(element.role) line '\(line.text)' wider than its frame at \(environment.device.name) \(environment.dynamicTypeSize)"
+                    )
+                }
+            }
+            // Content and footer are checked separately: content that reaches the footer is
+            // masked there (it scrolls under it), which the checks below make sure of.
+            let solid: Set<String> = ["check", "status", "slider", "page dots", "granted", "app icon", "progress"]
+            func marks(_ items: [DisplayItem]) -> [(TextLayout?, Frame, TextElement)] {
+                items.compactMap { item in
+                    guard case .shape(let frame, let role, _) = item, solid.contains(role) else { return nil }
+                    return (
+                        nil, frame,
+                        TextElement("", font: ThemeFont(name: "Inter-Regular", size: 1), color: .black, role: role)
+                    )
+                }
+            }
+            func everything(_ items: [DisplayItem]) -> [(TextLayout?, Frame, TextElement)] {
+                texts(items).map { (Optional($0.0), $0.1, $0.2) } + marks(items)
+            }
+            for group in [everything(layout.content), everything(layout.footer)] {
+                for (i, a) in group.enumerated() {
+                    for b in group[(i + 1)...] where a.1.overlaps(b.1) {
+                        Issue.record(
+                            "\(named.name): \(a.2.role) '\(a.2.string)' overlaps \(b.2.role) '\(b.2.string)' at \(environment.dynamicTypeSize)"
+                        )
+                    }
+                }
+            }
+            for (_, frame, element) in texts(layout.footer) {
+                #expect(
+                    frame.y >= layout.footerTop && frame.maxY <= screen.height,
+                    "\(named.name) footer \(element.role) outside the footer")
+            }
+            if !layout.scrolls {
+                for (_, frame, element) in texts(layout.content) {
+                    #expect(
+                        frame.maxY <= layout.footerTop + 0.5,
+                        "\(named.name) \(element.role) runs into the footer without scrolling")
+                }
+            } else {
+                #expect(layout.fadeBand > 0 && layout.fadeBand <= 28)
+            }
+        }
+    }
+
+    @Test(arguments: ["branded", "plain", "rtl", "hebrew"])
+    func nothingClipsOrOverlapsAtTheLargestTypeOnTheSmallPhone(_ name: String) throws {
+        let document = try example(name)
+        let environment = RenderEnvironment(
+            device: .smallPhone, scale: 1, dynamicTypeSize: .largest, locale: document.locale)
+        try checkNoClipOrOverlap(document, environment: environment)
+    }
+
+    @Test(arguments: DevicePreset.all)
+    func nothingClipsOrOverlapsOnEveryDevice(_ device: DevicePreset) throws {
+        let document = try example("branded")
+        for size in [DynamicTypeSize.xSmall, .large, .xxxLarge, .accessibility3] {
+            try checkNoClipOrOverlap(
+                document, environment: RenderEnvironment(device: device, scale: 1, dynamicTypeSize: size))
+        }
+    }
+
+    @Test func longContentScrollsUnderTheFooterWithABoundedFade() throws {
+        let document = try example("branded")
+        let welcome = try #require(FlowRenderer.screens(document).first)
+        let layout = try welcome.screen.layout(
+            theme: document.theme,
+            environment: RenderEnvironment(device: .smallPhone, scale: 1, dynamicTypeSize: .accessibility2))
+        #expect(layout.scrolls)
+        #expect(layout.fadeBand == 28)
+        #expect(layout.contentHeight > layout.footerTop)
+    }
+
+    @Test func titlesAreBalanced() throws {
+        let document = try example("branded")
+        for named in FlowRenderer.screens(document) {
+            let layout = try named.screen.layout(
+                theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 2))
+            for (textLayout, _, element) in texts(layout.content)
+            where element.role == "title" || element.role == "headline" {
+                #expect(element.balanced)
+                #expect(textLayout.lineCount == textLayout.greedyLineCount)
+                if textLayout.lineCount > 1 {
+                    #expect(textLayout.mode != .greedy, "\(named.name) \(element.role) not balanced")
+                }
+            }
+        }
+    }
+
+    @Test func balancedTextModifierOnlyTouchesText() {
+        let node = LayoutNode.text(
+            TextElement("Hello there", font: ThemeFont(name: "Inter-Regular", size: 17), color: .black))
+        guard case .text(let element) = node.balancedText() else {
+            Issue.record("expected text")
+            return
+        }
+        #expect(element.balanced)
+    }
+
+    @Test func rightToLeftMirrorsRowsDotsAndAlignment() throws {
+        let document = try example("rtl")
+        let welcome = try #require(FlowRenderer.screens(document).first)
+        let rtl = RenderEnvironment(device: .phone, scale: 1, locale: "ar")
+        #expect(rtl.isRightToLeft)
+        let layout = try welcome.screen.layout(theme: document.theme, environment: rtl)
+        let items = texts(layout.content)
+        let icon = try #require(items.first { $0.2.role == "feature icon" })
+        let label = try #require(items.first { $0.2.role == "feature title" })
+        #expect(icon.1.x > label.1.x, "the feature icon sits on the right in RTL")
+        #expect(label.1.maxX > layout.column.x + layout.column.width / 2, "leading text hugs the right edge")
+        // The same content left-to-right puts the icon on the left.
+        let ltr = RenderEnvironment(device: .phone, scale: 1, locale: "ar", layoutDirection: .leftToRight)
+        let mirrored = texts(try welcome.screen.layout(theme: document.theme, environment: ltr).content)
+        let ltrIcon = try #require(mirrored.first { $0.2.role == "feature icon" })
+        let ltrLabel = try #require(mirrored.first { $0.2.role == "feature title" })
+        #expect(ltrIcon.1.x < ltrLabel.1.x)
+        #expect(abs((ltrIcon.1.x + ltrIcon.1.width / 2) - (393 - (icon.1.x + icon.1.width / 2))) < 0.5)
+        #expect(LayoutDirection.of(locale: "he-IL") == .rightToLeft)
+        #expect(LayoutDirection.of(locale: "en") == .leftToRight)
+    }
+
+    @Test func cardOnlyWhenTheThemeHasOne() throws {
+        let step = OnboardingStepView(
+            header: OnboardingHeader(title: "Hello"), content: .paragraph("Some words here."),
+            primary: OnboardingAction("Continue"))
+        let env = RenderEnvironment(device: .phone, scale: 1)
+        let plain = try step.layout(theme: OnboardingTheme(), environment: env)
+        #expect(!plain.content.contains { $0.role == "card" })
+        let carded = try step.layout(
+            theme: OnboardingTheme(cardBackground: .color(SystemColors.secondaryBackground)), environment: env)
+        let card = try #require(carded.content.first { $0.role == "card" })
+        #expect(card.frame.maxY <= carded.footerTop)
+        for (_, frame, _) in texts(carded.content) { #expect(card.frame.contains(frame)) }
+    }
+
+    @Test func welcomeLoadingShowsASpinnerAndDisablesBothButtons() throws {
+        let content = GreetContent(title: "Welcome", primaryButtonText: "Get started", skipButtonText: "Skip")
+        let env = RenderEnvironment(device: .phone, scale: 1)
+        let loading = try OnboardingWelcomeView(content: content, isLoading: true).layout(
+            theme: .plain, environment: env)
+        let footer = texts(loading.footer).map(\.2)
+        #expect(!footer.contains { $0.string == "Get started" })
+        #expect(footer.allSatisfy { $0.role.contains("disabled") })
+        let error = try OnboardingWelcomeView(content: content, errorMessage: "Boom").layout(
+            theme: .plain, environment: env)
+        #expect(texts(error.overlay).map(\.2.string) == ["Something went wrong", "Boom", "OK"])
+        let plain = try OnboardingWelcomeView(content: GreetContent(title: "Welcome")).layout(
+            theme: .plain, environment: env)
+        #expect(texts(plain.footer).map(\.2.string) == ["Continue"], "no skip unless asked for")
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import HowdyKit
+import HowdyKitUI
+import HowdyRender
+import Testing
+
+@Suite struct SpecTests {
+    @Test func examplesDecode() throws {
+        for name in ["branded", "plain", "rtl", "hebrew"] {
+            let document = try example(name)
+            #expect(document.warnings.isEmpty)
+            #expect(!FlowRenderer.screens(document).isEmpty)
+        }
+        let branded = try example("branded")
+        #expect(branded.theme.cardBackground != nil)
+        #expect(branded.theme.fonts.title.size == 30)
+        #expect(branded.routes.map(\.id) == ["sync", "widgets"])
+        #expect(branded.matrix.devices.count == 4)
+        #expect(try example("rtl").locale == "ar")
+    }
+
+    @Test func stepFieldErrorsNameTheirJSONPath() {
+        let json = """
+            { "steps": [
+              { "id": "a", "kind": "feature" },
+              { "id": "b", "kind": "feature" },
+              { "id": "c", "kind": "singleSelect", "options": [{ "id": "x", "label": 3 }] }
+            ] }
+            """
+        #expect(specError(json) == "steps[2].options[0].label: expected a string, got a number")
+    }
+
+    @Test func unknownColoursAndFontsAreErrors() {
+        let colour = specError(##"{ "theme": { "accent": "blurple" }, "steps": [] }"##)
+        #expect(colour?.hasPrefix("theme.accent: unknown colour \"blurple\"") == true)
+        let nested = specError(##"{ "theme": { "primary": { "light": "#fff", "dark": "#12345" } }, "steps": [] }"##)
+        #expect(nested?.hasPrefix("theme.primary.dark: unknown colour") == true)
+        let font = specError(
+            ##"{ "theme": { "fonts": { "title": { "name": "No Such Font 42", "size": 30 } } }, "steps": [] }"##)
+        #expect(font?.hasPrefix("theme.fonts.title.name: unknown font \"No Such Font 42\"") == true)
+        let role = specError(##"{ "theme": { "style": { "glowColor": "red" } }, "steps": [] }"##)
+        #expect(role?.hasPrefix("theme.style.glowColor: unknown style role") == true)
+    }
+
+    @Test func coloursParse() throws {
+        let document = try FlowDocument.decode(
+            Data(
+                ##"{ "theme": { "primary": "#80FF0040", "accent": { "light": "systemBlue", "dark": "#0A84FF" } }, "steps": [] }"##
+                    .utf8))
+        #expect(document.theme.primary.light == Color(hex: 0x80FF00, alpha: Double(0x40) / 255))
+        #expect(document.theme.accent?.light == Color(hex: 0x007AFF))
+        #expect(document.theme.accent?.dark == Color(hex: 0x0A84FF))
+    }
+
+    @Test func motionOutsideRangeIsClampedWithAWarning() throws {
+        let json = ##"{ "theme": { "background": { "kind": "animatedGradient", "motion": 3.5 } }, "steps": [] }"##
+        let document = try FlowDocument.decode(Data(json.utf8))
+        guard case .animatedGradient(_, _, let motion) = document.theme.background else {
+            Issue.record("expected an animated gradient")
+            return
+        }
+        #expect(motion.strength == 2)
+        #expect(document.warnings == ["theme.background.motion: motion strength 3.5 is outside 0...2; clamped to 2.0"])
+        let preset = try FlowDocument.decode(
+            Data(
+                ##"{ "theme": { "background": { "kind": "animatedGradient", "motion": "subtle" } }, "steps": [] }"##
+                    .utf8))
+        guard case .animatedGradient(_, _, let subtle) = preset.theme.background else { return }
+        #expect(subtle == .subtle)
+        #expect(
+            specError(
+                ##"{ "theme": { "background": { "kind": "animatedGradient", "motion": "wild" } }, "steps": [] }"##)?
+                .hasPrefix("theme.background.motion: unknown motion") == true)
+        #expect(
+            specError(##"{ "theme": { "background": { "kind": "sparkles" } }, "steps": [] }"##)?.hasPrefix(
+                "theme.background.kind: unknown background") == true)
+    }
+
+    @Test func iconPathsOutsideTheSpecFolderAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "howdy-spec-\(UUID().uuidString)/flow")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let icon = try Image(width: 4, height: 4, fill: .white)
+        try icon.write(to: folder.appendingPathComponent("icon.png"))
+        try icon.write(to: folder.deletingLastPathComponent().appendingPathComponent("outside.png"))
+        let inside = ##"{ "welcome": { "id": "w", "title": "Hi", "appIcon": "icon.png" }, "steps": [] }"##
+        let document = try FlowDocument.decode(Data(inside.utf8), baseDirectory: folder)
+        #expect(document.welcome?.content.appIconImage?.width == 4)
+        let outside = ##"{ "welcome": { "id": "w", "title": "Hi", "appIcon": "../outside.png" }, "steps": [] }"##
+        let message = specError(outside, baseDirectory: folder)
+        #expect(
+            message?.hasPrefix("welcome.appIcon: icon path \"../outside.png\" is outside the spec's folder") == true)
+        let absolute = ##"{ "welcome": { "id": "w", "title": "Hi", "appIcon": "/etc/passwd.png" }, "steps": [] }"##
+        #expect(specError(absolute, baseDirectory: folder)?.contains("outside the spec's folder") == true)
+    }
+
+    @Test func presentationFieldsAreChecked() {
+        let select =
+            ##"{ "steps": [{ "id": "s", "kind": "singleSelect", "options": [{ "id": "a", "label": "A" }], "selected": "z" }] }"##
+        #expect(specError(select) == "steps[0].selected: \"z\" is not one of the options (a)")
+        let slider = ##"{ "steps": [{ "id": "s", "kind": "commitment", "range": [1, 5], "value": 9 }] }"##
+        #expect(specError(slider) == "steps[0].value: expected a number in 1...5")
+        let status = ##"{ "steps": [{ "id": "s", "kind": "permission", "status": "maybe" }] }"##
+        #expect(specError(status) == "steps[0].status: expected notRequested, authorized or denied, got \"maybe\"")
+        let device = ##"{ "steps": [], "render": { "devices": ["phone", "watch"] } }"##
+        #expect(specError(device)?.hasPrefix("render.devices[1]: unknown device \"watch\"") == true)
+        let route = ##"{ "steps": [], "routes": [{ "id": "r" }] }"##
+        #expect(specError(route) == "routes[0].title: required key is missing")
+        let welcome = ##"{ "steps": [], "welcome": { "id": "w", "title": 5 } }"##
+        #expect(specError(welcome) == "welcome.title: expected a string, got a number")
+    }
+
+    @Test func permissionStepsRenderAllThreeStatesWithTheRightButtons() throws {
+        let document = try example("branded")
+        let names = FlowRenderer.screens(document).map(\.name)
+        #expect(names.contains { $0.hasSuffix("push-not-requested") })
+        #expect(names.contains { $0.hasSuffix("push-authorized") })
+        #expect(names.contains { $0.hasSuffix("push-denied") })
+        let screens = FlowRenderer.screens(document)
+        func buttons(_ suffix: String) throws -> [String] {
+            let screen = try #require(screens.first { $0.name.hasSuffix(suffix) })
+            let layout = try screen.screen.layout(
+                theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 1))
+            return layout.footer.compactMap { if case .text(_, _, _, let element) = $0 { element.string } else { nil } }
+        }
+        #expect(try buttons("push-not-requested") == ["Allow Notifications"])
+        #expect(try buttons("push-authorized") == ["Next"])
+        #expect(try buttons("push-denied") == ["Open Settings", "Continue"])
+    }
+
+    @Test func permissionButtonTitlesCanBeLocalised() throws {
+        let json =
+            ##"{ "locale": "he", "steps": [{ "id": "p", "kind": "permission", "title": "איפה אתם?", "allowAction": "אפשר", "nextAction": "הבא", "settingsAction": "הגדרות", "continueAction": "המשך" }] }"##
+        let document = try FlowDocument.decode(Data(json.utf8))
+        var titles: [[String]] = []
+        for named in FlowRenderer.screens(document) {
+            let layout = try named.screen.layout(
+                theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 1, locale: "he"))
+            titles.append(
+                layout.footer.compactMap { if case .text(_, _, _, let element) = $0 { element.string } else { nil } })
+        }
+        #expect(titles == [["אפשר"], ["הבא"], ["הגדרות", "המשך"]])
+    }
+
+    @Test func paywallHeadlineIsPersonalisedFromEarlierAnswers() throws {
+        let document = try example("branded")
+        let paywall = try #require(FlowRenderer.screens(document).first { $0.name.hasSuffix("paywall") })
+        let layout = try paywall.screen.layout(
+            theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 1))
+        let texts = layout.content.compactMap {
+            if case .text(_, _, _, let element) = $0 { element.string } else { nil }
+        }
+        #expect(texts.contains("Your plan for a calmer mind is ready"))
+        #expect(texts.contains("20 min a day, with reminders and insights to keep your streak alive."))
+    }
+
+    @Test func fileNamesArePredictable() {
+        let env = RenderEnvironment(
+            device: .smallPhone, scale: 2, colorScheme: .dark, time: 1.5, dynamicTypeSize: .accessibility2)
+        #expect(
+            RenderJob.fileName(screen: "03-goal", environment: env, format: .png)
+                == "03-goal_small-phone-dark-accessibility2-t1.5@2x.png")
+        #expect(
+            RenderJob.fileName(
+                screen: "01-welcome", environment: RenderEnvironment(device: .phone, scale: 3), format: .ppm)
+                == "01-welcome_phone-light@3x.ppm")
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import HowdyKitUI
+
+/// The package root (for Examples/ and Goldens/).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// An example spec from Examples/.
+func example(_ name: String) throws -> FlowDocument {
+    try FlowDocument.load(contentsOf: packageRoot.appendingPathComponent("Examples/\(name).json"))
+}
+
+/// Decodes a spec from JSON text; returns the error's description or nil.
+func specError(_ json: String, baseDirectory: URL? = nil) -> String? {
+    do {
+        _ = try FlowDocument.decode(Data(json.utf8), baseDirectory: baseDirectory)
+        return nil
+    } catch {
+        return error.description
+    }
+}

@@ -10,7 +10,7 @@ public enum RenderCommand: Command {
     public static let help = """
         usage: howdy render SPEC.json --out DIR [--device D] [--scheme light|dark|all]
                                       [--scale N] [--time S] [--type-size SIZE] [--format png|ppm]
-                                      [--store FILE]
+                                      [--store FILE] [--json]
 
         Renders the welcome (and its states), the route chain and every step of the flow
         spec (a permission step once per state) for each device, colour scheme, Dynamic
@@ -27,6 +27,8 @@ public enum RenderCommand: Command {
           --type-size SIZE  a Dynamic Type size (xSmall ... xxxLarge, accessibility1 ... 5, or all)
           --format F        png (default) or ppm
           --reduce-motion   render animated backgrounds static
+          --json            print the files written as JSON (screen, fileName, device,
+                            scheme, dynamicTypeSize, time, scale, pixel size) on stdout
           --store FILE      an onboarding store (as `howdy flow` writes): render only the
                             pages still needed (the welcome while unrecorded, then the
                             unrecorded steps); stored answers personalise headlines
@@ -39,7 +41,7 @@ public enum RenderCommand: Command {
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments, options: ["out", "device", "scheme", "scale", "time", "format", "type-size", "store"],
-            switches: ["reduce-motion"])
+            switches: ["reduce-motion", "json"])
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         guard let out = args.string("out") else { throw CLIError.usage("--out DIR is required") }
         let document = try loadDocument(args.positionals[0], io: io)
@@ -104,7 +106,14 @@ public enum RenderCommand: Command {
         } catch {
             throw CLIError.badInput("\(error)")
         }
-        io.write("wrote \(files.count) images and \(directory.appendingPathComponent("index.html").path)\n")
+        if args.has("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(files)) ?? Data("[]".utf8)
+            io.write(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            io.write("wrote \(files.count) images and \(directory.appendingPathComponent("index.html").path)\n")
+        }
         return 0
     }
 

@@ -3,7 +3,7 @@ import HowdyKit
 import HowdyRender
 
 /// One rendered file of a flow.
-public struct RenderedFile: Sendable, Hashable {
+public struct RenderedFile: Sendable, Hashable, Codable {
     /// The screen's name (`03-goal`).
     public var screen: String
     /// The file name inside the output folder.

@@ -70,7 +70,7 @@ void howdy_png_buffer_free(howdy_png_buffer *buffer) {
     buffer->capacity = 0;
 }
 
-int howdy_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filters,
+int howdy_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int opaque, int level, int filters,
                      int strategy, howdy_png_buffer *out, char *message, size_t message_size) {
     howdy_png_state state = {message, message_size, NULL, 0, 0, out, 0};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
@@ -93,10 +93,12 @@ int howdy_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int l
     png_set_compression_level(png, level);
     png_set_compression_strategy(png, strategy);
     if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, info);
+    // The rows stay RGBA in memory; for an RGB file libpng drops the fourth byte.
+    if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (uint32_t y = 0; y < height; y++) {
         png_write_row(png, rgba + (size_t)y * width * 4);
     }

@@ -21,6 +21,19 @@ import Testing
         #expect(String(decoding: png, as: UTF8.self).contains("sRGB"))
     }
 
+    @Test(arguments: [PNGCodec.Compression.fast, .smallest])
+    func opaqueImagesAreWrittenAsRGB(_ compression: PNGCodec.Compression) throws {
+        // IHDR's colour type is byte 25 of the file: 2 is RGB, 6 is RGBA.
+        let opaque = try noiseImage(width: 19, height: 11, opaque: true)
+        let opaquePNG = try PNGCodec.encode(opaque, compression: compression)
+        #expect(opaquePNG[25] == 2)
+        #expect(try PNGCodec.decode(opaquePNG) == opaque)
+        let translucent = try noiseImage(width: 19, height: 11)
+        let translucentPNG = try PNGCodec.encode(translucent, compression: compression)
+        #expect(translucentPNG[25] == 6)
+        #expect(try PNGCodec.decode(translucentPNG) == translucent)
+    }
+
     @Test func smallestIsNotLargerThanFast() throws {
         let image = try DemoScene.render(width: 120, height: 240).image
         #expect(try PNGCodec.encode(image, compression: .smallest).count <= PNGCodec.encode(image).count)

@@ -29,29 +29,13 @@ public enum LintCommand: Command {
         """
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
-        let args = try Arguments(arguments, options: ["device", "scheme", "scale", "frames"], switches: ["verbose"])
+        let args = try Arguments(arguments, options: MatrixOptions.names.union(["frames"]), switches: ["verbose"])
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         let document = try RenderCommand.loadDocument(args.positionals[0], io: io)
         var matrix = document.matrix
-        matrix.scale = try args.double("scale") ?? 1
-        if let device = args.string("device") {
-            if device == "all" {
-                matrix.devices = DevicePreset.all
-            } else if let preset = DevicePreset.named(device) {
-                matrix.devices = [preset]
-            } else {
-                throw CLIError.usage(
-                    "--device: expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all, got '\(device)'"
-                )
-            }
-        }
-        if let scheme = args.string("scheme") {
-            switch scheme {
-            case "all": matrix.schemes = ColorScheme.allCases
-            case "light", "dark": matrix.schemes = [ColorScheme(rawValue: scheme)!]
-            default: throw CLIError.usage("--scheme: expected light, dark or all, got '\(scheme)'")
-            }
-        }
+        // Contrast does not depend on resolution: lint at scale 1 unless asked otherwise.
+        matrix.scale = 1
+        try MatrixOptions.apply(args, to: &matrix)
         let frames = try args.int("frames") ?? 8
         guard frames >= 1, frames <= 240 else { throw CLIError.usage("--frames: expected 1 to 240") }
         let report: ContrastReport

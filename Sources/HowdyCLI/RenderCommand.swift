@@ -40,34 +40,13 @@ public enum RenderCommand: Command {
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
-            arguments, options: ["out", "device", "scheme", "scale", "time", "format", "type-size", "store"],
+            arguments, options: MatrixOptions.names.union(["out", "time", "format", "type-size", "store"]),
             switches: ["reduce-motion", "json"])
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         guard let out = args.string("out") else { throw CLIError.usage("--out DIR is required") }
         let document = try loadDocument(args.positionals[0], io: io)
         var matrix = document.matrix
-        if let device = args.string("device") {
-            if device == "all" {
-                matrix.devices = DevicePreset.all
-            } else if let preset = DevicePreset.named(device) {
-                matrix.devices = [preset]
-            } else {
-                throw CLIError.usage(
-                    "--device: expected \(DevicePreset.all.map(\.name).joined(separator: ", ")) or all, got '\(device)'"
-                )
-            }
-        }
-        if let scheme = args.string("scheme") {
-            switch scheme {
-            case "all": matrix.schemes = ColorScheme.allCases
-            case "light", "dark": matrix.schemes = [ColorScheme(rawValue: scheme)!]
-            default: throw CLIError.usage("--scheme: expected light, dark or all, got '\(scheme)'")
-            }
-        }
-        if let scale = try args.double("scale") {
-            guard scale >= 1, scale <= 4 else { throw CLIError.usage("--scale: expected 1 to 4, got \(scale)") }
-            matrix.scale = scale
-        }
+        try MatrixOptions.apply(args, to: &matrix)
         if let time = try args.double("time") {
             guard time >= 0 else { throw CLIError.usage("--time: expected seconds ≥ 0") }
             matrix.times = [time]

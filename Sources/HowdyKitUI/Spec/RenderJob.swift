@@ -1,6 +1,7 @@
 import Foundation
 import HowdyKit
 import HowdyRender
+import Synchronization
 
 /// One rendered file of a flow.
 public struct RenderedFile: Sendable, Hashable, Codable {
@@ -44,37 +45,61 @@ public enum RenderJob {
 
     /// Renders `document` with `matrix` into `directory` (created when missing), then
     /// writes `index.html`. With `storage`, only the pages the flow still needs are drawn.
-    /// `progress` is called after each file with (done, total, name).
-    /// - Throws: file-system errors, `TextError` for a font that fails at render time.
+    /// Images are rendered and encoded on all cores; `progress` is called after each file
+    /// with (done, total, name), one call at a time, in completion order. Files are
+    /// returned in matrix order (each environment, then each screen) whatever the order
+    /// they finished in.
+    /// - Throws: the first error met (file system, or `TextError` for a font that fails
+    ///   at render time); files already written stay.
     public static func run(
         _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: RenderFormat = .png,
-        storage: (any OnboardingStorage)? = nil, progress: (Int, Int, String) -> Void = { _, _, _ in }
+        storage: (any OnboardingStorage)? = nil, progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
     ) throws -> [RenderedFile] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let screens = FlowRenderer.screens(document, storage: storage)
         let environments = matrix.environments(locale: document.locale)
         let total = screens.count * environments.count
-        var files: [RenderedFile] = []
-        for environment in environments {
-            for named in screens {
+        let state = Mutex(RenderProgress(files: Array(repeating: nil, count: total)))
+        // Each image is independent: spread them over the cores. Rendering a screen also
+        // parallelises its rows, but encoding a PNG is one zlib stream, so whole images
+        // are the unit that keeps both cores busy.
+        DispatchQueue.concurrentPerform(iterations: total) { index in
+            guard state.withLock({ $0.error == nil }) else { return }
+            let environment = environments[index / screens.count]
+            let named = screens[index % screens.count]
+            do {
                 let image = try named.screen.render(theme: document.theme, environment: environment)
                 let name = fileName(screen: named.name, environment: environment, format: format)
                 let bytes = try image.encoded(as: format == .png ? .png : .ppm)
                 try Data(bytes).write(to: directory.appendingPathComponent(name))
-                files.append(
-                    RenderedFile(
-                        screen: named.name, fileName: name, device: environment.device.name,
-                        scheme: environment.colorScheme,
-                        dynamicTypeSize: environment.dynamicTypeSize, time: environment.time, scale: environment.scale,
-                        pixelWidth: image.width, pixelHeight: image.height))
-                progress(files.count, total, name)
+                let file = RenderedFile(
+                    screen: named.name, fileName: name, device: environment.device.name,
+                    scheme: environment.colorScheme,
+                    dynamicTypeSize: environment.dynamicTypeSize, time: environment.time, scale: environment.scale,
+                    pixelWidth: image.width, pixelHeight: image.height)
+                state.withLock { state in
+                    state.files[index] = file
+                    state.done += 1
+                    progress(state.done, total, name)
+                }
+            } catch {
+                state.withLock { state in if state.error == nil { state.error = error } }
             }
         }
+        let finished = state.withLock { $0 }
+        if let error = finished.error { throw error }
+        let files = finished.files.compactMap { $0 }
         let html = RenderIndex.html(
             title: document.flow.id ?? "HowdyKit flow", files: files, screens: screens.map(\.name))
         try Data(html.utf8).write(to: directory.appendingPathComponent("index.html"))
         return files
     }
+}
+
+private struct RenderProgress {
+    var files: [RenderedFile?]
+    var done = 0
+    var error: (any Error)?
 }
 
 /// The `index.html` of a render: one section per screen, every combination side by side,

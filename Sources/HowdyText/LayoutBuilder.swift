@@ -76,7 +76,11 @@ struct LayoutBuilder {
                     font: shaped.fonts[slice.fontIndex], isRightToLeft: slice.level & 1 == 1, range: slice.range,
                     glyphs: glyphs))
         }
-        let text = String(decoding: shaped.utf16[start..<end], as: UTF16.self)
+        // Slice the original string (a UTF-8 copy) rather than transcoding the UTF-16
+        // array; offsets on surrogate boundaries never occur, breaks are between scalars.
+        let source = shaped.text
+        let text = String(
+            source[String.Index(utf16Offset: start, in: source)..<String.Index(utf16Offset: end, in: source)])
         return TextLine(
             range: start..<end, text: text, x: 0, baseline: 0, width: Double(pen) / 64, isRightToLeft: rightToLeft,
             endsWithHyphen: lineBreak.hyphen, runs: runs)

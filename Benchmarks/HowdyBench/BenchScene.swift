@@ -24,10 +24,12 @@ struct BenchScene {
 
     func render(time: Double) throws -> Image {
         var canvas = try renderBackground(time: time)
-        let card = try RoundedRect(Rect(x: 48, y: 900, width: width - 96, height: 560), cornerRadius: 56, style: .continuous)
+        let card = try RoundedRect(
+            Rect(x: 48, y: 900, width: width - 96, height: 560), cornerRadius: 56, style: .continuous)
         try canvas.drawShadow(of: card, color: Color.black.opacity(0.2), offset: Point(x: 0, y: 24), blurRadius: 80)
         canvas.fill(card, with: Color.white.opacity(0.95))
-        canvas.fill(try RoundedRect.capsule(Rect(x: 96, y: 1340, width: width - 192, height: 96)), with: Color(hex: 0x7B3FE4))
+        canvas.fill(
+            try RoundedRect.capsule(Rect(x: 96, y: 1340, width: width - 192, height: 96)), with: Color(hex: 0x7B3FE4))
         try drawText(on: &canvas)
         return canvas.image
     }
@@ -42,18 +44,19 @@ struct BenchScene {
     func renderBackground(time: Double) throws -> Canvas {
         var canvas = try Canvas(width: RenderBenchmark.width, height: RenderBenchmark.height)
         let gradient = Paint.linear(
-                try LinearGradient(
-                    start: Point(x: 0, y: 0), end: Point(x: width * (0.5 + 0.5 * sin(time)), y: height),
-                    stops: [
-                        GradientStop(offset: 0, color: Color(hex: 0x2D1B69)),
-                        GradientStop(offset: 0.6, color: Color(hex: 0x7B3FE4)),
-                        GradientStop(offset: 1, color: Color(hex: 0xF6A5C0)),
-                    ]))
+            try LinearGradient(
+                start: Point(x: 0, y: 0), end: Point(x: width * (0.5 + 0.5 * sin(time)), y: height),
+                stops: [
+                    GradientStop(offset: 0, color: Color(hex: 0x2D1B69)),
+                    GradientStop(offset: 0.6, color: Color(hex: 0x7B3FE4)),
+                    GradientStop(offset: 1, color: Color(hex: 0xF6A5C0)),
+                ]))
         let blobs = (0..<5).map { i -> Blob in
             let phase = time + Double(i) * 1.3
             return Blob(
                 center: Point(x: width * (0.5 + 0.4 * sin(phase)), y: height * (0.5 + 0.4 * cos(phase * 0.7))),
-                radius: width * 0.3, color: Color(hex: [0xFF7AB6, 0x4FC3F7, 0xFFD54F, 0x7CFFCB, 0xB388FF][i], alpha: 0.6))
+                radius: width * 0.3,
+                color: Color(hex: [0xFF7AB6, 0x4FC3F7, 0xFFD54F, 0x7CFFCB, 0xB388FF][i], alpha: 0.6))
         }
         canvas.fill(with: .blobs(try BlobField(background: gradient, blobs: blobs, blur: 120)))
         return canvas

@@ -39,7 +39,9 @@ enum TextBenchmark {
             let font = try Font(named: item.font, size: item.size)
             let greedy = try Measure.median { _ = try ShapedText(item.text, font: font).layout(width: item.width) }
             let balance = try Measure.median { _ = try ShapedText(item.text, font: font).balance(width: item.width) }
-            let naive = try Measure.median(samples: 7) { _ = try naiveBalance(item.text, font: font, width: item.width) }
+            let naive = try Measure.median(samples: 7) {
+                _ = try naiveBalance(item.text, font: font, width: item.width)
+            }
             // Same answer, or the comparison would be meaningless.
             let fast = try HowdyText.balance(text: item.text, font: font, width: item.width)
             let (slow, probes) = try naiveBalance(item.text, font: font, width: item.width)

@@ -39,7 +39,9 @@ public enum BalanceCommand: Command {
         let args = try Arguments(
             arguments, options: ["font", "size", "width", "line-height", "direction", "locale"],
             switches: ["greedy", "even", "json", "jsonl"])
-        guard !(args.has("greedy") && args.has("even")) else { throw CLIError.usage("--greedy and --even exclude each other") }
+        guard !(args.has("greedy") && args.has("even")) else {
+            throw CLIError.usage("--greedy and --even exclude each other")
+        }
         var options = TextOptions()
         options.lineHeight = try args.double("line-height")
         options.locale = args.string("locale") ?? ""
@@ -54,7 +56,9 @@ public enum BalanceCommand: Command {
         let mode: Mode = args.has("greedy") ? .greedy : args.has("even") ? .even : .balance
         let session = Session(options: options)
         if args.has("jsonl") {
-            guard args.positionals.isEmpty else { throw CLIError.usage("--jsonl reads requests from standard input only") }
+            guard args.positionals.isEmpty else {
+                throw CLIError.usage("--jsonl reads requests from standard input only")
+            }
             return try runStream(args: args, defaultMode: mode, session: session, io: io)
         }
 

@@ -52,7 +52,8 @@ extension BalanceCommand {
         func field<T>(_ name: String, _ fallback: T?) throws -> T {
             if let value = request[name] {
                 guard let typed = value as? T else {
-                    throw CLIError.badInput("line \(line): \(name): expected a \(T.self == String.self ? "string" : "number")")
+                    throw CLIError.badInput(
+                        "line \(line): \(name): expected a \(T.self == String.self ? "string" : "number")")
                 }
                 return typed
             }

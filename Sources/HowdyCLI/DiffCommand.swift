@@ -46,7 +46,8 @@ public enum DiffCommand: Command {
         let second = try load(parsed.positionals[1])
         guard first.size == second.size else {
             throw CLIError.badInput(
-                "images differ in size: \(parsed.positionals[0]) is \(first.size), \(parsed.positionals[1]) is \(second.size)")
+                "images differ in size: \(parsed.positionals[0]) is \(first.size), \(parsed.positionals[1]) is \(second.size)"
+            )
         }
         let outPath = parsed.string("out")
         let diff: ImageDiff
@@ -69,7 +70,8 @@ public enum DiffCommand: Command {
         text += "anti-aliased pixels (not counted): \(diff.antiAliasedPixels)\n"
         text += "max distance: \(String(format: "%.4f", diff.maxDistance)) (threshold \(threshold))\n"
         if let area = diff.changedArea {
-            text += "changed area: x \(area.x)..<\(area.maxX), y \(area.y)..<\(area.maxY) (\(area.width)×\(area.height) px)\n"
+            text +=
+                "changed area: x \(area.x)..<\(area.maxX), y \(area.y)..<\(area.maxY) (\(area.width)×\(area.height) px)\n"
         }
         if let outPath { text += "diff image: \(outPath)\n" }
         text += "result: \(within ? "within" : "outside") tolerance (allowed \(limit))\n"

@@ -87,7 +87,9 @@ public enum FlowCommand: Command {
             try context.recoverIfAsked(args, io: io)
             let contents = try context.update { contents in
                 contents.setRecord(nil, for: id)
-                if let step = context.spec.step(id), step.kind.capturesAnswer { contents.setAnswer(nil, for: step.answerKey) }
+                if let step = context.spec.step(id), step.kind.capturesAnswer {
+                    contents.setAnswer(nil, for: step.answerKey)
+                }
             }
             return finish(args, context: context, contents: contents, io: io)
         case "reset":
@@ -97,7 +99,9 @@ public enum FlowCommand: Command {
             try context.recoverIfAsked(args, io: io)
             let contents = try context.update { contents in
                 for id in context.spec.allIDs { contents.setRecord(nil, for: id) }
-                for step in context.spec.steps where step.kind.capturesAnswer { contents.setAnswer(nil, for: step.answerKey) }
+                for step in context.spec.steps where step.kind.capturesAnswer {
+                    contents.setAnswer(nil, for: step.answerKey)
+                }
             }
             return finish(args, context: context, contents: contents, io: io)
         case "write-loop":
@@ -107,7 +111,9 @@ public enum FlowCommand: Command {
         }
     }
 
-    private static func finish(_ args: Arguments, context: Context, contents: OnboardingStoreContents, io: CommandIO) -> Int32 {
+    private static func finish(_ args: Arguments, context: Context, contents: OnboardingStoreContents, io: CommandIO)
+        -> Int32
+    {
         let state = FlowState(spec: context.spec, contents: contents, storePath: context.store.url.path)
         io.write(args.has("json") ? state.json() : state.text())
         return 0
@@ -123,7 +129,9 @@ public enum FlowCommand: Command {
         guard let path = args.string("store"), let prefix = args.string("prefix") else {
             throw CLIError.usage("write-loop needs --store and --prefix")
         }
-        guard let count = try args.int("count"), count >= 0 else { throw CLIError.usage("write-loop needs --count N (N >= 0)") }
+        guard let count = try args.int("count"), count >= 0 else {
+            throw CLIError.usage("write-loop needs --count N (N >= 0)")
+        }
         let store = FileOnboardingStorage(url: URL(fileURLWithPath: path))
         for index in 0..<count {
             do {
@@ -198,7 +206,8 @@ public enum FlowCommand: Command {
 
         func answer(_ text: String, for id: OnboardingStepID) throws -> OnboardingAnswer {
             guard let step = spec.step(id), step.kind.capturesAnswer else {
-                throw CLIError.usage("--answer: step '\(id)' captures no answer (only singleSelect and commitment steps do)")
+                throw CLIError.usage(
+                    "--answer: step '\(id)' captures no answer (only singleSelect and commitment steps do)")
             }
             let answer: OnboardingAnswer
             if case .commitment = step.kind {
@@ -242,7 +251,8 @@ struct FlowState {
             if entry.isRequired { flags.append("required") }
             if !entry.isSkippable && entry.role != "welcome" { flags.append("not skippable") }
             let value = entry.value.map { "\($0)" } ?? "none"
-            text += "  \(entry.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  "
+            text +=
+                "  \(entry.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  "
                 + "\(value.padding(toLength: 5, withPad: " ", startingAt: 0))  \(flags.joined(separator: ", "))\n"
         }
         if !status.answers.isEmpty {

@@ -134,7 +134,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes?[.size] as? Int, size > maximumFileSize {
-            throw TextError.fontUnreadable(path: path, reason: "\(size) bytes is over the \(maximumFileSize)-byte limit")
+            throw TextError.fontUnreadable(
+                path: path, reason: "\(size) bytes is over the \(maximumFileSize)-byte limit")
         }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)

@@ -6,7 +6,8 @@ extension ShapedText {
         let fixed = try Self.fixedWidth(width)
         let breaker = try lineBreaker(for: fixed)
         let lines = breaker.lines(width: fixed)
-        return LayoutBuilder(shaped: self).build(lines, availableWidth: width, mode: .greedy, greedyLineCount: lines.count)
+        return LayoutBuilder(shaped: self).build(
+            lines, availableWidth: width, mode: .greedy, greedyLineCount: lines.count)
     }
 
     /// Balanced layout: greedy's line count at `width` px, with the lines made even.

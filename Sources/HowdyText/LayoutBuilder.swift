@@ -104,18 +104,21 @@ struct LayoutBuilder {
             let upper = min(end, run.end)
             let cutAtStart = lower == start && shaped.unsafeToBreak.contains(Int32(start))
             let cutAtEnd =
-                upper == end && nextLineStart < shaped.utf16.count && shaped.unsafeToBreak.contains(Int32(nextLineStart))
+                upper == end && nextLineStart < shaped.utf16.count
+                && shaped.unsafeToBreak.contains(Int32(nextLineStart))
             if cutAtStart || cutAtEnd {
                 // HarfBuzz says cutting here changes the shaping: shape the slice alone.
                 let reshaped = shaped.utf16.withUnsafeBufferPointer { buffer in
                     reshaper.shape(
                         buffer, range: lower..<upper, context: false, level: run.level, script: shaped.scripts[index],
-                        language: shaped.options.locale.isEmpty ? nil : shapedLanguage(), font: shaped.fonts[run.fontIndex],
+                        language: shaped.options.locale.isEmpty ? nil : shapedLanguage(),
+                        font: shaped.fonts[run.fontIndex],
                         fontIndex: run.fontIndex, features: shaped.options.features.map(\.value))
                 }
                 slices.append(Slice(run: reshaped, range: lower..<upper, glyphRange: reshaped.glyphs.indices))
             } else {
-                slices.append(Slice(run: run, range: lower..<upper, glyphRange: run.glyphRange(clustersFrom: lower, to: upper)))
+                slices.append(
+                    Slice(run: run, range: lower..<upper, glyphRange: run.glyphRange(clustersFrom: lower, to: upper)))
             }
             index += 1
         }

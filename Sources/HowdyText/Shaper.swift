@@ -53,7 +53,8 @@ final class ShapingBuffer {
     ) -> ShapedRun {
         hb_buffer_clear_contents(handle)
         if context {
-            hb_buffer_add_utf16(handle, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+            hb_buffer_add_utf16(
+                handle, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         } else {
             hb_buffer_add_utf16(handle, text.baseAddress! + range.lowerBound, Int32(range.count), 0, Int32(range.count))
         }

@@ -7,7 +7,9 @@ struct BalanceCommandTests {
 
     @Test("prints balanced lines by default and greedy lines with --greedy")
     func plainOutput() throws {
-        let balanced = try CommandHarness.run(["balance", "--font", "Inter-Bold", "--size", "28", "--width", "330", title])
+        let balanced = try CommandHarness.run([
+            "balance", "--font", "Inter-Bold", "--size", "28", "--width", "330", title,
+        ])
         #expect(balanced.status == 0)
         #expect(balanced.output == "Get reminders for\nevery plan you make\n")
         let greedy = try CommandHarness.run(
@@ -71,16 +73,18 @@ struct BalanceCommandTests {
         #expect(answers[6]?["lineCount"] as? Int == 2)
     }
 
-    @Test("bad input exits 2 with a message naming it", arguments: [
-        (["--font", "Inter-Bold", "--size", "28", "--width", "-5", "x"], "width"),
-        (["--font", "Inter-Bold", "--size", "0", "--width", "100", "x"], "font size"),
-        (["--font", "Inter-Bold", "--size", "5000", "--width", "100", "x"], "font size"),
-        (["--font", "/nonexistent.ttf", "--size", "12", "--width", "100", "x"], "/nonexistent.ttf"),
-        (["--font", "Inter-Bold", "--size", "12", "--width", "nan", "x"], "--width"),
-        (["--size", "12", "--width", "100", "x"], "--font"),
-        (["--greedy", "--even", "--font", "Inter-Bold", "--size", "12", "--width", "100", "x"], "exclude"),
-        (["--frobnicate"], "--frobnicate"),
-    ])
+    @Test(
+        "bad input exits 2 with a message naming it",
+        arguments: [
+            (["--font", "Inter-Bold", "--size", "28", "--width", "-5", "x"], "width"),
+            (["--font", "Inter-Bold", "--size", "0", "--width", "100", "x"], "font size"),
+            (["--font", "Inter-Bold", "--size", "5000", "--width", "100", "x"], "font size"),
+            (["--font", "/nonexistent.ttf", "--size", "12", "--width", "100", "x"], "/nonexistent.ttf"),
+            (["--font", "Inter-Bold", "--size", "12", "--width", "nan", "x"], "--width"),
+            (["--size", "12", "--width", "100", "x"], "--font"),
+            (["--greedy", "--even", "--font", "Inter-Bold", "--size", "12", "--width", "100", "x"], "exclude"),
+            (["--frobnicate"], "--frobnicate"),
+        ])
     func badInput(arguments: [String], mentions: String) throws {
         let result = try CommandHarness.run(["balance"] + arguments)
         #expect(result.status == 2)

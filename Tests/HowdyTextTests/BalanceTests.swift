@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import HowdyText
+import Synchronization
 import Testing
 
 @Suite("Balance")

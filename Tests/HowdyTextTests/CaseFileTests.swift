@@ -64,7 +64,8 @@ struct CaseFileTests {
 
     @Test("each case lays out as its file says", arguments: LayoutCase.load())
     func layoutCase(_ testCase: LayoutCase) throws {
-        let font = try Font(named: testCase.fields["font"] ?? "Inter-Regular", size: Double(testCase.fields["size"] ?? "20")!)
+        let font = try Font(
+            named: testCase.fields["font"] ?? "Inter-Regular", size: Double(testCase.fields["size"] ?? "20")!)
         var options = TextOptions()
         options.locale = testCase.fields["locale"] ?? ""
         let text = (testCase.fields["text"] ?? "")

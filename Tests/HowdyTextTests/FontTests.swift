@@ -30,7 +30,9 @@ struct FontTests {
         #expect(!face.isScalable)
     }
 
-    @Test("a fontconfig family is found by name", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu")))
+    @Test(
+        "a fontconfig family is found by name",
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu")))
     func fontconfigFamily() throws {
         let face = try FontLibrary.face(named: "DejaVu Sans")
         #expect(face.familyName == "DejaVu Sans")

@@ -68,7 +68,8 @@ struct LayoutTests {
     @Test("line height is settable and splits leading evenly")
     func lineHeight() throws {
         let font = try Fixtures.font(size: 20)
-        let result = try layout("one two three four five six", font: font, width: 60, options: TextOptions(lineHeight: 40))
+        let result = try layout(
+            "one two three four five six", font: font, width: 60, options: TextOptions(lineHeight: 40))
         #expect(result.lineCount >= 3)
         #expect(result.height == Double(result.lineCount) * 40)
         #expect(abs(result.lines[1].baseline - result.lines[0].baseline - 40) < 1e-9)

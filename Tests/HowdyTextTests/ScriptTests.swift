@@ -70,7 +70,8 @@ struct ScriptTests {
 
     @Test("explicit direction overrides detection")
     func explicitDirection() throws {
-        let result = try layout("abc", font: Fixtures.font(), width: 1000, options: TextOptions(direction: .rightToLeft))
+        let result = try layout(
+            "abc", font: Fixtures.font(), width: 1000, options: TextOptions(direction: .rightToLeft))
         #expect(result.lines[0].isRightToLeft)
         let leading = try layout(
             "abc def ghi jkl mno", font: Fixtures.font(), width: 80,

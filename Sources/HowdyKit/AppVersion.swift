@@ -21,7 +21,8 @@ public struct AppVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
     /// `AppVersion(2, 1)`. Components must be non-negative and there must be at least one
     /// (a programming error otherwise, trapped).
     public init(_ components: Int...) {
-        precondition(!components.isEmpty && components.allSatisfy { $0 >= 0 }, "a version needs non-negative components")
+        precondition(
+            !components.isEmpty && components.allSatisfy { $0 >= 0 }, "a version needs non-negative components")
         self.components = components
     }
 
@@ -52,7 +53,8 @@ public struct AppVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let version = AppVersion(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a version like \"2.1.0\", got \(JSONValue.string(text))")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected a version like \"2.1.0\", got \(JSONValue.string(text))")
         }
         self = version
     }

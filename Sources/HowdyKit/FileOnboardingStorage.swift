@@ -160,7 +160,8 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
             data = try Data(contentsOf: url)
         } catch {
             if !FileManager.default.fileExists(atPath: url.path) { return OnboardingStoreContents() }
-            throw FileOnboardingStorageError(path: url.path, kind: .io, reason: "cannot read: \(error.localizedDescription)")
+            throw FileOnboardingStorageError(
+                path: url.path, kind: .io, reason: "cannot read: \(error.localizedDescription)")
         }
         do {
             return try OnboardingStoreContents.parse(data)
@@ -252,7 +253,8 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
 
     private func ioError(_ what: String) -> FileOnboardingStorageError {
         let code = errno
-        return FileOnboardingStorageError(path: url.path, kind: .io, reason: "\(what): \(String(cString: strerror(code)))")
+        return FileOnboardingStorageError(
+            path: url.path, kind: .io, reason: "\(what): \(String(cString: strerror(code)))")
     }
 }
 

@@ -99,7 +99,9 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
                 throw SpecError(path: path + ".id", message: "expected a non-empty ID")
             }
             if let other = seen[step.id] {
-                throw SpecError(path: path + ".id", message: "duplicate ID \(JSONValue.string(step.id.rawValue)) (also at \(other))")
+                throw SpecError(
+                    path: path + ".id", message: "duplicate ID \(JSONValue.string(step.id.rawValue)) (also at \(other))"
+                )
             }
             seen[step.id] = path
             if step.kind.capturesAnswer {
@@ -125,7 +127,8 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
                 if let other = ids[option.id] {
                     throw SpecError(
                         path: optionPath + ".id",
-                        message: "duplicate option ID \(JSONValue.string(option.id)) (also at \(path).options[\(other)])")
+                        message:
+                            "duplicate option ID \(JSONValue.string(option.id)) (also at \(path).options[\(other)])")
                 }
                 ids[option.id] = index
             }
@@ -139,12 +142,16 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
             guard c.defaultValue >= c.lowerBound, c.defaultValue <= c.upperBound else {
                 throw SpecError(
                     path: path + ".default",
-                    message: "expected a number in \(OnboardingAnswer.format(c.lowerBound))...\(OnboardingAnswer.format(c.upperBound))")
+                    message:
+                        "expected a number in \(OnboardingAnswer.format(c.lowerBound))...\(OnboardingAnswer.format(c.upperBound))"
+                )
             }
         case .paywall(let plans):
             var ids: Set<String> = []
             for (index, plan) in plans.enumerated() where !ids.insert(plan.id).inserted {
-                throw SpecError(path: SpecError.child(path + ".plans", index) + ".id", message: "duplicate plan ID \(JSONValue.string(plan.id))")
+                throw SpecError(
+                    path: SpecError.child(path + ".plans", index) + ".id",
+                    message: "duplicate plan ID \(JSONValue.string(plan.id))")
             }
         case .feature, .building, .permission:
             break

@@ -38,21 +38,29 @@ public struct OnboardingFlowStatus: Equatable, Sendable {
         allRequiredSatisfied = flow.allRequiredSatisfied
         var entries: [Entry] = []
         if let welcome = spec.welcome {
-            entries.append(Entry(id: welcome, role: "welcome", isRequired: false, isSkippable: false, value: flow.value(for: welcome)))
+            entries.append(
+                Entry(
+                    id: welcome, role: "welcome", isRequired: false, isSkippable: false, value: flow.value(for: welcome)
+                ))
         }
         for step in spec.steps {
             entries.append(
-                Entry(id: step.id, role: step.kind.name, isRequired: step.isRequired, isSkippable: step.isSkippable, value: flow.value(for: step.id)))
+                Entry(
+                    id: step.id, role: step.kind.name, isRequired: step.isRequired, isSkippable: step.isSkippable,
+                    value: flow.value(for: step.id)))
         }
         self.entries = entries
         answers = contents.answers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let known = Set(spec.allIDs)
-        unknownRecords = contents.records.filter { !known.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        unknownRecords = contents.records.filter { !known.contains($0.key) }.sorted { $0.key < $1.key }.map {
+            ($0.key, $0.value)
+        }
         problems = contents.problems
     }
 
     public static func == (lhs: OnboardingFlowStatus, rhs: OnboardingFlowStatus) -> Bool {
-        lhs.needsOnboarding == rhs.needsOnboarding && lhs.needsWelcome == rhs.needsWelcome && lhs.nextStep == rhs.nextStep
+        lhs.needsOnboarding == rhs.needsOnboarding && lhs.needsWelcome == rhs.needsWelcome
+            && lhs.nextStep == rhs.nextStep
             && lhs.allRequiredSatisfied == rhs.allRequiredSatisfied && lhs.entries == rhs.entries
             && lhs.answers.elementsEqual(rhs.answers) { $0 == $1 }
             && lhs.unknownRecords.elementsEqual(rhs.unknownRecords) { $0 == $1 }

@@ -147,11 +147,15 @@ public struct OnboardingStoreContents: Equatable, Sendable {
         // a newer version may have changed.
         if let format = members.removeValue(forKey: "format") {
             if case .object = format { throw .corrupt("format: expected a string, got an object") }
-            guard format == .string(Self.format) else { throw .corrupt("format: expected \"\(Self.format)\", got \(format)") }
+            guard format == .string(Self.format) else {
+                throw .corrupt("format: expected \"\(Self.format)\", got \(format)")
+            }
         }
         if let version = members.removeValue(forKey: "version") {
             if case .object = version { throw .corrupt("version: expected a number, got an object") }
-            guard case .number(let number) = version else { throw .corrupt("version: expected a number, got \(version)") }
+            guard case .number(let number) = version else {
+                throw .corrupt("version: expected a number, got \(version)")
+            }
             if number > Double(Self.version) {
                 throw .unsupportedVersion("version \(version) is newer than this tool reads (\(Self.version))")
             }

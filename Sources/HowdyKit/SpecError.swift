@@ -30,7 +30,8 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
                 path: SpecError.path(context.codingPath),
                 message: "expected \(SpecError.describe(type))\(SpecError.found(in: context.debugDescription))")
         case .valueNotFound(let type, let context):
-            self.init(path: SpecError.path(context.codingPath), message: "expected \(SpecError.describe(type)), got null")
+            self.init(
+                path: SpecError.path(context.codingPath), message: "expected \(SpecError.describe(type)), got null")
         case .keyNotFound(let key, let context):
             self.init(path: SpecError.path(context.codingPath + [key]), message: "required key is missing")
         case .dataCorrupted(let context):
@@ -102,7 +103,8 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
             .replacingOccurrences(of: "a dictionary", with: "an object")
             .replacingOccurrences(of: "dictionary", with: "object")
         guard !found.isEmpty else { return "" }
-        let article = found.hasPrefix("a ") || found.hasPrefix("an ") || found == "null" ? "" : "\(article(for: found)) "
+        let article =
+            found.hasPrefix("a ") || found.hasPrefix("an ") || found == "null" ? "" : "\(article(for: found)) "
         return ", got \(article)\(found)"
     }
 

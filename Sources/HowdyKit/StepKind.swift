@@ -71,7 +71,9 @@ public struct Commitment: Equatable, Sendable {
     /// Where the slider starts; inside the range. Default `lowerBound`.
     public var defaultValue: Double
 
-    public init(lowerBound: Double, upperBound: Double, step: Double = 1, unit: String = "", defaultValue: Double? = nil) {
+    public init(
+        lowerBound: Double, upperBound: Double, step: Double = 1, unit: String = "", defaultValue: Double? = nil
+    ) {
         self.lowerBound = lowerBound
         self.upperBound = upperBound
         self.step = step

@@ -128,7 +128,8 @@ public struct StepSpec: Codable, Equatable, Sendable, Identifiable {
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: c,
-                debugDescription: "expected one of \(StepKind.names.joined(separator: ", ")), got \(JSONValue.string(kindName))")
+                debugDescription:
+                    "expected one of \(StepKind.names.joined(separator: ", ")), got \(JSONValue.string(kindName))")
         }
     }
 

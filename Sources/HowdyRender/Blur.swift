@@ -50,7 +50,8 @@ enum Blur {
         }
     }
 
-    private static func horizontal(_ plane: inout FloatPlane, into output: inout [Float], radius: Int, edges: BlurEdges) {
+    private static func horizontal(_ plane: inout FloatPlane, into output: inout [Float], radius: Int, edges: BlurEdges)
+    {
         let width = plane.width
         let scale = 1 / Float(2 * radius + 1)
         let clamp = edges == .clamp

@@ -92,9 +92,11 @@ public struct Canvas: Sendable {
                                     if shader.constant == nil { shader.shade(y: y, x0: area.x, into: colors) }
                                     let start = (y * canvasWidth + area.x) * 4
                                     Compositor.blendRow(
-                                        into: UnsafeMutableBufferPointer(rebasing: target.value[start..<start + area.width * 4]),
+                                        into: UnsafeMutableBufferPointer(
+                                            rebasing: target.value[start..<start + area.width * 4]),
                                         coverage: UnsafeBufferPointer(rowCoverage), constant: shader.constant,
-                                        colors: UnsafeBufferPointer(colors), dither: shader.dithers ? y : nil, x0: area.x)
+                                        colors: UnsafeBufferPointer(colors), dither: shader.dithers ? y : nil,
+                                        x0: area.x)
                                 }
                             }
                         }
@@ -168,7 +170,8 @@ enum Compositor {
     @inline(__always)
     static func pack(_ color: SIMD4<Float>, _ dither: Float) -> UInt32 {
         let a = round8(color.w + dither)
-        let r = min(round8(color.x + dither), a), g = min(round8(color.y + dither), a), b = min(round8(color.z + dither), a)
+        let r = min(round8(color.x + dither), a), g = min(round8(color.y + dither), a),
+            b = min(round8(color.z + dither), a)
         return r | g << 8 | b << 16 | a << 24
     }
 

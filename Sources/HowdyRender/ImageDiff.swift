@@ -99,7 +99,8 @@ public struct ImageDiff: Sendable {
         maxDistance = min(1, (Double(total.maxDelta) / 35215).squareRoot())
         changedArea =
             total.differing > 0
-            ? PixelRect(x: total.minX, y: total.minY, width: total.maxX - total.minX + 1, height: total.maxY - total.minY + 1)
+            ? PixelRect(
+                x: total.minX, y: total.minY, width: total.maxX - total.minX + 1, height: total.maxY - total.minY + 1)
             : nil
         self.threshold = threshold
         diffImage = makeDiffImage ? try Image(width: width, height: height, premultipliedRGBA: output) : nil
@@ -140,7 +141,8 @@ struct DiffKernel {
             for x in 0..<width {
                 let index = y * width + x
                 let position = index * 4
-                let delta: Float = aWords[index] == bWords[index] ? 0 : colorDelta(a, b, position, position, yOnly: false)
+                let delta: Float =
+                    aWords[index] == bWords[index] ? 0 : colorDelta(a, b, position, position, yOnly: false)
                 let magnitude = abs(delta)
                 result.maxDelta = max(result.maxDelta, magnitude)
                 if magnitude > maxDelta {
@@ -168,7 +170,8 @@ struct DiffKernel {
     }
 
     @inline(__always)
-    private func paint(_ output: UnsafeMutableBufferPointer<UInt8>, _ position: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
+    private func paint(_ output: UnsafeMutableBufferPointer<UInt8>, _ position: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8)
+    {
         output[position] = r
         output[position + 1] = g
         output[position + 2] = b
@@ -208,7 +211,9 @@ struct DiffKernel {
 
     /// Whether pixel (x1, y1) of `image` looks like anti-aliasing: it has at most two equal
     /// neighbours, and both its darkest and brightest neighbours sit in flat areas of both images.
-    private func antialiased(_ image: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, other: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func antialiased(
+        _ image: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, other: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let position = (y1 * width + x1) * 4

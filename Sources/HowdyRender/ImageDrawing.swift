@@ -16,7 +16,8 @@ extension Canvas {
         let vertical = Resampler.taps(
             count: area.height, sourceCount: image.height, scale: scaleY, offset: (Double(area.y) - rect.y) * scaleY)
         let scaled = Resampler.resample(
-            Resampler.floats(image), width: image.width, height: image.height, horizontal: horizontal, vertical: vertical)
+            Resampler.floats(image), width: image.width, height: image.height, horizontal: horizontal,
+            vertical: vertical)
         let shader = FloatImageShader(pixels: scaled, area: area)
         let alpha = Float(opacity.isNaN ? 0 : min(1, max(0, opacity)))
         let frame = try RoundedRect(rect)
@@ -38,7 +39,8 @@ struct FloatImageShader: Shader {
         let row = y - area.y
         for i in 0..<colors.count {
             let column = x0 + i - area.x
-            colors[i] = row >= 0 && row < area.height && column >= 0 && column < area.width
+            colors[i] =
+                row >= 0 && row < area.height && column >= 0 && column < area.width
                 ? pixels[row * area.width + column] : .zero
         }
     }

@@ -92,7 +92,8 @@ struct ImageShader: Shader {
                     colors[i] = .zero
                 } else {
                     let base = (row * image.width + column) * 4
-                    colors[i] = SIMD4(Float(pixels[base]), Float(pixels[base + 1]), Float(pixels[base + 2]), Float(pixels[base + 3]))
+                    colors[i] = SIMD4(
+                        Float(pixels[base]), Float(pixels[base + 1]), Float(pixels[base + 2]), Float(pixels[base + 3]))
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// A value handed to `DispatchQueue.concurrentPerform` workers that write disjoint rows.
 /// Only used inside `withUnsafe…` scopes; the caller guarantees the workers never overlap.
@@ -28,8 +29,6 @@ func forEachRowBand(rowCount: Int, rowWidth: Int, _ body: (Range<Int>) -> Void) 
         }
     }
 }
-
-import Foundation
 
 enum ProcessInfoCache {
     static let activeProcessorCount = ProcessInfo.processInfo.activeProcessorCount

@@ -92,7 +92,8 @@ enum Resampler {
         var result = [SIMD4<Float>](repeating: .zero, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { bytes in
             for i in 0..<result.count {
-                result[i] = SIMD4(Float(bytes[i * 4]), Float(bytes[i * 4 + 1]), Float(bytes[i * 4 + 2]), Float(bytes[i * 4 + 3]))
+                result[i] = SIMD4(
+                    Float(bytes[i * 4]), Float(bytes[i * 4 + 1]), Float(bytes[i * 4 + 2]), Float(bytes[i * 4 + 3]))
             }
         }
         return result
@@ -109,7 +110,8 @@ extension Image {
             count: newWidth, sourceCount: width, scale: Double(width) / Double(newWidth), offset: 0)
         let vertical = Resampler.taps(
             count: newHeight, sourceCount: height, scale: Double(height) / Double(newHeight), offset: 0)
-        let output = Resampler.resample(Resampler.floats(self), width: width, height: height, horizontal: horizontal, vertical: vertical)
+        let output = Resampler.resample(
+            Resampler.floats(self), width: width, height: height, horizontal: horizontal, vertical: vertical)
         var bytes = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
         for i in 0..<output.count {
             for c in 0..<4 { bytes[i * 4 + c] = UInt8(Compositor.round8(output[i][c])) }

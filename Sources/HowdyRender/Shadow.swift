@@ -49,7 +49,8 @@ extension Canvas {
         plane.samples.withUnsafeMutableBufferPointer { samples in
             for row in 0..<height {
                 let start = row * width
-                small.coverage(row: row, from: 0, into: UnsafeMutableBufferPointer(rebasing: samples[start..<start + width]))
+                small.coverage(
+                    row: row, from: 0, into: UnsafeMutableBufferPointer(rebasing: samples[start..<start + width]))
             }
         }
         Blur.gaussian(&plane, sigma: sigma * scale, edges: .transparent)
@@ -65,7 +66,9 @@ extension Canvas {
             mask.samples.withUnsafeBufferPointer { samples in
                 // Interpolate the two mask rows once, then only horizontally per pixel.
                 var row = [Float](repeating: 0, count: width)
-                for k in 0..<width { row[k] = samples[j * width + k] + (samples[(j + 1) * width + k] - samples[j * width + k]) * fy }
+                for k in 0..<width {
+                    row[k] = samples[j * width + k] + (samples[(j + 1) * width + k] - samples[j * width + k]) * fy
+                }
                 row.withUnsafeBufferPointer { row in
                     let maxU = Float(width - 1)
                     var u = (Float(x0 - region.x) + 0.5) * inverse - 0.5

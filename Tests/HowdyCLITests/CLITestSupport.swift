@@ -39,7 +39,9 @@ struct Scratch {
     ///   tests about locking rather than disk durability.
     init(preferMemory: Bool = false) throws {
         var base = FileManager.default.temporaryDirectory
-        if preferMemory, FileManager.default.isWritableFile(atPath: "/dev/shm") { base = URL(fileURLWithPath: "/dev/shm") }
+        if preferMemory, FileManager.default.isWritableFile(atPath: "/dev/shm") {
+            base = URL(fileURLWithPath: "/dev/shm")
+        }
         url = base.appendingPathComponent("howdy-cli-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -62,7 +64,8 @@ func howdyExecutable() -> URL? {
     if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
     directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
     // Tests/HowdyCLITests/<file> -> package root/.build/debug
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     directories.append(root.appendingPathComponent(".build/debug"))
     for directory in directories {
         let candidate = directory.appendingPathComponent("howdy")

@@ -16,7 +16,8 @@ import Testing
     func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
         let output = Output()
         let io = CommandIO(
-            standardInput: { FileHandle.nullDevice }, write: { output.write($0) }, writeError: { output.writeError($0) })
+            standardInput: { FileHandle.nullDevice }, write: { output.write($0) }, writeError: { output.writeError($0) }
+        )
         let code = Howdy.main(["diff"] + arguments, io: io)
         return (code, output.standard, output.error)
     }

@@ -55,7 +55,10 @@ struct FileStoreProcessTests {
         }
         // A temp file a killed writer left behind is replaced by the next write, not accumulated.
         try FileOnboardingStorage(url: URL(fileURLWithPath: store)).write(true, for: "after")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["store.json", "store.json.lock"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == [
+                "store.json", "store.json.lock",
+            ])
     }
 
     @Test("two processes writing 1,000 records each leave 2,000")

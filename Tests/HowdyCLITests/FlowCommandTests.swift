@@ -20,7 +20,10 @@ struct FlowCommandTests {
         }
 
         func json(_ arguments: String...) throws -> [String: Any] {
-            let result = howdy(["flow"] + arguments + ["--json", "--store", scratch.path("store.json"), "--spec", scratch.path("spec.json")])
+            let result = howdy(
+                ["flow"] + arguments + [
+                    "--json", "--store", scratch.path("store.json"), "--spec", scratch.path("spec.json"),
+                ])
             #expect(result.code == 0, "\(result.err)")
             return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         }
@@ -62,7 +65,11 @@ struct FlowCommandTests {
         #expect(state["nextStep"] as? String == "com.example.app.mins")
         #expect(state["allRequiredSatisfied"] as? Bool == false)
         let records = try #require(state["records"] as? [[String: Any]])
-        #expect(records.map { $0["id"] as? String } == ["com.example.app.welcome", "com.example.app.intro", "com.example.app.goal", "com.example.app.mins", "com.example.app.push"])
+        #expect(
+            records.map { $0["id"] as? String } == [
+                "com.example.app.welcome", "com.example.app.intro", "com.example.app.goal", "com.example.app.mins",
+                "com.example.app.push",
+            ])
         #expect(records[1]["value"] as? Bool == false)
         #expect(records[3]["value"] is NSNull)
         #expect(records[4]["required"] as? Bool == true)
@@ -118,7 +125,10 @@ struct FlowCommandTests {
     func badInput(arguments: [String], message: String) throws {
         let setup = try Setup()
         defer { setup.scratch.cleanup() }
-        let result = howdy(["flow"] + arguments + ["--store", setup.scratch.path("store.json"), "--spec", setup.scratch.path("spec.json")])
+        let result = howdy(
+            ["flow"] + arguments + [
+                "--store", setup.scratch.path("store.json"), "--spec", setup.scratch.path("spec.json"),
+            ])
         #expect(result.code == 2)
         #expect(result.err.contains(message), "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: setup.scratch.path("store.json")))
@@ -135,11 +145,18 @@ struct FlowCommandTests {
     func badSpec() throws {
         let scratch = try Scratch()
         defer { scratch.cleanup() }
-        try scratch.write("spec.json", #"{"steps": [{"id": "a", "kind": "singleSelect", "options": [{"id": "x", "label": 3}]}]}"#)
-        let result = howdy(["flow", "status", "--store", scratch.path("store.json"), "--spec", scratch.path("spec.json")])
+        try scratch.write(
+            "spec.json", #"{"steps": [{"id": "a", "kind": "singleSelect", "options": [{"id": "x", "label": 3}]}]}"#)
+        let result = howdy([
+            "flow", "status", "--store", scratch.path("store.json"), "--spec", scratch.path("spec.json"),
+        ])
         #expect(result.code == 2)
-        #expect(result.err.contains("\(scratch.path("spec.json")): steps[0].options[0].label: expected a string, got a number"))
-        let missing = howdy(["flow", "status", "--store", scratch.path("store.json"), "--spec", scratch.path("nope.json")])
+        #expect(
+            result.err.contains(
+                "\(scratch.path("spec.json")): steps[0].options[0].label: expected a string, got a number"))
+        let missing = howdy([
+            "flow", "status", "--store", scratch.path("store.json"), "--spec", scratch.path("nope.json"),
+        ])
         #expect(missing.code == 2 && missing.err.contains("nope.json"))
     }
 
@@ -172,7 +189,9 @@ struct FlowCommandTests {
     func reportsOddRecords() throws {
         let setup = try Setup()
         defer { setup.scratch.cleanup() }
-        try setup.scratch.write("store.json", #"{"records": {"com.example.app.intro": "yes", "com.old.step": false}, "answers": {"goal": [1]}}"#)
+        try setup.scratch.write(
+            "store.json",
+            #"{"records": {"com.example.app.intro": "yes", "com.old.step": false}, "answers": {"goal": [1]}}"#)
         let text = setup.run("status")
         #expect(text.code == 0)
         #expect(text.out.contains("records for IDs not in the spec (kept):\n  com.old.step: false"))

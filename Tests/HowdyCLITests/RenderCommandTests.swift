@@ -27,7 +27,9 @@ import Testing
         #expect(html.contains("02-intro_small-phone-dark@1x.png"))
         #expect(result.error.contains("[3/3]"), "progress goes to stderr")
         #expect(result.output.contains("wrote 3 images"))
-        let json = try CommandHarness.run(["render", spec, "--out", out.path, "--device", "phone", "--scheme", "light", "--scale", "1", "--json"])
+        let json = try CommandHarness.run([
+            "render", spec, "--out", out.path, "--device", "phone", "--scheme", "light", "--scale", "1", "--json",
+        ])
         #expect(json.status == 0)
         let listed = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
         #expect(listed?.count == 3)

@@ -63,7 +63,10 @@ struct FileOnboardingStorageTests {
 
     @Test(
         "a corrupt or truncated file is reported with its path and left untouched",
-        arguments: ["", "   \n", #"{"format": "howdy-onboarding-store", "records": {"a": tr"#, "[1, 2]", #"{"records": []}"#, "\u{0}\u{1}garbage"]
+        arguments: [
+            "", "   \n", #"{"format": "howdy-onboarding-store", "records": {"a": tr"#, "[1, 2]", #"{"records": []}"#,
+            "\u{0}\u{1}garbage",
+        ]
     )
     func corruptFileReported(text: String) throws {
         let directory = try TemporaryDirectory()
@@ -178,7 +181,8 @@ struct FileOnboardingStorageTests {
 
     @Test("an unwritable location is an I/O error naming the file")
     func ioError() throws {
-        let storage = FileOnboardingStorage(url: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/store.json"), onError: { _ in })
+        let storage = FileOnboardingStorage(
+            url: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/store.json"), onError: { _ in })
         let error = try #require(throws: FileOnboardingStorageError.self) { try storage.write(true, for: "a") }
         #expect(error.kind == .io)
         #expect(error.description.contains("/nonexistent-"))

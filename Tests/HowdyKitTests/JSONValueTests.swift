@@ -53,7 +53,9 @@ struct JSONValueTests {
             #expect(String(decoding: data, as: UTF8.self) == value.jsonText(pretty: pretty))
         }
         #expect(JSONValue.object(["b": .number(1), "a": .bool(true)]).description == #"{"a":true,"b":1}"#)
-        #expect(JSONValue.object(["b": .number(1), "a": .bool(true)]).jsonText(pretty: true) == "{\n  \"a\" : true,\n  \"b\" : 1\n}")
+        #expect(
+            JSONValue.object(["b": .number(1), "a": .bool(true)]).jsonText(pretty: true)
+                == "{\n  \"a\" : true,\n  \"b\" : 1\n}")
         #expect(JSONValue.string("a/b").description == #""a/b""#, "slashes are not escaped")
         // String order, whatever the locale: digits, upper case, "_", lower case, then é.
         let keys = ["é", "b", "_", "B", "a", "10", "9"]
@@ -90,7 +92,10 @@ struct JSONValueTests {
 
     @Test(
         "garbage is reported with Foundation's detail, not as truncated",
-        arguments: [Data("\u{0}\u{1}garbage".utf8), Data([0x22, 0xFF, 0x22]), Data("[1 2]".utf8), Data("{\"a\" 1}".utf8), Data("1e999".utf8)]
+        arguments: [
+            Data("\u{0}\u{1}garbage".utf8), Data([0x22, 0xFF, 0x22]), Data("[1 2]".utf8), Data("{\"a\" 1}".utf8),
+            Data("1e999".utf8),
+        ]
     )
     func garbage(data: Data) throws {
         let error = try #require(throws: JSONValue.SyntaxError.self) { try JSONValue(parsing: data) }
@@ -104,7 +109,9 @@ struct JSONValueTests {
     @Test("store records: 1 and 0 are numbers (reported and kept), true and false are records")
     func storeBooleansAndNumbers() throws {
         let contents = try OnboardingStoreContents.parse(
-            Data(#"{"records": {"a": 1, "b": true, "c": 0, "d": false, "e": 1.5}, "answers": {"m": 1, "t": true}}"#.utf8))
+            Data(
+                #"{"records": {"a": 1, "b": true, "c": 0, "d": false, "e": 1.5}, "answers": {"m": 1, "t": true}}"#.utf8)
+        )
         #expect(contents.records == ["b": true, "d": false])
         #expect(contents.invalidRecords == ["a": .number(1), "c": .number(0), "e": .number(1.5)])
         #expect(contents.answers == ["m": .number(1)])

@@ -36,12 +36,25 @@ struct OnboardingFlowSpecTests {
         #expect(spec.id == "com.example.app.onboarding")
         #expect(spec.welcome == "com.example.app.welcome")
         #expect(spec.steps.map(\.kind.name) == StepKind.names + ["feature"])
-        #expect(spec.steps[1].kind == .singleSelect(options: [SelectOption(id: "a", label: "Get fit", emoji: "💪"), SelectOption(id: "b", label: "Lose weight")]))
-        #expect(spec.steps[2].kind == .commitment(Commitment(lowerBound: 5, upperBound: 60, step: 5, unit: " min", defaultValue: 15)))
+        #expect(
+            spec.steps[1].kind
+                == .singleSelect(options: [
+                    SelectOption(id: "a", label: "Get fit", emoji: "💪"), SelectOption(id: "b", label: "Lose weight"),
+                ]))
+        #expect(
+            spec.steps[2].kind
+                == .commitment(Commitment(lowerBound: 5, upperBound: 60, step: 5, unit: " min", defaultValue: 15)))
         #expect(spec.steps[3].kind == .building(messages: ["Analyzing", "Personalizing", "Done!"]))
-        #expect(spec.steps[4].kind == .permission(PermissionSpec(permission: "notifications", details: "Only what matters.", deniedDetails: "Enable in Settings.")))
+        #expect(
+            spec.steps[4].kind
+                == .permission(
+                    PermissionSpec(
+                        permission: "notifications", details: "Only what matters.", deniedDetails: "Enable in Settings."
+                    )))
         #expect(spec.steps[4].config == OnboardingStepConfig(id: "com.example.app.push", isRequired: true))
-        #expect(spec.steps[5].kind == .paywall(plans: [PaywallPlan(id: "annual", title: "Annual", price: "$29.99", period: "year")]))
+        #expect(
+            spec.steps[5].kind
+                == .paywall(plans: [PaywallPlan(id: "annual", title: "Annual", price: "$29.99", period: "year")]))
         #expect(spec.steps[6].config.isSkippable == false)
         #expect(spec.steps[1].answerKey == "goal")
         #expect(spec.steps[0].answerKey == "com.example.app.intro")
@@ -75,30 +88,62 @@ struct OnboardingFlowSpecTests {
     @Test(
         "errors name the JSON path and what was expected",
         arguments: [
-            (#"{"steps": [{"id": "a", "kind": "feature"}, {"id": "b", "kind": "feature"}, {"id": "c", "kind": "singleSelect", "options": [{"id": "x", "label": 3}]}]}"#,
-             "steps[2].options[0].label: expected a string, got a number"),
+            (
+                #"{"steps": [{"id": "a", "kind": "feature"}, {"id": "b", "kind": "feature"}, {"id": "c", "kind": "singleSelect", "options": [{"id": "x", "label": 3}]}]}"#,
+                "steps[2].options[0].label: expected a string, got a number"
+            ),
             (#"{"steps": [{"id": "a"}]}"#, "steps[0].kind: required key is missing"),
             (#"{"steps": [{"kind": "feature"}]}"#, "steps[0].id: required key is missing"),
             (#"{}"#, "steps: required key is missing"),
             (#"{"steps": {}}"#, "steps: expected an array, got an object"),
-            (#"{"steps": [{"id": "a", "kind": "video"}]}"#,
-             #"steps[0].kind: expected one of feature, singleSelect, commitment, building, permission, paywall, got "video""#),
-            (#"{"steps": [{"id": "a", "kind": "feature", "required": "yes"}]}"#, "steps[0].required: expected true or false, got a string"),
+            (
+                #"{"steps": [{"id": "a", "kind": "video"}]}"#,
+                #"steps[0].kind: expected one of feature, singleSelect, commitment, building, permission, paywall, got "video""#
+            ),
+            (
+                #"{"steps": [{"id": "a", "kind": "feature", "required": "yes"}]}"#,
+                "steps[0].required: expected true or false, got a string"
+            ),
             (#"{"steps": [{"id": "a", "kind": "feature", "title": null}]}"#, ""),
-            (#"{"steps": [{"id": "a", "kind": "commitment", "range": [5]}]}"#, "steps[0].range: expected [min, max], got 1 numbers"),
-            (#"{"steps": [{"id": "a", "kind": "commitment", "range": [60, 5]}]}"#, "steps[0].range: expected [min, max] with min <= max"),
-            (#"{"steps": [{"id": "a", "kind": "commitment", "range": [5, 60], "step": 0}]}"#, "steps[0].step: expected a positive number"),
-            (#"{"steps": [{"id": "a", "kind": "commitment", "range": [5, 60], "default": 90}]}"#, "steps[0].default: expected a number in 5...60"),
-            (#"{"steps": [{"id": "a", "kind": "singleSelect", "options": []}]}"#, "steps[0].options: expected at least one option"),
-            (#"{"steps": [{"id": "a", "kind": "singleSelect", "options": [{"id": "x", "label": "X"}, {"id": "x", "label": "Y"}]}]}"#,
-             #"steps[0].options[1].id: duplicate option ID "x" (also at steps[0].options[0])"#),
-            (#"{"steps": [{"id": "a", "kind": "feature"}, {"id": "a", "kind": "building"}]}"#, #"steps[1].id: duplicate ID "a" (also at steps[0])"#),
-            (#"{"welcome": "a", "steps": [{"id": "a", "kind": "feature"}]}"#, #"steps[0].id: duplicate ID "a" (also at welcome)"#),
+            (
+                #"{"steps": [{"id": "a", "kind": "commitment", "range": [5]}]}"#,
+                "steps[0].range: expected [min, max], got 1 numbers"
+            ),
+            (
+                #"{"steps": [{"id": "a", "kind": "commitment", "range": [60, 5]}]}"#,
+                "steps[0].range: expected [min, max] with min <= max"
+            ),
+            (
+                #"{"steps": [{"id": "a", "kind": "commitment", "range": [5, 60], "step": 0}]}"#,
+                "steps[0].step: expected a positive number"
+            ),
+            (
+                #"{"steps": [{"id": "a", "kind": "commitment", "range": [5, 60], "default": 90}]}"#,
+                "steps[0].default: expected a number in 5...60"
+            ),
+            (
+                #"{"steps": [{"id": "a", "kind": "singleSelect", "options": []}]}"#,
+                "steps[0].options: expected at least one option"
+            ),
+            (
+                #"{"steps": [{"id": "a", "kind": "singleSelect", "options": [{"id": "x", "label": "X"}, {"id": "x", "label": "Y"}]}]}"#,
+                #"steps[0].options[1].id: duplicate option ID "x" (also at steps[0].options[0])"#
+            ),
+            (
+                #"{"steps": [{"id": "a", "kind": "feature"}, {"id": "a", "kind": "building"}]}"#,
+                #"steps[1].id: duplicate ID "a" (also at steps[0])"#
+            ),
+            (
+                #"{"welcome": "a", "steps": [{"id": "a", "kind": "feature"}]}"#,
+                #"steps[0].id: duplicate ID "a" (also at welcome)"#
+            ),
             (#"{"welcome": {"title": "Hi"}, "steps": []}"#, "welcome.id: required key is missing"),
             (#"{"welcome": 3, "steps": []}"#, #"welcome: expected a string ID or an object with an "id""#),
             (#"{"steps": [{"id": "", "kind": "feature"}]}"#, "steps[0].id: expected a non-empty ID"),
-            (#"{"steps": [{"id": "a", "kind": "singleSelect", "key": "k", "options": [{"id": "x", "label": "X"}]}, {"id": "b", "kind": "commitment", "key": "k", "range": [1, 2]}]}"#,
-             #"steps[1].key: duplicate answer key "k" (also used by steps[0])"#),
+            (
+                #"{"steps": [{"id": "a", "kind": "singleSelect", "key": "k", "options": [{"id": "x", "label": "X"}]}, {"id": "b", "kind": "commitment", "key": "k", "range": [1, 2]}]}"#,
+                #"steps[1].key: duplicate answer key "k" (also used by steps[0])"#
+            ),
             ("[1]", "(root): expected an object, got an array"),
         ] as [(String, String)]
     )
@@ -113,9 +158,13 @@ struct OnboardingFlowSpecTests {
 
     @Test("invalid JSON is reported at the root with the parser's detail")
     func invalidJSON() throws {
-        let error = try #require(throws: SpecError.self) { try OnboardingFlowSpec.decode(Data(#"{"steps": [{"id": "#.utf8)) }
+        let error = try #require(throws: SpecError.self) {
+            try OnboardingFlowSpec.decode(Data(#"{"steps": [{"id": "#.utf8))
+        }
         #expect(error.path == "")
-        #expect(error.message == "not valid JSON: unexpected end of file during JSON parse (18 bytes; the text looks truncated)")
+        #expect(
+            error.message
+                == "not valid JSON: unexpected end of file during JSON parse (18 bytes; the text looks truncated)")
     }
 
     @Test("an unreadable spec file names the file")
@@ -137,7 +186,11 @@ struct OnboardingFlowSpecTests {
                 self.intValue = intValue
             }
         }
-        #expect(SpecError.path([Key(stringValue: "steps"), Key(intValue: 2), Key(stringValue: "options"), Key(intValue: 0), Key(stringValue: "label")]) == "steps[2].options[0].label")
+        #expect(
+            SpecError.path([
+                Key(stringValue: "steps"), Key(intValue: 2), Key(stringValue: "options"), Key(intValue: 0),
+                Key(stringValue: "label"),
+            ]) == "steps[2].options[0].label")
         #expect(SpecError.path([]) == "")
         let error = SpecError(path: "theme.primary", message: "expected a color")
         #expect(SpecError.from(error) == error)
@@ -171,14 +224,18 @@ struct OnboardingFlowStatusTests {
     @Test("one snapshot: flow state, every entry, answers, unknown records and problems")
     func status() throws {
         let spec = try OnboardingFlowSpec.decode(Data(OnboardingFlowSpecTests.example.utf8))
-        var contents = try OnboardingStoreContents.parse(Data(#"{"records": {"com.example.app.intro": "yes", "com.gone.step": true}}"#.utf8))
+        var contents = try OnboardingStoreContents.parse(
+            Data(#"{"records": {"com.example.app.intro": "yes", "com.gone.step": true}}"#.utf8))
         contents.setRecord(true, for: "com.example.app.welcome")
         contents.setAnswer(.option("a"), for: "goal")
         let status = OnboardingFlowStatus(spec: spec, contents: contents)
         #expect(status.needsOnboarding && !status.needsWelcome)
         #expect(status.nextStep == "com.example.app.intro", "a non-Boolean record reads as never recorded")
         #expect(status.entries.count == 1 + spec.steps.count)
-        #expect(status.entries[0] == .init(id: "com.example.app.welcome", role: "welcome", isRequired: false, isSkippable: false, value: true))
+        #expect(
+            status.entries[0]
+                == .init(
+                    id: "com.example.app.welcome", role: "welcome", isRequired: false, isSkippable: false, value: true))
         #expect(status.unknownRecords.map(\.id) == ["com.gone.step"])
         #expect(status.problems == [#"records["com.example.app.intro"]: expected true or false, got "yes""#])
         #expect(status.answers.map(\.key) == ["goal"])

@@ -11,7 +11,9 @@ struct OnboardingFlowTests {
     let tips = OnboardingStepConfig(id: "com.example.app.tips")
     let info = OnboardingStepConfig(id: "com.example.app.info", isSkippable: false)
 
-    func makeFlow(_ storage: InMemoryOnboardingStorage = InMemoryOnboardingStorage(), welcome: Bool = true) -> OnboardingFlow {
+    func makeFlow(_ storage: InMemoryOnboardingStorage = InMemoryOnboardingStorage(), welcome: Bool = true)
+        -> OnboardingFlow
+    {
         OnboardingFlow(steps: [health, tips, info], welcome: welcome ? self.welcome : nil, storage: storage)
     }
 
@@ -72,7 +74,9 @@ struct OnboardingFlowTests {
 
     @Test("needsOnboarding is the whole surface a watch target needs: storage alone decides it")
     func needsOnboardingFromStorageAlone() {
-        let storage = InMemoryOnboardingStorage(records: [welcome: true, health.id: true, tips.id: false, info.id: true])
+        let storage = InMemoryOnboardingStorage(records: [
+            welcome: true, health.id: true, tips.id: false, info.id: true,
+        ])
         #expect(!OnboardingFlow(steps: [health, tips, info], welcome: welcome, storage: storage).needsOnboarding)
     }
 
@@ -186,7 +190,9 @@ struct OnboardingFlowTests {
         let flow = makeFlow()
         #expect(observedChanges({ _ = flow.needsOnboarding }, during: { flow.reconcile { _ in false } }) == 0)
         #expect(observedChanges({ _ = flow.needsOnboarding }, during: { flow.reconcile { $0.id == tips.id } }) == 1)
-        #expect(observedChanges({ _ = flow.needsOnboarding }, during: { flow.reconcile { $0.id == tips.id } }) == 0, "already answered")
+        #expect(
+            observedChanges({ _ = flow.needsOnboarding }, during: { flow.reconcile { $0.id == tips.id } }) == 0,
+            "already answered")
     }
 
     @Test("record, clear, backfill and reset notify observers of every derived property")
@@ -194,7 +200,8 @@ struct OnboardingFlowTests {
         let flow = makeFlow()
         #expect(observedChanges({ _ = flow.nextStepNeeded }, during: { flow.record(true, for: health.id) }) == 1)
         #expect(observedChanges({ _ = flow.value(for: health.id) }, during: { flow.clear(health.id) }) == 1)
-        #expect(observedChanges({ _ = flow.allRequiredSatisfied }, during: { flow.recordIfNeeded(leaving: health) }) == 1)
+        #expect(
+            observedChanges({ _ = flow.allRequiredSatisfied }, during: { flow.recordIfNeeded(leaving: health) }) == 1)
         #expect(observedChanges({ _ = flow.needsWelcome }, during: { flow.reset() }) == 1)
     }
 
@@ -242,10 +249,12 @@ struct OnboardingFlowTests {
         let suite = "howdykit.tests.\(UUID().uuidString)"
         let defaults = try #require(UserDefaults(suiteName: suite))
         defer { defaults.removePersistentDomain(forName: suite) }
-        let first = OnboardingFlow(steps: [health], welcome: welcome, storage: UserDefaultsOnboardingStorage(defaults: defaults))
+        let first = OnboardingFlow(
+            steps: [health], welcome: welcome, storage: UserDefaultsOnboardingStorage(defaults: defaults))
         first.record(true, for: welcome)
         first.recordIfNeeded(leaving: health)
-        let second = OnboardingFlow(steps: [health], welcome: welcome, storage: UserDefaultsOnboardingStorage(defaults: defaults))
+        let second = OnboardingFlow(
+            steps: [health], welcome: welcome, storage: UserDefaultsOnboardingStorage(defaults: defaults))
         #expect(!second.needsOnboarding)
         #expect(!second.allRequiredSatisfied)
     }

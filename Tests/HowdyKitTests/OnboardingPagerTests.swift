@@ -157,7 +157,9 @@ struct OnboardingPagerTests {
 
     @Test("a flow that needs nothing finishes at start")
     func nothingNeeded() {
-        let storage = InMemoryOnboardingStorage(records: ["app.welcome": true, "app.location": true, "app.tips": false, "app.info": true])
+        let storage = InMemoryOnboardingStorage(records: [
+            "app.welcome": true, "app.location": true, "app.tips": false, "app.info": true,
+        ])
         let (pager, log) = make(storage)
         pager.start()
         #expect(pager.isFinished)
@@ -232,8 +234,14 @@ struct OnboardingPagerTests {
         pager.swipeBack()
         pager.flow.record(true, for: location.id)  // granted on the revisit
         pager.advance()
-        let leaving = log.events.filter { $0.name == .answered || $0.name == .skipped }.filter { $0.step == location.id }
-        #expect(leaving == [OnboardingEvent(.skipped, step: location.id, value: false), OnboardingEvent(.answered, step: location.id, value: true)])
+        let leaving = log.events.filter { $0.name == .answered || $0.name == .skipped }.filter {
+            $0.step == location.id
+        }
+        #expect(
+            leaving == [
+                OnboardingEvent(.skipped, step: location.id, value: false),
+                OnboardingEvent(.answered, step: location.id, value: true),
+            ])
     }
 
     @Test("the pager's state is observable")

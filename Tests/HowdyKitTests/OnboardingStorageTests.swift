@@ -17,7 +17,10 @@ enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .userDefaults:
             let suite = "howdykit.tests.\(UUID().uuidString)"
             let defaults = try #require(UserDefaults(suiteName: suite))
-            return (UserDefaultsOnboardingStorage(defaults: defaults, keyPrefix: "test."), { defaults.removePersistentDomain(forName: suite) })
+            return (
+                UserDefaultsOnboardingStorage(defaults: defaults, keyPrefix: "test."),
+                { defaults.removePersistentDomain(forName: suite) }
+            )
         case .file:
             let directory = try TemporaryDirectory()
             return (FileOnboardingStorage(url: directory.file("store.json")), { directory.cleanup() })
@@ -80,7 +83,8 @@ struct UserDefaultsOnboardingStorageTests {
             storage.setValue(false, for: "reqs.health")
             defaults.synchronize()
         }
-        let again = UserDefaultsOnboardingStorage(defaults: try #require(UserDefaults(suiteName: suite)), keyPrefix: "com.example.app.")
+        let again = UserDefaultsOnboardingStorage(
+            defaults: try #require(UserDefaults(suiteName: suite)), keyPrefix: "com.example.app.")
         #expect(again.value(for: "welcome") == true)
         #expect(again.value(for: "reqs.health") == false)
         #expect(again.value(for: "never") == nil)

@@ -35,7 +35,11 @@ struct PermissionStepTests {
         #expect(flow.allRequiredSatisfied)
         #expect(model.availableActions == [.next])
         #expect(model.perform(.next) == .advance)
-        #expect(log.events == [OnboardingEvent(.permissionRequested, step: "app.push"), OnboardingEvent(.permissionGranted, step: "app.push")])
+        #expect(
+            log.events == [
+                OnboardingEvent(.permissionRequested, step: "app.push"),
+                OnboardingEvent(.permissionGranted, step: "app.push"),
+            ])
     }
 
     @Test("denied: Open Settings plus a small Continue that records false")
@@ -133,7 +137,10 @@ struct AnswersAndAnalyticsTests {
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0] == #"{"event":"pageShown","step":"app.goal","time":"1970-01-01T00:00:00.000Z"}"#)
-        #expect(lines[1] == #"{"answer":"a","event":"answered","step":"app.goal","time":"1970-01-01T00:00:00.000Z","value":true}"#)
+        #expect(
+            lines[1]
+                == #"{"answer":"a","event":"answered","step":"app.goal","time":"1970-01-01T00:00:00.000Z","value":true}"#
+        )
         #expect(lines[2] == #"{"event":"finished","time":"1970-01-01T00:00:00.000Z"}"#)
         // Appending to an existing file keeps what was there.
         try JSONLinesAnalyticsSink(appendingTo: url).record(OnboardingEvent(.skipped, step: "x", value: false))

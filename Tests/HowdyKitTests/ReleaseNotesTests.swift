@@ -7,10 +7,14 @@ import Testing
 struct ReleaseNotesTests {
     let welcome: OnboardingStepID = "app.welcome"
     let intro = OnboardingStepConfig(id: "app.intro")
-    let notes = ReleaseNotes(idPrefix: "app.whatsnew.", versions: [AppVersion(3, 0), AppVersion(1, 0), AppVersion(2, 0), AppVersion(2, 0, 0)])
+    let notes = ReleaseNotes(
+        idPrefix: "app.whatsnew.",
+        versions: [AppVersion(3, 0), AppVersion(1, 0), AppVersion(2, 0), AppVersion(2, 0, 0)])
 
     func flow(_ storage: any OnboardingStorage, at version: AppVersion, showSkipped: Bool = false) -> OnboardingFlow {
-        OnboardingFlow(steps: [intro] + notes.steps(current: version, showSkippedVersions: showSkipped), welcome: welcome, storage: storage)
+        OnboardingFlow(
+            steps: [intro] + notes.steps(current: version, showSkippedVersions: showSkipped), welcome: welcome,
+            storage: storage)
     }
 
     /// Pages a pager would show for `flow`.
@@ -25,7 +29,8 @@ struct ReleaseNotesTests {
         #expect(AppVersion("1.10")! > AppVersion("1.9")!)
         #expect(AppVersion("2.1") == AppVersion("2.1.0"))
         #expect(Set([AppVersion("2.1")!, AppVersion("2.1.0")!]).count == 1)
-        #expect(AppVersion("2.x") == nil && AppVersion("") == nil && AppVersion("1..2") == nil && AppVersion("-1") == nil)
+        #expect(
+            AppVersion("2.x") == nil && AppVersion("") == nil && AppVersion("1..2") == nil && AppVersion("-1") == nil)
         #expect(notes.versions == [AppVersion(1, 0), AppVersion(2, 0), AppVersion(3, 0)])
     }
 
@@ -53,9 +58,12 @@ struct ReleaseNotesTests {
     @Test("a user skipping 2.0 sees 2.0's and 3.0's pages when skipped versions are shown, else only 3.0's")
     func skippedVersions() {
         let storage = InMemoryOnboardingStorage(records: [welcome: true, intro.id: true, "app.whatsnew.1.0": true])
-        #expect(pages(flow(storage, at: AppVersion(3, 0), showSkipped: true)) == ["app.whatsnew.2.0", "app.whatsnew.3.0"])
+        #expect(
+            pages(flow(storage, at: AppVersion(3, 0), showSkipped: true)) == ["app.whatsnew.2.0", "app.whatsnew.3.0"])
         #expect(pages(flow(storage, at: AppVersion(3, 0))) == ["app.whatsnew.3.0"])
-        #expect(pages(flow(storage, at: AppVersion(2, 5))) == ["app.whatsnew.2.0"], "pages newer than the app are not shown")
+        #expect(
+            pages(flow(storage, at: AppVersion(2, 5))) == ["app.whatsnew.2.0"], "pages newer than the app are not shown"
+        )
     }
 
     @Test("a new user is never shown what's new in versions they never had")

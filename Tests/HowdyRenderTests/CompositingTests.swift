@@ -58,7 +58,8 @@ import Testing
         var canvas = try Canvas(width: 64, height: 64, background: .white)
         let giant = try RoundedRect(Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9), cornerRadius: 1e8)
         try canvas.drawShadow(of: giant, color: .black, offset: Point(x: 1e6, y: 0), blurRadius: 1e12, spread: 1e7)
-        canvas.fill(try Circle(center: Point(x: 1e12, y: 0), radius: 1e12), with: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        canvas.fill(
+            try Circle(center: Point(x: 1e12, y: 0), radius: 1e12), with: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
         canvas.fill(try RoundStroke.arc(center: .zero, radius: 1e9, startAngle: 0, sweep: 1, width: 1e3), with: .black)
         _ = canvas.image.blurred(sigma: 1e15)
         #expect(canvas.image[32, 32].w == 255)

@@ -17,14 +17,19 @@ enum DemoScene {
                         GradientStop(offset: 1, color: Color(hex: 0xF0A6CA)),
                     ])))
         let blobs = [
-            Blob(center: Point(x: w * (0.2 + 0.1 * sin(time)), y: h * 0.25), radius: w * 0.35, color: Color(hex: 0xFF7AB6, alpha: 0.8)),
-            Blob(center: Point(x: w * 0.8, y: h * (0.45 + 0.05 * cos(time))), radius: w * 0.4, color: Color(hex: 0x4FC3F7, alpha: 0.7)),
+            Blob(
+                center: Point(x: w * (0.2 + 0.1 * sin(time)), y: h * 0.25), radius: w * 0.35,
+                color: Color(hex: 0xFF7AB6, alpha: 0.8)),
+            Blob(
+                center: Point(x: w * 0.8, y: h * (0.45 + 0.05 * cos(time))), radius: w * 0.4,
+                color: Color(hex: 0x4FC3F7, alpha: 0.7)),
             Blob(center: Point(x: w * 0.4, y: h * 0.85), radius: w * 0.3, color: Color(hex: 0xFFD54F, alpha: 0.6)),
         ]
         try canvas.layer(opacity: 0.9) { layer in
             layer.fill(with: .blobs(try BlobField(blobs: blobs, blur: w * 0.12)))
         }
-        let card = try RoundedRect(Rect(x: 24, y: h * 0.5, width: w - 48, height: 220), cornerRadius: 28, style: .continuous)
+        let card = try RoundedRect(
+            Rect(x: 24, y: h * 0.5, width: w - 48, height: 220), cornerRadius: 28, style: .continuous)
         try canvas.drawShadow(of: card, color: Color.black.opacity(0.25), offset: Point(x: 0, y: 12), blurRadius: 40)
         canvas.fill(card, with: Color.white.opacity(0.94))
         try canvas.clip(to: card) { inner in
@@ -43,11 +48,15 @@ enum DemoScene {
         canvas.fill(try Circle(center: Point(x: 72, y: card.rect.minY + 50), radius: 22), with: Color(hex: 0x34C759))
         canvas.fill(
             try RoundStroke.polyline(
-                [Point(x: 62, y: card.rect.minY + 50), Point(x: 69, y: card.rect.minY + 58), Point(x: 83, y: card.rect.minY + 42)],
+                [
+                    Point(x: 62, y: card.rect.minY + 50), Point(x: 69, y: card.rect.minY + 58),
+                    Point(x: 83, y: card.rect.minY + 42),
+                ],
                 width: 4), with: .white)
         canvas.fill(
             try RoundStroke.arc(
-                center: Point(x: w / 2, y: h * 0.3), radius: 30, startAngle: -.pi / 2 + time, sweep: .pi * 1.3, width: 6),
+                center: Point(x: w / 2, y: h * 0.3), radius: 30, startAngle: -.pi / 2 + time, sweep: .pi * 1.3, width: 6
+            ),
             with: .white)
         canvas.fill(
             try RoundedRect(Rect(x: 120, y: card.rect.minY + 36, width: 180, height: 12), cornerRadius: 6),
@@ -65,16 +74,21 @@ enum DemoScene {
         let footer = try RoundedRect(Rect(x: 24, y: h - 90, width: w - 48, height: 56), cornerRadius: 28)
         canvas.fill(footer, with: Color(hex: 0x1C1C1E))
         // Text: a balanced title, body with an emoji, and button labels.
-        let title = try balance(text: "Welcome to HowdyKit, your friendly onboarding", font: Font(named: "Inter-Bold", size: 30), width: max(60, w - 64))
+        let title = try balance(
+            text: "Welcome to HowdyKit, your friendly onboarding", font: Font(named: "Inter-Bold", size: 30),
+            width: max(60, w - 64))
         try canvas.draw(title, at: Point(x: 32, y: h * 0.1), color: .white)
         let body = try layout(
             "Balanced text, real fonts and shaping 👋 on Linux.", font: Font(named: "Inter-Regular", size: 15),
             width: max(60, w - 150))
         try canvas.draw(body, at: Point(x: 110, y: card.rect.minY + 80), color: Color(hex: 0x3A3A3C))
         let label = try layout("Continue", font: Font(named: "Inter-SemiBold", size: 17), width: w)
-        try canvas.draw(label, at: Point(x: (w - label.width) / 2, y: button.rect.midY - label.height / 2), color: .white)
+        try canvas.draw(
+            label, at: Point(x: (w - label.width) / 2, y: button.rect.midY - label.height / 2), color: .white)
         let footerLabel = try layout("Skip for now", font: Font(named: "Inter-Medium", size: 16), width: w)
-        try canvas.draw(footerLabel, at: Point(x: (w - footerLabel.width) / 2, y: footer.rect.midY - footerLabel.height / 2), color: Color.white.opacity(0.8))
+        try canvas.draw(
+            footerLabel, at: Point(x: (w - footerLabel.width) / 2, y: footer.rect.midY - footerLabel.height / 2),
+            color: Color.white.opacity(0.8))
         // An icon: a small image drawn scaled up with the resampling filter.
         var icon = try Canvas(width: 16, height: 16)
         icon.fill(try Circle(center: Point(x: 8, y: 8), radius: 7), with: Color(hex: 0xFF9500))
@@ -96,7 +110,10 @@ enum DemoScene {
             with: .linear(
                 try LinearGradient(
                     start: Point(x: centre.x, y: centre.y - 28), end: Point(x: centre.x, y: centre.y + 28),
-                    stops: [GradientStop(offset: 0, color: Color(hex: 0xFFE066)), GradientStop(offset: 1, color: Color(hex: 0xFF9500))])))
+                    stops: [
+                        GradientStop(offset: 0, color: Color(hex: 0xFFE066)),
+                        GradientStop(offset: 1, color: Color(hex: 0xFF9500)),
+                    ])))
         return canvas
     }
 }

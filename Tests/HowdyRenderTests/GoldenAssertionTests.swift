@@ -44,10 +44,14 @@ import Testing
             return
         }
         #expect(recorded.failureMessage != nil)
-        #expect(verifySnapshot(of: image, as: .png(), named: "scene", in: directory, environment: [:]).failureMessage == nil)
+        #expect(
+            verifySnapshot(of: image, as: .png(), named: "scene", in: directory, environment: [:]).failureMessage == nil
+        )
         // A canvas through pullback matches too.
         var canvas = Canvas(image: image)
-        #expect(verifySnapshot(of: canvas, as: .png(), named: "scene", in: directory, environment: [:]).failureMessage == nil)
+        #expect(
+            verifySnapshot(of: canvas, as: .png(), named: "scene", in: directory, environment: [:]).failureMessage
+                == nil)
         canvas.fill(try Circle(center: Point(x: 30, y: 30), radius: 6), with: .black)
         let outcome = verifySnapshot(of: canvas, as: .png(), named: "scene", in: directory, environment: [:])
         guard case .mismatch(let message) = outcome else {
@@ -66,6 +70,8 @@ import Testing
     }
 
     @Test func demoSceneMatchesItsGolden() throws {
-        assertGolden(try DemoScene.render().image, named: "demo-scene", in: Self.goldens, tolerance: DiffTolerance(limit: .pixels(0)))
+        assertGolden(
+            try DemoScene.render().image, named: "demo-scene", in: Self.goldens,
+            tolerance: DiffTolerance(limit: .pixels(0)))
     }
 }

@@ -36,10 +36,15 @@ import Testing
         #expect(throws: RenderError.self) {
             try LinearGradient(start: .zero, end: Point(x: 1, y: 0), stops: [GradientStop(offset: .nan, color: .white)])
         }
-        #expect(throws: RenderError.self) { try RadialGradient(center: .zero, radius: -1, stops: [GradientStop(offset: 0, color: .white)]) }
+        #expect(throws: RenderError.self) {
+            try RadialGradient(center: .zero, radius: -1, stops: [GradientStop(offset: 0, color: .white)])
+        }
         // A single stop is a solid colour.
         var canvas = try Canvas(width: 8, height: 8)
-        canvas.fill(with: .linear(try LinearGradient(start: .zero, end: Point(x: 8, y: 8), stops: [GradientStop(offset: 0.3, color: red)])))
+        canvas.fill(
+            with: .linear(
+                try LinearGradient(start: .zero, end: Point(x: 8, y: 8), stops: [GradientStop(offset: 0.3, color: red)])
+            ))
         #expect(canvas.image[7, 7] == SIMD4(255, 0, 0, 255))
         // start == end: the last stop's colour.
         canvas.fill(

@@ -34,7 +34,8 @@ import Testing
         try path.line(to: Point(x: 28, y: 4))
         try path.line(to: Point(x: 4, y: 28))
         path.close()
-        let image = try coverageCanvas(width: 32, height: 32) { canvas in canvas.fill(try PathShape(path), with: .white) }
+        let image = try coverageCanvas(width: 32, height: 32) { canvas in canvas.fill(try PathShape(path), with: .white)
+        }
         var total = 0.0
         for y in 0..<32 { for x in 0..<32 { total += Double(red(image, x, y)) / 255 } }
         #expect(abs(total - 288) < 2)
@@ -47,7 +48,9 @@ import Testing
         try circle.curve(to: Point(x: 16, y: 6), control1: Point(x: 6, y: 16 - k), control2: Point(x: 16 - k, y: 6))
         try circle.quadCurve(to: Point(x: 26, y: 16), control: Point(x: 26, y: 6))
         circle.close()
-        let disc = try coverageCanvas(width: 32, height: 32) { canvas in canvas.fill(try PathShape(circle), with: .white) }
+        let disc = try coverageCanvas(width: 32, height: 32) { canvas in
+            canvas.fill(try PathShape(circle), with: .white)
+        }
         #expect(red(disc, 16, 16) == 255 && red(disc, 2, 2) == 0)
     }
 
@@ -55,7 +58,9 @@ import Testing
         var path = Path()
         try square(2, 2, 28, into: &path)
         try square(10, 10, 12, into: &path)  // same direction: a hole only with even-odd
-        let nonZero = try coverageCanvas(width: 32, height: 32) { canvas in canvas.fill(try PathShape(path), with: .white) }
+        let nonZero = try coverageCanvas(width: 32, height: 32) { canvas in
+            canvas.fill(try PathShape(path), with: .white)
+        }
         let evenOdd = try coverageCanvas(width: 32, height: 32) { canvas in
             canvas.fill(try PathShape(path, fillRule: .evenOdd), with: .white)
         }
@@ -67,7 +72,9 @@ import Testing
     @Test func badPathsAreErrorsOrNothing() throws {
         var path = Path()
         #expect(throws: RenderError.self) { try path.move(to: Point(x: .nan, y: 0)) }
-        #expect(throws: RenderError.self) { try path.curve(to: .zero, control1: Point(x: 0, y: .infinity), control2: .zero) }
+        #expect(throws: RenderError.self) {
+            try path.curve(to: .zero, control1: Point(x: 0, y: .infinity), control2: .zero)
+        }
         let empty = try PathShape(Path())
         #expect(empty.bounds.isEmpty)
         var huge = Path()

@@ -22,7 +22,9 @@ import Testing
     @Test func roundedRectEdgesAreExactAndCornersCut() throws {
         for style in [RoundedRect.CornerStyle.circular, .continuous] {
             let image = try coverageCanvas(width: 40, height: 40) { canvas in
-                canvas.fill(try RoundedRect(Rect(x: 4, y: 4.5, width: 32, height: 31), cornerRadius: 8, style: style), with: .white)
+                canvas.fill(
+                    try RoundedRect(Rect(x: 4, y: 4.5, width: 32, height: 31), cornerRadius: 8, style: style),
+                    with: .white)
             }
             // The straight top edge at y = 4.5 half-covers row 4 in the middle.
             #expect(abs(red(image, 20, 4) - 128) <= 1)
@@ -58,7 +60,8 @@ import Testing
         #expect(red(image, 27, 6) < 128)
         let arc = try coverageCanvas(width: 32, height: 32) { canvas in
             canvas.fill(
-                try RoundStroke.arc(center: Point(x: 16, y: 16), radius: 10, startAngle: 0, sweep: .pi / 2, width: 2), with: .white)
+                try RoundStroke.arc(center: Point(x: 16, y: 16), radius: 10, startAngle: 0, sweep: .pi / 2, width: 2),
+                with: .white)
         }
         #expect(red(arc, 16, 26) > 200)  // bottom (clockwise from +x)
         #expect(red(arc, 16, 5) == 0)  // top is not swept

@@ -30,15 +30,22 @@ func noiseImage(width: Int, height: Int, opaque: Bool = false, seed: UInt64 = 42
 func fixture(_ base64: String) -> [UInt8] { [UInt8](Data(base64Encoded: base64)!) }
 
 enum Fixtures {
-    static let grey = fixture("iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAAAAAC4HznGAAAAEElEQVR4nGNgaPjPwCUiBwAIZwG8nGc1oAAAAABJRU5ErkJggg==")
+    static let grey = fixture(
+        "iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAAAAAC4HznGAAAAEElEQVR4nGNgaPjPwCUiBwAIZwG8nGc1oAAAAABJRU5ErkJggg==")
     static let palette = fixture(
-        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAMAAABFaP0WAAAACVBMVEX/AAAA/wAAAP8tSs2KAAAAAnRSTlP/gAgPs2oAAAAOSURBVHicY2BgZGBiAAAADgAExoh8+AAAAABJRU5ErkJggg==")
-    static let rgb = fixture("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGNgZGL+9fsPAAYDAvhOlq22AAAAAElFTkSuQmCC")
-    static let rgb16 = fixture("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABEAIAAADA54+dAAAAD0lEQVR4nGMQMll99v9/AAmHA73lDHcFAAAAAElFTkSuQmCC")
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAMAAABFaP0WAAAACVBMVEX/AAAA/wAAAP8tSs2KAAAAAnRSTlP/gAgPs2oAAAAOSURBVHicY2BgZGBiAAAADgAExoh8+AAAAABJRU5ErkJggg=="
+    )
+    static let rgb = fixture(
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGNgZGL+9fsPAAYDAvhOlq22AAAAAElFTkSuQmCC")
+    static let rgb16 = fixture(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABEAIAAADA54+dAAAAD0lEQVR4nGMQMll99v9/AAmHA73lDHcFAAAAAElFTkSuQmCC")
     /// 15000 × 15000 px (within the limits) with a tiny IDAT: a decompression-bomb shape.
-    static let bomb = fixture("iVBORw0KGgoAAAANSUhEUgAAOpgAADqYCAYAAADeFMmlAAAADElEQVR4nGNgoD0AAABkAAGGZDw1AAAAAElFTkSuQmCC")
+    static let bomb = fixture(
+        "iVBORw0KGgoAAAANSUhEUgAAOpgAADqYCAYAAADeFMmlAAAADElEQVR4nGNgoD0AAABkAAGGZDw1AAAAAElFTkSuQmCC")
     /// 2 × 1 grey + alpha: (200, opaque), (100, transparent).
-    static let greyAlpha = fixture("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAQAAABeK7cBAAAADUlEQVR4nGM48T+FAQAG6gIsNCWYSAAAAABJRU5ErkJggg==")
+    static let greyAlpha = fixture(
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAQAAABeK7cBAAAADUlEQVR4nGM48T+FAQAG6gIsNCWYSAAAAABJRU5ErkJggg==")
     /// A header claiming 100000 × 100000 px and a tiny IDAT.
-    static let huge = fixture("iVBORw0KGgoAAAANSUhEUgABhqAAAYagCAYAAACoUgvIAAAADElEQVR4nGNgoD0AAABkAAGGZDw1AAAAAElFTkSuQmCC")
+    static let huge = fixture(
+        "iVBORw0KGgoAAAANSUhEUgABhqAAAYagCAYAAACoUgvIAAAADElEQVR4nGNgoD0AAABkAAGGZDw1AAAAAElFTkSuQmCC")
 }

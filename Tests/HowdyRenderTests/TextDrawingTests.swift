@@ -49,7 +49,9 @@ import Testing
             var canvas = try Canvas(width: 40, height: 40, background: .black)
             try canvas.draw(text, at: Point(x: 10 + Double(quarter) * 0.25, y: 5), color: .white)
             var centroid = 0.0, total = 0.0
-            for y in 0..<40 { for x in 0..<40 { let v = Double(canvas.image[x, y].x); centroid += v * Double(x); total += v } }
+            for y in 0..<40 {
+                for x in 0..<40 { let v = Double(canvas.image[x, y].x); centroid += v * Double(x); total += v }
+            }
             sums.append(centroid / total)
         }
         for i in 1..<4 { #expect(abs(sums[i] - sums[i - 1] - 0.25) < 0.08) }

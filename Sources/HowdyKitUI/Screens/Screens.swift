@@ -49,11 +49,14 @@ public struct OnboardingWelcomeView: OnboardingScreen {
         let context = ScreenContext(theme: theme, environment: environment)
         var hero: [LayoutNode] = []
         if content.appIcon != nil || content.appIconImage != nil {
-            hero.append(context.appIcon(content.appIcon, image: content.appIconImage, size: context.isCompactHeight ? 72 : 88))
+            hero.append(
+                context.appIcon(content.appIcon, image: content.appIconImage, size: context.isCompactHeight ? 72 : 88))
         }
         hero.append(context.title(content.title))
         if let subtitle = content.subtitle { hero.append(context.headline(subtitle)) }
-        var children: [LayoutNode] = [.vstack(spacing: context.isCompactHeight ? 10 : 14, alignment: .center, children: hero)]
+        var children: [LayoutNode] = [
+            .vstack(spacing: context.isCompactHeight ? 10 : 14, alignment: .center, children: hero)
+        ]
         if !content.features.isEmpty {
             children.append(context.content(.features(content.features))!.padding(EdgeInsets(leading: 4, trailing: 4)))
         }

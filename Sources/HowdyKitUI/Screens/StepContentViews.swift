@@ -12,7 +12,9 @@ extension ScreenContext {
         case .paragraph(let text):
             return body(text, color: colors.secondary, alignment: .center, role: "paragraph").balancedText()
         case .features(let items):
-            return .vstack(spacing: isCompactHeight ? 16 : 22, alignment: .leading, children: items.map { featureRow($0).filling() })
+            return .vstack(
+                spacing: isCompactHeight ? 16 : 22, alignment: .leading,
+                children: items.map { featureRow($0).filling() })
         case .singleSelect(let options, let selected):
             return .vstack(
                 spacing: 12, alignment: .center, children: options.map { optionRow($0, selected: $0.id == selected) })

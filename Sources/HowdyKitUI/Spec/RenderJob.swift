@@ -53,7 +53,8 @@ public enum RenderJob {
     ///   at render time); files already written stay.
     public static func run(
         _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: RenderFormat = .png,
-        storage: (any OnboardingStorage)? = nil, progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
+        storage: (any OnboardingStorage)? = nil,
+        progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
     ) throws -> [RenderedFile] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let screens = FlowRenderer.screens(document, storage: storage)

@@ -8,7 +8,9 @@ public enum ImageFormat: Sendable, Hashable {
     /// The format of `bytes` from their first bytes (PNG signature, or `P6` / `P3`).
     public static func detect(_ bytes: [UInt8]) -> ImageFormat? {
         if bytes.starts(with: PNGCodec.signature) { return .png }
-        if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "6") || bytes[1] == UInt8(ascii: "3") {
+        if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"),
+            bytes[1] == UInt8(ascii: "6") || bytes[1] == UInt8(ascii: "3")
+        {
             return .ppm
         }
         return nil
@@ -43,7 +45,9 @@ extension Image {
     }
 
     /// The image encoded as `format` (PNG uses `compression`).
-    public func encoded(as format: ImageFormat, compression: PNGCodec.Compression = .fast) throws(RenderError) -> [UInt8] {
+    public func encoded(as format: ImageFormat, compression: PNGCodec.Compression = .fast) throws(RenderError)
+        -> [UInt8]
+    {
         switch format {
         case .png: try PNGCodec.encode(self, compression: compression)
         case .ppm: PPMCodec.encode(self)

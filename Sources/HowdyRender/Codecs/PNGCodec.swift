@@ -36,7 +36,8 @@ public enum PNGCodec {
         try call { message, size in
             rgba.withUnsafeBufferPointer { rgba in
                 howdy_png_encode(
-                    rgba.baseAddress, UInt32(image.width), UInt32(image.height), opaque ? 1 : 0, level, filters, strategy,
+                    rgba.baseAddress, UInt32(image.width), UInt32(image.height), opaque ? 1 : 0, level, filters,
+                    strategy,
                     &output.buffer, message, size)
             }
         }
@@ -62,14 +63,17 @@ public enum PNGCodec {
         // Deflate expands at most 1032:1, so a file too small for its image data is truncated
         // (or a decompression bomb); refuse it before allocating the pixels.
         guard rawBytes <= UInt64(bytes.count) * 1032 else {
-            throw .png("\(w)×\(h) image needs \(rawBytes) bytes of data; \(bytes.count) bytes of file cannot hold them (truncated?)")
+            throw .png(
+                "\(w)×\(h) image needs \(rawBytes) bytes of data; \(bytes.count) bytes of file cannot hold them (truncated?)"
+            )
         }
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         let maxSide = UInt32(clamping: limits.maxSide)
         try bytes.withUnsafeBufferPointer { (data) throws(RenderError) in
             try rgba.withUnsafeMutableBufferPointer { (pixels) throws(RenderError) in
                 try call { message, size in
-                    howdy_png_decode(data.baseAddress, data.count, pixels.baseAddress, pixels.count, maxSide, message, size)
+                    howdy_png_decode(
+                        data.baseAddress, data.count, pixels.baseAddress, pixels.count, maxSide, message, size)
                 }
             }
         }

@@ -104,7 +104,8 @@ struct TextureShader: Shader {
         let j0 = min(height - 2, Int(vy)), fy = vy - Float(j0)
         // Interpolate the two texel rows once, then only horizontally per pixel.
         let firstTexel = max(0, min(width - 2, Int(max(0, (Float(x0 - origin.x) + 0.5) * inverse - 0.5))))
-        let lastTexel = max(firstTexel + 1, min(width - 1, Int((Float(x0 + colors.count - origin.x) + 0.5) * inverse) + 1))
+        let lastTexel = max(
+            firstTexel + 1, min(width - 1, Int((Float(x0 + colors.count - origin.x) + 0.5) * inverse) + 1))
         var row = [SIMD4<Float>](repeating: .zero, count: lastTexel - firstTexel + 1)
         texels.withUnsafeBufferPointer { texels in
             let top = j0 * width, bottom = top + width

@@ -32,7 +32,8 @@ public struct PathShape: Shape {
         try ImageLimits(maxSide: 16384, maxPixels: 64 << 20).check(width: area.width, height: area.height)
         let outline = OutlineBuilder(path: path, originX: Double(area.x), bottomY: Double(area.maxY))
         var mask = [UInt8](repeating: 0, count: area.width * area.height)
-        try OutlineRasterizer.shared.render(outline, evenOdd: fillRule == .evenOdd, into: &mask, width: area.width, height: area.height)
+        try OutlineRasterizer.shared.render(
+            outline, evenOdd: fillRule == .evenOdd, into: &mask, width: area.width, height: area.height)
         self.init(
             bounds: Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)),
             origin: (area.x, area.y), width: area.width, height: area.height, mask: mask)
@@ -70,7 +71,9 @@ struct OutlineBuilder {
         let on = CChar(FT_CURVE_TAG_ON), conic = CChar(FT_CURVE_TAG_CONIC), cubic = CChar(FT_CURVE_TAG_CUBIC)
         var contourStart = 0
         func endContour() {
-            if points.count - contourStart >= 2 { contours.append(Int16(truncatingIfNeeded: points.count - 1)) } else {
+            if points.count - contourStart >= 2 {
+                contours.append(Int16(truncatingIfNeeded: points.count - 1))
+            } else {
                 points.removeSubrange(contourStart...)
                 tags.removeSubrange(contourStart...)
             }

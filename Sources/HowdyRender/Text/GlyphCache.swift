@@ -84,12 +84,14 @@ final class GlyphCache: Sendable {
                         FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates),
                         "setting variation coordinates")
                 }
-                let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP) | (key.face.isColor ? Int32(FT_LOAD_COLOR) : 0)
+                let flags =
+                    Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP) | (key.face.isColor ? Int32(FT_LOAD_COLOR) : 0)
                 try check(FT_Load_Glyph(face, key.glyph, flags), "loading glyph \(key.glyph)")
                 guard let slot = face.pointee.glyph else { return .success(.empty) }
                 if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
                     let step = 64 / GlyphCache.subpixelSteps
-                    FT_Outline_Translate(&slot.pointee.outline, FT_Pos(Int(key.subX) * step), -FT_Pos(Int(key.subY) * step))
+                    FT_Outline_Translate(
+                        &slot.pointee.outline, FT_Pos(Int(key.subX) * step), -FT_Pos(Int(key.subY) * step))
                 }
                 try check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "rendering glyph \(key.glyph)")
                 return .success(copy(slot))
@@ -113,7 +115,9 @@ final class GlyphCache: Sendable {
                 var best = 0
                 for i in 0..<strikes {
                     let ppem = Double(sizes[i].y_ppem) / 64, bestPpem = Double(sizes[best].y_ppem) / 64
-                    let better = (ppem >= wanted && (bestPpem < wanted || ppem < bestPpem)) || (bestPpem < wanted && ppem > bestPpem)
+                    let better =
+                        (ppem >= wanted && (bestPpem < wanted || ppem < bestPpem))
+                        || (bestPpem < wanted && ppem > bestPpem)
                     if better { best = i }
                 }
                 try check(FT_Select_Size(face, FT_Int(best)), "selecting bitmap strike \(best)")
@@ -145,7 +149,9 @@ final class GlyphCache: Sendable {
         guard width > 0, height > 0, let buffer = bitmap.buffer else { return .empty }
         let left = Int(slot.pointee.bitmap_left), top = Int(slot.pointee.bitmap_top)
         // Rows run top to bottom for a positive pitch, bottom to top for a negative one.
-        func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { pitch >= 0 ? buffer + y * pitch : buffer + (height - 1 - y) * -pitch }
+        func row(_ y: Int) -> UnsafeMutablePointer<UInt8> {
+            pitch >= 0 ? buffer + y * pitch : buffer + (height - 1 - y) * -pitch
+        }
         switch bitmap.pixel_mode {
         case UInt8(FT_PIXEL_MODE_BGRA.rawValue):
             var rgba = [UInt8](repeating: 0, count: width * height * 4)

@@ -48,11 +48,15 @@ extension Canvas {
                         continue
                     }
                     placed.append((x, y, bitmap))
-                    bounds = (min(bounds.minX, x), min(bounds.minY, y), max(bounds.maxX, x + bitmap.width), max(bounds.maxY, y + bitmap.height))
+                    bounds = (
+                        min(bounds.minX, x), min(bounds.minY, y), max(bounds.maxX, x + bitmap.width),
+                        max(bounds.maxY, y + bitmap.height)
+                    )
                 }
             }
             guard !placed.isEmpty else { continue }
-            let area = PixelRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY)
+            let area = PixelRect(
+                x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY)
             guard !area.intersection(drawableArea).isEmpty else { continue }
             // Merge the line's glyphs: coverage a ∪ b = a + b − ab.
             var mask = [Float](repeating: 0, count: area.width * area.height)

@@ -70,8 +70,8 @@ void howdy_png_buffer_free(howdy_png_buffer *buffer) {
     buffer->capacity = 0;
 }
 
-int howdy_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int opaque, int level, int filters,
-                     int strategy, howdy_png_buffer *out, char *message, size_t message_size) {
+int howdy_png_write(uint32_t width, uint32_t height, int has_alpha, const uint8_t *image_data, size_t length,
+                    howdy_png_buffer *out, char *message, size_t message_size) {
     howdy_png_state state = {message, message_size, NULL, 0, 0, out, 0};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
     if (!png) {
@@ -90,19 +90,20 @@ int howdy_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int o
         return state.out_of_memory ? HOWDY_PNG_NO_MEMORY : HOWDY_PNG_ERROR;
     }
     png_set_write_fn(png, &state, on_write, on_flush);
-    png_set_compression_level(png, level);
-    png_set_compression_strategy(png, strategy);
-    if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+    // libpng validates the header (sizes, colour type) and writes signature, IHDR and the
+    // colour-space chunks; the image data is already a zlib stream, so it goes out as IDAT
+    // chunks through libpng's chunk writer (length, type, data, CRC) followed by IEND.
+    png_set_IHDR(png, info, width, height, 8, has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, info);
-    // The rows stay RGBA in memory; for an RGB file libpng drops the fourth byte.
-    if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, rgba + (size_t)y * width * 4);
+    // 1 MiB IDAT chunks: few chunk headers, and far below PNG's 2^31 - 1 chunk limit.
+    const size_t chunk = 1 << 20;
+    for (size_t offset = 0; offset < length; offset += chunk) {
+        size_t count = length - offset < chunk ? length - offset : chunk;
+        png_write_chunk(png, (png_const_bytep) "IDAT", image_data + offset, count);
     }
-    png_write_end(png, info);
+    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
     png_destroy_write_struct(&png, &info);
     return HOWDY_PNG_OK;
 }

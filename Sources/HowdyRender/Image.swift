@@ -116,10 +116,7 @@ public struct Image: Sendable, Hashable {
     /// Converting back with `init(straightRGBA:)` gives the same premultiplied bytes.
     public func straightRGBA() -> [UInt8] {
         // Opaque images (most screens) are already straight: share the storage, no copy.
-        let allOpaque = pixels.withUnsafeBytes { raw in
-            raw.bindMemory(to: UInt32.self).allSatisfy { $0 >> 24 == 0xFF }  // alpha: the high byte (little-endian)
-        }
-        if allOpaque { return pixels }
+        if isOpaque { return pixels }
         var bytes = pixels
         bytes.withUnsafeMutableBufferPointer { buffer in
             var i = 0
@@ -140,6 +137,13 @@ public struct Image: Sendable, Hashable {
             }
         }
         return bytes
+    }
+
+    /// Whether every pixel has alpha 255 (then premultiplied and straight bytes are the same).
+    var isOpaque: Bool {
+        pixels.withUnsafeBytes { raw in
+            raw.bindMemory(to: UInt32.self).allSatisfy { $0 >> 24 == 0xFF }  // alpha: the high byte (little-endian)
+        }
     }
 
     /// Multiplies colour channels by alpha in place, rounding to nearest.

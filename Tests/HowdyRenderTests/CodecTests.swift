@@ -34,6 +34,28 @@ import Testing
         #expect(try PNGCodec.decode(translucentPNG) == translucent)
     }
 
+    /// Large enough that rows are filtered in parallel bands and the data spans several
+    /// 1 MiB IDAT chunks (noise does not compress); odd sizes, single rows and single columns.
+    @Test(arguments: [(1, 1, true), (1, 1, false), (1, 300, true), (517, 1, false), (601, 1_003, true), (733, 1_021, false)])
+    func largeAndDegenerateImagesRoundTrip(_ size: (Int, Int, Bool)) throws {
+        let image = try noiseImage(width: size.0, height: size.1, opaque: size.2, seed: 7)
+        #expect(try PNGCodec.decode(PNGCodec.encode(image)) == image)
+    }
+
+    @Test func chunksComeInPNGOrderWithTheDataSplitInto1MiBIDATs() throws {
+        let png = try PNGCodec.encode(try noiseImage(width: 733, height: 1_021))
+        var chunks: [(type: String, length: Int)] = []
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            chunks.append((String(decoding: png[offset + 4..<offset + 8], as: UTF8.self), length))
+            offset += 12 + length  // length, type, data, CRC
+        }
+        #expect(offset == png.count)
+        #expect(chunks.map(\.type) == ["IHDR", "gAMA", "sRGB", "cHRM", "IDAT", "IDAT", "IDAT", "IEND"])
+        #expect(chunks.filter { $0.type == "IDAT" }.dropLast().allSatisfy { $0.length == 1 << 20 })
+    }
+
     @Test func smallestIsNotLargerThanFast() throws {
         let image = try DemoScene.render(width: 120, height: 240).image
         #expect(try PNGCodec.encode(image, compression: .smallest).count <= PNGCodec.encode(image).count)

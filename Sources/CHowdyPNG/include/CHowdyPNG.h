@@ -16,19 +16,6 @@ enum {
     HOWDY_PNG_NO_MEMORY = 3,
 };
 
-/// PNG row filters (libpng's PNG_FILTER_* values) and zlib strategies, for Swift.
-enum {
-    HOWDY_PNG_FILTER_NONE = 0x08,
-    HOWDY_PNG_FILTER_SUB = 0x10,
-    HOWDY_PNG_FILTER_UP = 0x20,
-    HOWDY_PNG_FILTER_AVG = 0x40,
-    HOWDY_PNG_FILTER_PAETH = 0x80,
-    HOWDY_PNG_FILTER_ALL = 0xF8,
-    HOWDY_ZLIB_DEFAULT_STRATEGY = 0,
-    HOWDY_ZLIB_FILTERED = 1,
-    HOWDY_ZLIB_RLE = 3,
-};
-
 /// A malloc'd byte buffer owned by the caller, released with howdy_png_buffer_free.
 typedef struct howdy_png_buffer {
     uint8_t *data;
@@ -38,13 +25,14 @@ typedef struct howdy_png_buffer {
 
 void howdy_png_buffer_free(howdy_png_buffer *buffer);
 
-/// Encodes straight-alpha RGBA rows (stride = width * 4) to PNG with an sRGB chunk.
-/// level: zlib level 0...9; filters: libpng filter mask (0 for libpng's default choice).
-/// On success `out` holds the file; on failure `message` (size `message_size`) says why.
-/// With `opaque` non-zero (every alpha is 255) the file is written as RGB: libpng strips
-/// the alpha bytes from the RGBA rows, so a quarter less data goes through zlib.
-int howdy_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int opaque, int level, int filters,
-                     int strategy, howdy_png_buffer *out, char *message, size_t message_size);
+/// Writes a PNG file around image data that is already filtered and deflated: `image_data`
+/// (`length` bytes) is the zlib stream of the filtered scanlines of a `width` × `height`
+/// 8-bit RGB image, or RGBA with `has_alpha` non-zero. libpng writes the signature, IHDR,
+/// the sRGB, gAMA and cHRM chunks, the data as IDAT chunks, and IEND.
+/// On success `out` holds the file; on failure `message` (size `message_size`) says why
+/// (libpng rejects a zero or over-2^31 size) and `out` is freed.
+int howdy_png_write(uint32_t width, uint32_t height, int has_alpha, const uint8_t *image_data, size_t length,
+                    howdy_png_buffer *out, char *message, size_t message_size);
 
 /// Reads a PNG's size without decoding pixels, and the number of bytes its filtered
 /// image data decompresses to (rows × (1 + row bytes), for plausibility checks).

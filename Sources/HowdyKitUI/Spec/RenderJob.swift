@@ -62,8 +62,8 @@ public enum RenderJob {
         let total = screens.count * environments.count
         let state = Mutex(RenderProgress(files: Array(repeating: nil, count: total)))
         // Each image is independent: spread them over the cores. Rendering a screen also
-        // parallelises its rows, but encoding a PNG is one zlib stream, so whole images
-        // are the unit that keeps both cores busy.
+        // parallelises its rows, but a PNG's image data is one deflate stream, so whole
+        // images are the unit that keeps both cores busy.
         DispatchQueue.concurrentPerform(iterations: total) { index in
             guard state.withLock({ $0.error == nil }) else { return }
             let environment = environments[index / screens.count]

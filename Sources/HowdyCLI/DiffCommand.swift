@@ -84,7 +84,11 @@ public enum DiffCommand: Command {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw CLIError.badInput("cannot read \(path)")
+            var isDirectory: ObjCBool = false
+            let reason =
+                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                ? "no such file" : isDirectory.boolValue ? "it is a directory" : "it is not readable"
+            throw CLIError.badInput("cannot read \(path): \(reason)")
         }
         do {
             return try Image(decoding: [UInt8](data))

@@ -36,7 +36,9 @@ import Testing
 
     /// Large enough that rows are filtered in parallel bands and the data spans several
     /// 1 MiB IDAT chunks (noise does not compress); odd sizes, single rows and single columns.
-    @Test(arguments: [(1, 1, true), (1, 1, false), (1, 300, true), (517, 1, false), (601, 1_003, true), (733, 1_021, false)])
+    @Test(arguments: [
+        (1, 1, true), (1, 1, false), (1, 300, true), (517, 1, false), (601, 1_003, true), (733, 1_021, false),
+    ])
     func largeAndDegenerateImagesRoundTrip(_ size: (Int, Int, Bool)) throws {
         let image = try noiseImage(width: size.0, height: size.1, opaque: size.2, seed: 7)
         #expect(try PNGCodec.decode(PNGCodec.encode(image)) == image)

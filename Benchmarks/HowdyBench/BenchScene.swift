@@ -24,13 +24,14 @@ struct BenchScene {
 
     func render(time: Double) throws -> Image {
         var canvas = try renderBackground(time: time)
+        // Card and button sit on the 52 px line grid: lines 17...26 on the card, 24 and 25 on the button.
         let card = try RoundedRect(
-            Rect(x: 48, y: 900, width: width - 96, height: 560), cornerRadius: 56, style: .continuous)
+            Rect(x: 48, y: 930, width: width - 96, height: 528), cornerRadius: 56, style: .continuous)
+        let button = Rect(x: 72, y: 1296, width: width - 144, height: 112)
         try canvas.drawShadow(of: card, color: Color.black.opacity(0.2), offset: Point(x: 0, y: 24), blurRadius: 80)
         canvas.fill(card, with: Color.white.opacity(0.95))
-        canvas.fill(
-            try RoundedRect.capsule(Rect(x: 96, y: 1340, width: width - 192, height: 96)), with: Color(hex: 0x7B3FE4))
-        try drawText(on: &canvas)
+        canvas.fill(try RoundedRect.capsule(button), with: Color(hex: 0x7B3FE4))
+        try drawText(on: &canvas, card: card.rect, button: button)
         return canvas.image
     }
 
@@ -68,11 +69,16 @@ struct BenchScene {
         return canvas
     }
 
-    /// 30 lines of 32 px text down the screen.
-    func drawText(on canvas: inout Canvas) throws {
+    /// 30 lines of 30 px text down the screen: white over the dark top of the gradient and
+    /// the button, near-black on the card and the light bottom.
+    func drawText(on canvas: inout Canvas, card: Rect? = nil, button: Rect? = nil) throws {
+        let ink = Color(hex: 0x1C1C1E)
         for (index, line) in lines.enumerated() {
-            let color = index < 18 ? Color.white : Color(hex: 0x1C1C1E)
-            try canvas.draw(line, at: Point(x: 48.25, y: 60 + Double(index) * 52), color: color)
+            let top = 60 + Double(index) * 52
+            let middle = top + 20
+            func spans(_ rect: Rect?) -> Bool { rect.map { middle > $0.y && middle < $0.y + $0.height } ?? false }
+            let color = spans(button) ? Color.white : spans(card) || middle > height * 0.86 ? ink : Color.white
+            try canvas.draw(line, at: Point(x: 96.25, y: top), color: color)
         }
     }
 }

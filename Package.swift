@@ -38,7 +38,7 @@ let package = Package(
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
         .target(name: "HowdyText", dependencies: ["CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
         // Canvas, paints, glyph drawing, codecs and image diff.
-        .target(name: "HowdyRender", dependencies: ["HowdyText", "CFreeType", "CHowdyPNG", "CDeflate"]),
+        .target(name: "HowdyRender", dependencies: ["HowdyText", "CFreeType", "CHowdyFreeType", "CHowdyPNG", "CDeflate"]),
         // Theme model, screens and JSON flow specs.
         .target(name: "HowdyKitUI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender"]),
         // Golden-image assertions for any package's tests.

@@ -1,3 +1,5 @@
+import CHowdyFreeType
+
 /// Why HowdyRender refused an input. Every bad input (a corrupt file, a huge size,
 /// a NaN coordinate) ends in one of these, never in a trap.
 public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,7 +15,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case ppm(String)
     /// Bytes that are neither PNG nor PPM.
     case unknownFormat
-    /// A FreeType call failed (the error code and what was being done).
+    /// A FreeType call failed: its error code, and what was being done to which font file.
     case freeType(code: Int32, during: String)
     /// Two images were compared that do not have the same size.
     case sizeMismatch(PixelSize, PixelSize)
@@ -26,7 +28,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .png(let message): "PNG: \(message)"
         case .ppm(let message): "PPM: \(message)"
         case .unknownFormat: "unknown image format (expected PNG or PPM)"
-        case .freeType(let code, let during): "FreeType error \(code) while \(during)"
+        case .freeType(let code, let during):
+            "FreeType error \(code) (\(howdy_ft_error_message(code).map { String(cString: $0) } ?? "unknown")) while \(during)"
         case .sizeMismatch(let a, let b): "images differ in size: \(a) vs \(b)"
         }
     }

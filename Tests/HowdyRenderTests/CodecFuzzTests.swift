@@ -33,7 +33,7 @@ import Testing
 
     /// Decodes `iterations` mutants, checking each result; returns how many decoded and failed.
     private func fuzz(seeds: [[UInt8]]) -> (decoded: Int, failed: Int) {
-        var random = SplitMix(seed: 0x5EED)
+        var random = FuzzRandom(seed: 0x5EED)
         var decoded = 0, failed = 0
         for index in 0..<Self.iterations {
             let mutant = mutate(seeds[index % seeds.count], with: &random)
@@ -49,7 +49,7 @@ import Testing
         return (decoded, failed)
     }
 
-    private func mutate(_ bytes: [UInt8], with random: inout SplitMix) -> [UInt8] {
+    private func mutate(_ bytes: [UInt8], with random: inout FuzzRandom) -> [UInt8] {
         var bytes = bytes
         for _ in 0...random.next(below: 3) {
             guard !bytes.isEmpty else { break }
@@ -69,18 +69,5 @@ import Testing
             }
         }
         return bytes
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing mutant can be reproduced.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

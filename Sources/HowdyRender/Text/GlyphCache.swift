@@ -67,8 +67,9 @@ final class GlyphCache: Sendable {
         return bitmap
     }
 
-    private static func check(_ error: FT_Error, _ during: String) throws(RenderError) {
-        guard error == 0 else { throw .freeType(code: error, during: during) }
+    /// Turns a FreeType error into `RenderError.freeType`, naming the step and the font file.
+    private static func check(_ error: FT_Error, _ during: String, _ key: GlyphKey) throws(RenderError) {
+        guard error == 0 else { throw .freeType(code: error, during: "\(during) of \(key.face.path)") }
     }
 
     /// Outline glyph: FT_Set_Char_Size, FT_Load_Glyph unhinted, translate by the sub-pixel
@@ -76,24 +77,24 @@ final class GlyphCache: Sendable {
     private static func rasterize(_ key: GlyphKey) throws(RenderError) -> GlyphBitmap {
         let result: Result<GlyphBitmap, RenderError> = key.face.withFreeTypeFace { face in
             do throws(RenderError) {
-                try check(FT_Set_Char_Size(face, 0, FT_F26Dot6(key.size64), 72, 72), "setting the size")
+                try check(FT_Set_Char_Size(face, 0, FT_F26Dot6(key.size64), 72, 72), "setting the size", key)
                 if !key.axisValues.isEmpty {
                     // The face is shared: set every axis each time (defaults included).
                     var coordinates = key.axisValues.map { FT_Fixed(($0 * 65536).rounded()) }
                     try check(
                         FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates),
-                        "setting variation coordinates")
+                        "setting variation coordinates", key)
                 }
                 let flags =
                     Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP) | (key.face.isColor ? Int32(FT_LOAD_COLOR) : 0)
-                try check(FT_Load_Glyph(face, key.glyph, flags), "loading glyph \(key.glyph)")
+                try check(FT_Load_Glyph(face, key.glyph, flags), "loading glyph \(key.glyph)", key)
                 guard let slot = face.pointee.glyph else { return .success(.empty) }
                 if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
                     let step = 64 / GlyphCache.subpixelSteps
                     FT_Outline_Translate(
                         &slot.pointee.outline, FT_Pos(Int(key.subX) * step), -FT_Pos(Int(key.subY) * step))
                 }
-                try check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "rendering glyph \(key.glyph)")
+                try check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "rendering glyph \(key.glyph)", key)
                 return .success(copy(slot))
             } catch {
                 return .failure(error)
@@ -109,7 +110,7 @@ final class GlyphCache: Sendable {
             do throws(RenderError) {
                 let strikes = Int(face.pointee.num_fixed_sizes)
                 guard strikes > 0, let sizes = face.pointee.available_sizes else {
-                    throw .freeType(code: 0x17, during: "finding a bitmap strike")
+                    throw .freeType(code: 0x17, during: "finding a bitmap strike of \(key.face.path)")
                 }
                 let wanted = Double(key.size64) / 64
                 var best = 0
@@ -120,11 +121,12 @@ final class GlyphCache: Sendable {
                         || (bestPpem < wanted && ppem > bestPpem)
                     if better { best = i }
                 }
-                try check(FT_Select_Size(face, FT_Int(best)), "selecting bitmap strike \(best)")
-                try check(FT_Load_Glyph(face, key.glyph, Int32(FT_LOAD_COLOR)), "loading colour glyph \(key.glyph)")
+                try check(FT_Select_Size(face, FT_Int(best)), "selecting bitmap strike \(best)", key)
+                try check(
+                    FT_Load_Glyph(face, key.glyph, Int32(FT_LOAD_COLOR)), "loading colour glyph \(key.glyph)", key)
                 guard let slot = face.pointee.glyph else { return .success((.empty, 1)) }
                 if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
-                    try check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "rendering colour glyph \(key.glyph)")
+                    try check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "rendering colour glyph \(key.glyph)", key)
                 }
                 let ppem = Double(sizes[best].y_ppem) / 64
                 return .success((copy(slot), ppem > 0 ? wanted / ppem : 1))

@@ -67,4 +67,75 @@ import Testing
         }
         #expect(decoded > 0 && rejected > 0)
     }
+
+    /// Every number of the branded example replaced by extremes, and every string by an
+    /// empty, a very long and a right-to-left one: each variant is refused with a spec
+    /// error, or decodes and every screen renders. A debug build needs about a second a
+    /// variant, so CI renders every 12th of the ~460; `HOWDY_EXHAUSTIVE=1` renders them all.
+    @Test func extremeValuesAreRefusedOrRendered() throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/branded.json"))
+        let original = try JSONDecoder().decode(JSONValue.self, from: data)
+        var documents: [JSONValue] = []
+        Self.replacingLeaves(original, rebuild: { $0 }, into: &documents)
+        #expect(documents.count > 150)
+        let encoder = JSONEncoder()
+        var rendered = 0, rejected = 0
+        // A small screen keeps the debug-build pixel work down; layout is as on a phone.
+        let device = DevicePreset(
+            name: "tiny", width: 160, height: 320, safeArea: EdgeInsets(top: 20, bottom: 10), defaultScale: 1)
+        let stride = ProcessInfo.processInfo.environment["HOWDY_EXHAUSTIVE"] == "1" ? 1 : 12
+        for (index, document) in documents.enumerated() where index % stride == 0 {
+            let bytes = try encoder.encode(document)
+            do {
+                let flow = try FlowDocument.decode(bytes, baseDirectory: packageRoot.appendingPathComponent("Examples"))
+                for named in FlowRenderer.screens(flow) {
+                    let image = try named.screen.render(
+                        theme: flow.theme, environment: RenderEnvironment(device: device, scale: 1))
+                    #expect(image.width == 160 && image.height == 320)
+                }
+                rendered += 1
+            } catch let error as SpecError {
+                rejected += 1
+                #expect(!error.message.isEmpty)
+            }
+        }
+        #expect(rendered > 0 && rejected > 0)
+    }
+
+    private static func replacingLeaves(
+        _ value: JSONValue, rebuild: @escaping (JSONValue) -> JSONValue, into result: inout [JSONValue]
+    ) {
+        switch value {
+        case .number:
+            for number in [1e300, -1e300, 1e19, -1e19, 0, -0.5, 1e-300, 4096] {
+                result.append(rebuild(.number(number)))
+            }
+        case .string:
+            for text in ["", String(repeating: "Wide ", count: 800), "مرحبا \u{202E}abc"] {
+                result.append(rebuild(.string(text)))
+            }
+        case .object(let object):
+            for key in object.keys.sorted() {
+                replacingLeaves(
+                    object[key]!,
+                    rebuild: { new in
+                        var copy = object
+                        copy[key] = new
+                        return rebuild(.object(copy))
+                    }, into: &result)
+            }
+        case .array(let items):
+            for index in items.indices {
+                replacingLeaves(
+                    items[index],
+                    rebuild: { new in
+                        var copy = items
+                        copy[index] = new
+                        return rebuild(.array(copy))
+                    }, into: &result)
+            }
+        default:
+            break
+        }
+    }
 }

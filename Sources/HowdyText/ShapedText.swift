@@ -40,6 +40,11 @@ public struct ShapedText: Sendable {
         var endsWithSoftHyphen: Bool
     }
 
+    /// The width in px of the widest piece of text between two break opportunities,
+    /// trailing spaces excluded (usually the longest word): at any narrower width a line
+    /// breaks inside it, between grapheme clusters. 0 for empty text.
+    public var widestUnbreakableWidth: Double { Double(maxSegmentWidth) / 64 }
+
     /// Shapes `text` with `font`.
     /// - Throws: `TextError.textTooLong` above `TextLimits.maximumUTF16Length` UTF-16 units,
     ///   `TextError.invalidLineHeight` for a non-positive or non-finite line height,

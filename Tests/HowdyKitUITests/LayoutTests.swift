@@ -178,4 +178,34 @@ import Testing
             theme: .plain, environment: env)
         #expect(texts(plain.footer).map(\.2.string) == ["Continue"], "no skip unless asked for")
     }
+
+    /// `.minimumScaleFactor`: a word wider than the line shrinks the font (down to the
+    /// factor) instead of breaking between letters; text that fits is untouched.
+    @Test func minimumScaleFactorShrinksRatherThanBreakingAWord() throws {
+        let engine = LayoutEngine(environment: RenderEnvironment(device: .phone, scale: 2))
+        let element = TextElement(
+            "Notifications", font: ThemeFont(name: "Inter-SemiBold", size: 17), color: .black, role: "button")
+        let natural = try engine.textLayout(element, width: 1_000)
+        let narrow = natural.width / 2 * 0.85  // pt: 85 % of the word's width
+        #expect(try engine.textLayout(element, width: narrow).lines.count == 2)  // broken inside the word
+        guard case .text(let shrinking) = LayoutNode.text(element).minimumScaleFactor(0.7) else {
+            Issue.record("not text")
+            return
+        }
+        let shrunk = try engine.textLayout(shrinking, width: narrow)
+        #expect(shrunk.lines.count == 1)
+        #expect(shrunk.width <= narrow * 2)
+        #expect(shrunk.width > narrow * 2 * 0.95, "shrunk only as far as needed")
+        // Too narrow even at 70 %: the word breaks at the smallest size.
+        let tooNarrow = try engine.textLayout(shrinking, width: natural.width / 2 * 0.5)
+        #expect(tooNarrow.lines.count == 2)
+        let smallest = try #require(tooNarrow.lines.first?.runs.first?.font.size)
+        #expect(abs(smallest - 17 * 2 * 0.7) < 0.01)
+        // Text that fits keeps its size.
+        let fits = try engine.textLayout(shrinking, width: 1_000)
+        #expect(fits.lines.first?.runs.first?.font.size == 34)
+        // The factor is clamped to 0.1...1.
+        guard case .text(let clamped) = LayoutNode.text(element).minimumScaleFactor(-3) else { return }
+        #expect(clamped.minimumScaleFactor == 0.1)
+    }
 }

@@ -30,30 +30,45 @@ public final class LayoutEngine {
     public func textLayout(_ element: TextElement, width: Double) throws -> TextLayout {
         let width = element.noWrap ? 100_000 : width
         let key =
-            "\(element.font.name)|\(element.font.size)|\(element.alignment)|\(element.balanced)|\(width)|\(element.string)"
+            "\(element.font.name)|\(element.font.size)|\(element.alignment)|\(element.balanced)|\(element.minimumScaleFactor)|\(width)|\(element.string)"
         if let cached = layouts[key] { return cached }
-        let font = try element.font.resolve(scale: scale, typeSize: typeSize)
-        let shapeKey = "\(element.font.name)|\(element.font.size)|\(element.alignment)|\(element.string)"
-        let text: ShapedText
-        if let cached = shaped[shapeKey] {
-            text = cached
-        } else {
-            let alignment: HowdyText.TextAlignment =
-                switch element.alignment {
-                case .leading: .leading
-                case .center: .center
-                case .trailing: .trailing
-                }
-            let options = TextOptions(
-                direction: rtl ? .rightToLeft : .leftToRight, alignment: alignment,
-                lineHeight: font.size * 1.24, locale: locale)
-            text = try ShapedText(element.string, font: font, options: options)
-            shaped[shapeKey] = text
-        }
         let px = max(1, width * scale)
+        var text = try shapedText(element, sizeFactor: 1)
+        if element.minimumScaleFactor < 1, text.widestUnbreakableWidth > px {
+            // Shrink rather than break a word: advances scale with the size, so one step
+            // usually fits; the loop absorbs rounding of the shrunk advances.
+            var factor = max(element.minimumScaleFactor, px / text.widestUnbreakableWidth)
+            while true {
+                text = try shapedText(element, sizeFactor: factor)
+                if text.widestUnbreakableWidth <= px || factor <= element.minimumScaleFactor { break }
+                factor = max(element.minimumScaleFactor, factor * 0.98)
+            }
+        }
         let layout = element.balanced ? try text.balance(width: px) : try text.layout(width: px)
         layouts[key] = layout
         return layout
+    }
+
+    /// `element` shaped at `sizeFactor` × its font size, cached per string, font and factor.
+    private func shapedText(_ element: TextElement, sizeFactor: Double) throws -> ShapedText {
+        let shapeKey = "\(element.font.name)|\(element.font.size)|\(sizeFactor)|\(element.alignment)|\(element.string)"
+        if let cached = shaped[shapeKey] { return cached }
+        var font = try element.font.resolve(scale: scale, typeSize: typeSize)
+        if sizeFactor != 1 {
+            font = try Font(face: font.face, size: font.size * sizeFactor, variations: font.variations)
+        }
+        let alignment: HowdyText.TextAlignment =
+            switch element.alignment {
+            case .leading: .leading
+            case .center: .center
+            case .trailing: .trailing
+            }
+        let options = TextOptions(
+            direction: rtl ? .rightToLeft : .leftToRight, alignment: alignment,
+            lineHeight: font.size * 1.24, locale: locale)
+        let text = try ShapedText(element.string, font: font, options: options)
+        shaped[shapeKey] = text
+        return text
     }
 
     /// The size `node` wants at `width` pt.

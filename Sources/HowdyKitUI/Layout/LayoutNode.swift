@@ -51,6 +51,10 @@ public struct TextElement: Sendable {
     public var role: String
     /// Keeps the text on one line whatever the width (icon ligatures, emoji).
     public var noWrap: Bool = false
+    /// SwiftUI's `minimumScaleFactor`: when the widest word is wider than the line (it would
+    /// break between letters), the font shrinks until it fits, but to no less than this
+    /// fraction of its size (0.1...1); below that the word breaks. 1, the default, never shrinks.
+    public var minimumScaleFactor: Double = 1
     /// True for text of 18 pt and up, or 14 pt and up in a face of weight 700 or more
     /// (WCAG "large text", which needs 3:1 instead of 4.5:1).
     public var isLarge: Bool
@@ -104,6 +108,14 @@ extension LayoutNode {
     public func balancedText() -> LayoutNode {
         guard case .text(var element) = self else { return self }
         element.balanced = true
+        return .text(element)
+    }
+
+    /// The same node allowed to shrink its font to `factor` (clamped to 0.1...1) of its
+    /// size rather than break a word, when it is text (`.minimumScaleFactor` in SwiftUI).
+    public func minimumScaleFactor(_ factor: Double) -> LayoutNode {
+        guard case .text(var element) = self else { return self }
+        element.minimumScaleFactor = factor.isNaN ? 1 : min(1, max(0.1, factor))
         return .text(element)
     }
 

@@ -12,7 +12,7 @@ extension ScreenContext {
                 text, font: displayFont(fonts.title, size: fonts.title.size * (isRegularWidth ? 1.14 : 1)),
                 color: colors.title,
                 alignment: alignment, role: "title")
-        ).balancedText()
+        ).balancedText().minimumScaleFactor(0.75)
     }
 
     func headline(_ text: String, alignment: HAlignment = .center) -> LayoutNode {
@@ -103,6 +103,7 @@ extension ScreenContext {
     // MARK: Buttons
 
     /// The 50 pt capsule primary button, full width; a spinner replaces the label while loading.
+    /// At large Dynamic Type sizes the label shrinks (to 70 %) before it breaks a word.
     func primaryButton(_ action: OnboardingAction) -> LayoutNode {
         // Disabled (not loading): a grey fill with secondary text, as iOS draws it.
         let disabled = action.isDisabled && !action.isLoading
@@ -123,7 +124,8 @@ extension ScreenContext {
                 TextElement(
                     action.title, font: fonts.button,
                     color: disabled ? colors.secondary : colors.primaryButtonForeground, alignment: .center,
-                    role: action.isDisabled ? "primary button (disabled)" : "primary button"))
+                    role: action.isDisabled ? "primary button (disabled)" : "primary button")
+            ).minimumScaleFactor(0.7)
         return .background(
             .frame(
                 maxWidth: nil, minHeight: height, alignment: .center,
@@ -142,6 +144,7 @@ extension ScreenContext {
                     action.title, font: font, color: color, alignment: .center,
                     role: action.isDisabled || action.isLoading ? "secondary button (disabled)" : "secondary button")
             )
+            .minimumScaleFactor(0.7)
             .padding(EdgeInsets(top: 6, bottom: 6)))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyRender
 import HowdyText
 
 /// `howdy balance`: greedy, balanced or even line breaking of one text, or of a
@@ -7,7 +8,7 @@ public enum BalanceCommand: Command {
     public static let name = "balance"
     public static let summary = "break text into balanced lines (one text, or a JSON-lines stream)"
     public static let help = """
-        usage: howdy balance --font F --size PX --width PX [--greedy | --even] [--json] [TEXT]
+        usage: howdy balance --font F --size PX --width PX [--greedy | --even] [--json] [--out IMAGE] [TEXT]
                howdy balance --jsonl [--font F] [--size PX] [--width PX] < requests.jsonl
 
         Breaks TEXT (or standard input when TEXT is absent) into lines at WIDTH px and prints
@@ -21,6 +22,8 @@ public enum BalanceCommand: Command {
           --direction D   auto (default), ltr or rtl
           --locale L      BCP 47 locale for line breaking (ja, zh, th, ...)
           --json          print {"lines":[{"text","width"}],"width","height","lineCount","greedyLineCount"}
+          --out IMAGE     also draw the lines to IMAGE (.png, or .ppm): black text over a grey
+                          box WIDTH px wide, the span the lines cover tinted blue
           --jsonl         read one JSON request per line:
                             {"id":…,"text":…,"font":…,"size":…,"width":…,"mode":"balance|greedy|even"}
                           and write one result per line (the --json fields plus "id"); a bad line
@@ -37,7 +40,7 @@ public enum BalanceCommand: Command {
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
-            arguments, options: ["font", "size", "width", "line-height", "direction", "locale"],
+            arguments, options: ["font", "size", "width", "line-height", "direction", "locale", "out"],
             switches: ["greedy", "even", "json", "jsonl"])
         guard !(args.has("greedy") && args.has("even")) else {
             throw CLIError.usage("--greedy and --even exclude each other")
@@ -59,6 +62,7 @@ public enum BalanceCommand: Command {
             guard args.positionals.isEmpty else {
                 throw CLIError.usage("--jsonl reads requests from standard input only")
             }
+            guard args.string("out") == nil else { throw CLIError.usage("--out draws one text; not with --jsonl") }
             return try runStream(args: args, defaultMode: mode, session: session, io: io)
         }
 
@@ -85,12 +89,30 @@ public enum BalanceCommand: Command {
         } catch let error as TextError {
             throw CLIError.badInput(error.description)
         }
+        if let out = args.string("out") {
+            try writeImage(layout, to: out)
+        }
         if args.has("json") {
             io.write(json(layout) + "\n")
         } else {
             io.write(layout.lines.map(\.text).joined(separator: "\n") + (layout.lines.isEmpty ? "" : "\n"))
         }
         return 0
+    }
+
+    /// Draws `layout` with `TextImage` to `path`, PNG unless the extension is `.ppm`.
+    private static func writeImage(_ layout: TextLayout, to path: String) throws {
+        let image: Image
+        do {
+            image = try TextImage.render(layout)
+        } catch {
+            throw CLIError.badInput("--out \(path): \(error)")
+        }
+        do {
+            try image.write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError.badInput("--out \(path): cannot write the image: \(error.localizedDescription)")
+        }
     }
 
     /// Shapes and breaks texts, keeping every font it opened for the next request.

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyRender
 import Testing
 
 @Suite("howdy balance")
@@ -99,5 +100,46 @@ struct BalanceCommandTests {
         let balance = try CommandHarness.run(["balance", "--help"])
         #expect(balance.status == 0 && balance.output.contains("--jsonl"))
         #expect(try CommandHarness.run(["frobnicate"]).status == 2)
+    }
+
+    @Test("--out draws the lines over the width box, the covered span tinted, as PNG or PPM")
+    func imageOutput() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-balance-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("title.png").path
+        let result = try CommandHarness.run(
+            ["balance", "--json", "--font", "Inter-Bold", "--size", "28", "--width", "330", "--out", png, title])
+        #expect(result.status == 0)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let width = try #require(object["width"] as? Double), height = try #require(object["height"] as? Double)
+        let image = try Image(contentsOf: URL(fileURLWithPath: png))
+        #expect(image.width == 330 + 32 && image.height == Int((height + 32).rounded(.up)))
+        // The box's top row is above every glyph: blue over the lines' span, grey beyond it.
+        #expect(image[Int(width) + 16 - 2, 16] == SIMD4(0xD6, 0xE6, 0xFF, 255))
+        #expect(image[Int(width.rounded(.up)) + 16 + 2, 16] == SIMD4(0xF2, 0xF2, 0xF7, 255))
+        #expect(image[4, 4] == SIMD4(255, 255, 255, 255))  // margin
+        // Ink only inside the lines' span.
+        for y in 0..<image.height {
+            for x in Int(width.rounded(.up)) + 17..<image.width { #expect(image[x, y].x > 200) }
+        }
+        let ppm = directory.appendingPathComponent("title.ppm").path
+        let ppmResult = try CommandHarness.run(
+            ["balance", "--font", "Inter-Bold", "--size", "28", "--width", "330", "--out", ppm, title])
+        #expect(ppmResult.status == 0)
+        #expect(try Image(contentsOf: URL(fileURLWithPath: ppm)) == image)
+    }
+
+    @Test("--out is refused with --jsonl and names a path it cannot write")
+    func imageOutputErrors() throws {
+        let stream = try CommandHarness.run(["balance", "--jsonl", "--out", "/tmp/x.png"], input: "")
+        #expect(stream.status == 2)
+        let unwritable = try CommandHarness.run(
+            [
+                "balance", "--font", "Inter-Bold", "--size", "28", "--width", "330", "--out", "/nonexistent/dir/a.png",
+                title,
+            ])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.error.contains("/nonexistent/dir/a.png"))
     }
 }

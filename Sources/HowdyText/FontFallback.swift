@@ -18,7 +18,7 @@ public struct FontFallback: Sendable, Hashable {
     /// No fallback: characters the primary font lacks render as its .notdef glyph.
     public static let none = FontFallback(faces: [])
 
-    /// The bundled chain: Noto Sans Arabic, Hebrew and Devanagari, Droid Sans Fallback
+    /// The bundled chain: Noto Sans Arabic, Hebrew, Devanagari and Thai, Droid Sans Fallback
     /// (CJK) and Noto Color Emoji, in the bold cut where one exists and the primary face's
     /// weight class is 600 or more. Faces missing from `Fonts/` are skipped.
     public static func bundled(matching primary: FontFace? = nil) -> FontFallback {
@@ -33,7 +33,8 @@ public struct FontFallback: Sendable, Hashable {
     private static func makeBundled(bold: Bool) -> FontFallback {
         let cut = bold ? "Bold" : "Regular"
         let names = [
-            "NotoSansArabic-\(cut)", "NotoSansHebrew-\(cut)", "NotoSansDevanagari-\(cut)", "DroidSansFallbackFull",
+            "NotoSansArabic-\(cut)", "NotoSansHebrew-\(cut)", "NotoSansDevanagari-\(cut)", "NotoSansThai-\(cut)",
+            "DroidSansFallbackFull",
             "NotoColorEmoji",
         ]
         let faces = names.compactMap { name in FontLibrary.bundledPath(name).flatMap { try? FontFace.open(path: $0) } }

@@ -12,13 +12,14 @@ struct ScriptTests {
         layout.lines.flatMap(\.runs).flatMap(\.glyphs).allSatisfy { $0.id != 0 }
     }
 
-    @Test("Arabic, Hebrew, Devanagari, CJK and emoji fall back to a bundled font with the glyphs")
+    @Test("Arabic, Hebrew, Devanagari, Thai, CJK and emoji fall back to a bundled font with the glyphs")
     func fallback() throws {
         let font = try Fixtures.font()
         let cases: [(String, String)] = [
             ("مرحبا بالعالم", "NotoSansArabic-Regular.ttf"),
             ("שלום עולם", "NotoSansHebrew-Regular.ttf"),
             ("नमस्ते दुनिया", "NotoSansDevanagari-Regular.ttf"),
+            ("ยินดีต้อนรับ", "NotoSansThai-Regular.ttf"),
             ("你好世界", "DroidSansFallbackFull.ttf"),
             ("👋🏽", "NotoColorEmoji.ttf"),
             ("👨‍👩‍👧", "NotoColorEmoji.ttf"),

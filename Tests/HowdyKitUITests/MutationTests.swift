@@ -10,11 +10,13 @@ import Testing
         [.null, .number(-7), .string("x"), .array([]), .object([:]), .bool(true)].filter { $0 != value }
     }
 
-    /// Every (path, mutated document) pair, one replacement at a time.
+    /// Every document with one value of `value` replaced by each of `replacements(value)`,
+    /// nested values included, one replacement at a time.
     private static func mutations(
-        _ value: JSONValue, rebuild: @escaping (JSONValue) -> JSONValue, into result: inout [JSONValue]
+        _ value: JSONValue, rebuild: @escaping (JSONValue) -> JSONValue,
+        replacements: (JSONValue) -> [JSONValue], into result: inout [JSONValue]
     ) {
-        for variant in variants(of: value) { result.append(rebuild(variant)) }
+        for replacement in replacements(value) { result.append(rebuild(replacement)) }
         switch value {
         case .object(let object):
             for key in object.keys.sorted() {
@@ -24,7 +26,7 @@ import Testing
                         var copy = object
                         copy[key] = new
                         return rebuild(.object(copy))
-                    }, into: &result)
+                    }, replacements: replacements, into: &result)
             }
         case .array(let items):
             for index in items.indices {
@@ -34,7 +36,7 @@ import Testing
                         var copy = items
                         copy[index] = new
                         return rebuild(.array(copy))
-                    }, into: &result)
+                    }, replacements: replacements, into: &result)
             }
         default:
             break
@@ -45,7 +47,7 @@ import Testing
         let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/branded.json"))
         let original = try JSONDecoder().decode(JSONValue.self, from: data)
         var documents: [JSONValue] = []
-        Self.mutations(original, rebuild: { $0 }, into: &documents)
+        Self.mutations(original, rebuild: { $0 }, replacements: Self.variants, into: &documents)
         #expect(documents.count > 500)
         let encoder = JSONEncoder()
         var decoded = 0, rejected = 0
@@ -76,7 +78,7 @@ import Testing
         let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/branded.json"))
         let original = try JSONDecoder().decode(JSONValue.self, from: data)
         var documents: [JSONValue] = []
-        Self.replacingLeaves(original, rebuild: { $0 }, into: &documents)
+        Self.mutations(original, rebuild: { $0 }, replacements: Self.extremes, into: &documents)
         #expect(documents.count > 150)
         let encoder = JSONEncoder()
         var rendered = 0, rejected = 0
@@ -102,40 +104,12 @@ import Testing
         #expect(rendered > 0 && rejected > 0)
     }
 
-    private static func replacingLeaves(
-        _ value: JSONValue, rebuild: @escaping (JSONValue) -> JSONValue, into result: inout [JSONValue]
-    ) {
+    /// Extreme numbers for a number, and empty, long and bidi-overridden text for a string.
+    private static func extremes(of value: JSONValue) -> [JSONValue] {
         switch value {
-        case .number:
-            for number in [1e300, -1e300, 1e19, -1e19, 0, -0.5, 1e-300, 4096] {
-                result.append(rebuild(.number(number)))
-            }
-        case .string:
-            for text in ["", String(repeating: "Wide ", count: 800), "مرحبا \u{202E}abc"] {
-                result.append(rebuild(.string(text)))
-            }
-        case .object(let object):
-            for key in object.keys.sorted() {
-                replacingLeaves(
-                    object[key]!,
-                    rebuild: { new in
-                        var copy = object
-                        copy[key] = new
-                        return rebuild(.object(copy))
-                    }, into: &result)
-            }
-        case .array(let items):
-            for index in items.indices {
-                replacingLeaves(
-                    items[index],
-                    rebuild: { new in
-                        var copy = items
-                        copy[index] = new
-                        return rebuild(.array(copy))
-                    }, into: &result)
-            }
-        default:
-            break
+        case .number: [1e300, -1e300, 1e19, -1e19, 0, -0.5, 1e-300, 4096].map { .number($0) }
+        case .string: ["", String(repeating: "Wide ", count: 800), "مرحبا \u{202E}abc"].map { .string($0) }
+        default: []
         }
     }
 }

@@ -7,7 +7,8 @@ public enum LintCommand: Command {
     public static let name = "lint"
     public static let summary = "check every text's contrast against what is behind it (WCAG 2.x)"
     public static let help = """
-        usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--frames N] [--verbose]
+        usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--scroll POS]
+                                    [--frames N] [--verbose]
 
         Lays out every screen of the flow spec for each combination of its render matrix,
         draws it without its text, and compares each text's colour with every pixel under
@@ -20,6 +21,7 @@ public enum LintCommand: Command {
           --device D   phone, small-phone, tablet, desktop or all (default: the spec's)
           --scheme S   light, dark or all (default: the spec's)
           --scale N    px per pt used for sampling (default 1)
+          --scroll P   top, end, all or pt: check content scrolled there too (default: the spec's)
           --frames N   animation frames per cycle (default 8)
           --verbose    also list the lowest ratio found for every screen and role
 

@@ -9,13 +9,13 @@ public enum RenderCommand: Command {
     public static let summary = "render a flow spec's screens to PNG/PPM images plus an index.html"
     public static let help = """
         usage: howdy render SPEC.json --out DIR [--device D] [--scheme light|dark|all]
-                                      [--scale N] [--time S] [--type-size SIZE] [--format png|ppm]
-                                      [--store FILE] [--json]
+                                      [--scale N] [--time S] [--type-size SIZE] [--scroll POS]
+                                      [--format png|ppm] [--store FILE] [--json]
 
         Renders the welcome (and its states), the route chain and every step of the flow
         spec (a permission step once per state) for each device, colour scheme, Dynamic
-        Type size and time of the spec's "render" matrix, to
-        DIR/NN-SCREEN_DEVICE-SCHEME[-SIZE][-tTIME]@Nx.png, and writes DIR/index.html
+        Type size, time and scroll position of the spec's "render" matrix, to
+        DIR/NN-SCREEN_DEVICE-SCHEME[-SIZE][-tTIME][-scrollPOS]@Nx.png, and writes DIR/index.html
         showing them all. Progress goes to stderr.
 
         options:
@@ -25,10 +25,12 @@ public enum RenderCommand: Command {
           --scale N         px per pt, 1 to 4 (default: the spec's, else each device's)
           --time S          seconds into the animation (overrides the spec's times)
           --type-size SIZE  a Dynamic Type size (xSmall ... xxxLarge, accessibility1 ... 5, or all)
+          --scroll POS      top (default), end, all (top and end) or an offset in pt: how far
+                            content taller than the screen is scrolled under the footer
           --format F        png (default) or ppm
           --reduce-motion   render animated backgrounds static
           --json            print the files written as JSON (screen, fileName, device,
-                            scheme, dynamicTypeSize, time, scale, pixel size) on stdout
+                            scheme, dynamicTypeSize, time, scale, scroll, pixel size) on stdout
           --store FILE      an onboarding store (as `howdy flow` writes): render only the
                             pages still needed (the welcome while unrecorded, then the
                             unrecorded steps); stored answers personalise headlines

@@ -44,6 +44,24 @@ import Testing
         #expect(bytes.starts(with: Data("P6\n600 700\n255\n".utf8)))
     }
 
+    @Test func scrollPositionsNameTheirFiles() throws {
+        let out = temporary()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let spec = Self.root.appendingPathComponent("Examples/plain.json").path
+        let result = try CommandHarness.run([
+            "render", spec, "--out", out.path, "--device", "small-phone", "--scheme", "light", "--scale", "1",
+            "--scroll", "all", "--type-size", "accessibility5",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(files.contains("01-welcome_small-phone-light-accessibility5@1x.png"))
+        #expect(files.contains("01-welcome_small-phone-light-accessibility5-scroll-end@1x.png"))
+        #expect(files.count == 7)
+        let bad = try CommandHarness.run(["render", spec, "--out", out.path, "--scroll", "middle"])
+        #expect(bad.status == 2)
+        #expect(bad.error.contains("--scroll"))
+    }
+
     @Test func badSpecsExitTwoNamingTheJSONPath() throws {
         let folder = temporary()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

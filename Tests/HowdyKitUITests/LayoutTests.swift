@@ -208,4 +208,34 @@ import Testing
         guard case .text(let clamped) = LayoutNode.text(element).minimumScaleFactor(-3) else { return }
         #expect(clamped.minimumScaleFactor == 0.1)
     }
+
+    /// Scroll positions: `.end` brings the content's last item to just above the footer's
+    /// fade band, an offset moves everything up by that many pt (clamped to the end), and
+    /// content that fits never moves.
+    @Test func scrollPositionsMoveOnlyContentThatScrolls() throws {
+        let document = try example("branded")
+        func layout(_ screen: NamedScreen, _ scroll: ScrollPosition) throws -> ScreenLayout {
+            try screen.screen.layout(
+                theme: document.theme,
+                environment: RenderEnvironment(
+                    device: .smallPhone, scale: 1, dynamicTypeSize: .accessibility5, scroll: scroll))
+        }
+        var scrolling = 0
+        for named in FlowRenderer.screens(document) {
+            let top = try layout(named, .top)
+            let end = try layout(named, .end)
+            guard top.scrolls else {
+                #expect(end.scrollOffset == 0, "\(named.name) fits and must not scroll")
+                continue
+            }
+            scrolling += 1
+            let bottom = end.content.map { $0.frame.y + $0.frame.height }.max() ?? 0
+            #expect(abs(bottom - (end.footerTop - end.fadeBand)) < 0.5, "\(named.name): last item at \(bottom)")
+            #expect(abs(end.scrollOffset - (top.contentHeight + top.fadeBand - (top.footerTop - top.column.y))) < 0.01)
+            let moved = try layout(named, .offset(30))
+            #expect(zip(top.content, moved.content).allSatisfy { abs($0.frame.y - 30 - $1.frame.y) < 0.001 })
+            #expect(try layout(named, .offset(1e9)).scrollOffset == end.scrollOffset)
+        }
+        #expect(scrolling >= 6, "at accessibility5 most screens of the small phone scroll")
+    }
 }

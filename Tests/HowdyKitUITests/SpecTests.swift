@@ -166,4 +166,15 @@ import Testing
                 screen: "01-welcome", environment: RenderEnvironment(device: .phone, scale: 3), format: .ppm)
                 == "01-welcome_phone-light@3x.ppm")
     }
+
+    @Test func scrollPositionsParse() throws {
+        let document = try FlowDocument.decode(
+            Data(#"{ "steps": [], "render": { "scroll": ["top", "end", 120] } }"#.utf8))
+        #expect(document.matrix.scrollPositions == [.top, .end, .offset(120)])
+        #expect(
+            specError(#"{ "steps": [], "render": { "scroll": ["middle"] } }"#)?.hasPrefix("render.scroll[0]: expected")
+                == true)
+        #expect(specError(#"{ "steps": [], "render": { "scroll": [-5] } }"#)?.hasPrefix("render.scroll[0]") == true)
+        #expect(specError(#"{ "steps": [], "render": { "scroll": [] } }"#)?.hasPrefix("render.scroll") == true)
+    }
 }

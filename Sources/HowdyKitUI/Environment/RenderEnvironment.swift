@@ -34,13 +34,15 @@ public struct RenderEnvironment: Sendable, Hashable {
     public var locale: String
     /// Mirrors rows, alignment, sliders and page dots when right to left.
     public var layoutDirection: LayoutDirection
+    /// How far content taller than the screen is scrolled (default: the top).
+    public var scroll: ScrollPosition
 
     /// - Parameters: `scale` defaults to the device's; `layoutDirection` defaults to the
     ///   locale's direction.
     public init(
         device: DevicePreset = .phone, scale: Double? = nil, colorScheme: ColorScheme = .light, time: Double = 0,
         reduceMotion: Bool = false, dynamicTypeSize: DynamicTypeSize = .large, locale: String = "en",
-        layoutDirection: LayoutDirection? = nil
+        layoutDirection: LayoutDirection? = nil, scroll: ScrollPosition = .top
     ) {
         self.device = device
         self.scale = scale ?? Double(device.defaultScale)
@@ -50,6 +52,7 @@ public struct RenderEnvironment: Sendable, Hashable {
         self.dynamicTypeSize = dynamicTypeSize
         self.locale = locale
         self.layoutDirection = layoutDirection ?? LayoutDirection.of(locale: locale)
+        self.scroll = scroll
     }
 
     /// True for right-to-left layouts.

@@ -17,26 +17,33 @@ extension ScreenContext {
 
     func headline(_ text: String, alignment: HAlignment = .center) -> LayoutNode {
         .text(TextElement(text, font: fonts.headline, color: colors.subtitle, alignment: alignment, role: "headline"))
-            .balancedText()
+            .balancedText().minimumScaleFactor(Self.textShrink)
     }
+
+    /// How far running text and labels shrink before a word breaks between letters (at large
+    /// Dynamic Type sizes, in narrow rows); titles and buttons set their own.
+    static let textShrink = 0.7
 
     func body(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "body")
         -> LayoutNode
     {
         .text(TextElement(text, font: fonts.body, color: color ?? colors.primary, alignment: alignment, role: role))
+            .minimumScaleFactor(Self.textShrink)
     }
 
     func caption(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "caption")
         -> LayoutNode
     {
         .text(
-            TextElement(text, font: fonts.caption, color: color ?? colors.secondary, alignment: alignment, role: role))
+            TextElement(text, font: fonts.caption, color: color ?? colors.secondary, alignment: alignment, role: role)
+        ).minimumScaleFactor(Self.textShrink)
     }
 
     func emphasized(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "label")
         -> LayoutNode
     {
         .text(TextElement(text, font: fonts.button, color: color ?? colors.primary, alignment: alignment, role: role))
+            .minimumScaleFactor(Self.textShrink)
     }
 
     /// An icon glyph `size` pt in `color`.
@@ -173,12 +180,13 @@ extension ScreenContext {
         let text: LayoutNode = .vstack(
             spacing: 2, alignment: .leading,
             children: [
-                .text(TextElement(item.label, font: fonts.button, color: colors.featureTitle, role: "feature title")),
+                .text(TextElement(item.label, font: fonts.button, color: colors.featureTitle, role: "feature title"))
+                    .minimumScaleFactor(Self.textShrink),
                 .text(
                     TextElement(
                         item.description, font: fonts.caption, color: colors.featureDescription,
                         role: "feature description")
-                ).balancedText(),
+                ).balancedText().minimumScaleFactor(Self.textShrink),
             ])
         let iconSize = 30.0
         if environment.dynamicTypeSize.isAccessibilitySize {

@@ -31,6 +31,8 @@ public struct ScreenLayout: Sendable {
     public var footerTop: Double
     /// The content's natural height; taller than the viewport means it scrolls.
     public var contentHeight: Double
+    /// How far the content is scrolled up, pt (0 at the top; see `RenderEnvironment.scroll`).
+    public var scrollOffset: Double
     /// The fade band above the footer (0 when the content fits), at most 28 pt.
     public var fadeBand: Double
     /// The content column: where text may go.
@@ -89,8 +91,11 @@ struct ScreenScaffold {
         let size = try engine.measure(node, width: columnWidth)
         let fits = size.height <= viewportHeight
         // Content that fits sits a little above the middle of the free space; content that
-        // does not starts at the top and scrolls under the footer.
-        let y = fits ? top + (viewportHeight - size.height) * 0.42 : top
+        // does not starts at the top and scrolls under the footer. Scrolled to the end, its
+        // last item clears the fade band, as a scroll view's bottom inset keeps it readable.
+        let fadeBand = fits ? 0 : min(28, viewportHeight / 4)
+        let scrollOffset = env.scroll.offset(overflow: size.height + fadeBand - viewportHeight)
+        let y = fits ? top + (viewportHeight - size.height) * 0.42 : top - scrollOffset
         var contentItems: [DisplayItem] = []
         try engine.place(
             node, in: Frame(x: columnX, y: y, width: columnWidth, height: size.height), into: &contentItems)
@@ -101,7 +106,7 @@ struct ScreenScaffold {
             background: context.theme.background, tint: context.theme.style.tint ?? context.theme.accent,
             content: contentItems, footer: footerItems, overlay: overlay,
             viewport: Frame(x: 0, y: 0, width: device.width, height: footerTop), footerTop: footerTop,
-            contentHeight: size.height, fadeBand: fits ? 0 : min(28, viewportHeight / 4),
+            contentHeight: size.height, scrollOffset: scrollOffset, fadeBand: fadeBand,
             column: Frame(x: columnX, y: top, width: columnWidth, height: viewportHeight))
     }
 

@@ -19,6 +19,8 @@ public struct RenderedFile: Sendable, Hashable, Codable {
     public var time: Double
     /// px per pt.
     public var scale: Double
+    /// The scroll position drawn (`top`, `end` or pt).
+    public var scroll: String
     /// Image size in px.
     public var pixelWidth: Int
     /// Image height in px.
@@ -33,12 +35,16 @@ public enum RenderFormat: String, Sendable, CaseIterable {
 /// Renders every screen of a flow in every combination of a matrix to files, plus an
 /// `index.html` that shows them all.
 public enum RenderJob {
-    /// The file name of one render: `SCREEN_DEVICE-SCHEME[-TYPESIZE][-tTIME]@Nx.EXT`; the Dynamic
-    /// Type size appears unless it is `large`, the time unless it is 0.
+    /// The file name of one render: `SCREEN_DEVICE-SCHEME[-TYPESIZE][-tTIME][-scrollPOS]@Nx.EXT`;
+    /// the Dynamic Type size appears unless it is `large`, the time unless it is 0, the scroll
+    /// position unless it is the top.
     public static func fileName(screen: String, environment: RenderEnvironment, format: RenderFormat) -> String {
         var name = "\(screen)_\(environment.device.name)-\(environment.colorScheme.rawValue)"
         if environment.dynamicTypeSize != .large { name += "-\(environment.dynamicTypeSize.rawValue)" }
         if environment.time != 0 { name += "-t\(formatNumber(environment.time))" }
+        if environment.scroll != .top {
+            name += "-scroll\(environment.scroll == .end ? "-end" : environment.scroll.name)"
+        }
         name += "@\(formatNumber(environment.scale))x.\(format.rawValue)"
         return name
     }
@@ -77,7 +83,7 @@ public enum RenderJob {
                     screen: named.name, fileName: name, device: environment.device.name,
                     scheme: environment.colorScheme,
                     dynamicTypeSize: environment.dynamicTypeSize, time: environment.time, scale: environment.scale,
-                    pixelWidth: image.width, pixelHeight: image.height)
+                    scroll: environment.scroll.name, pixelWidth: image.width, pixelHeight: image.height)
                 state.withLock { state in
                     state.files[index] = file
                     state.done += 1

@@ -1,6 +1,7 @@
 import HowdyKit
 
-/// Which combinations `howdy render` draws: devices × schemes × Dynamic Type sizes × times.
+/// Which combinations `howdy render` draws: devices × schemes × Dynamic Type sizes × times
+/// × scroll positions.
 public struct RenderMatrix: Sendable, Hashable {
     /// Device presets, in order (default: the phone).
     public var devices: [DevicePreset]
@@ -14,12 +15,14 @@ public struct RenderMatrix: Sendable, Hashable {
     public var scale: Double?
     /// Renders animated backgrounds static (default false).
     public var reduceMotion: Bool
+    /// Scroll positions (default: the top only); only screens whose content scrolls differ.
+    public var scrollPositions: [ScrollPosition]
 
     /// The default: a phone in light and dark at Dynamic Type `.large`, t = 0.
     public init(
         devices: [DevicePreset] = [.phone], schemes: [ColorScheme] = [.light, .dark],
         dynamicTypeSizes: [DynamicTypeSize] = [.large], times: [Double] = [0], scale: Double? = nil,
-        reduceMotion: Bool = false
+        reduceMotion: Bool = false, scrollPositions: [ScrollPosition] = [.top]
     ) {
         self.devices = devices
         self.schemes = schemes
@@ -27,6 +30,7 @@ public struct RenderMatrix: Sendable, Hashable {
         self.times = times
         self.scale = scale
         self.reduceMotion = reduceMotion
+        self.scrollPositions = scrollPositions
     }
 
     /// Every environment of the matrix for `locale`, devices outermost.
@@ -36,11 +40,12 @@ public struct RenderMatrix: Sendable, Hashable {
             for scheme in schemes {
                 for size in dynamicTypeSizes {
                     for time in times {
-                        result.append(
-                            RenderEnvironment(
-                                device: device, scale: scale, colorScheme: scheme, time: time,
-                                reduceMotion: reduceMotion,
-                                dynamicTypeSize: size, locale: locale))
+                        for scroll in scrollPositions {
+                            result.append(
+                                RenderEnvironment(
+                                    device: device, scale: scale, colorScheme: scheme, time: time,
+                                    reduceMotion: reduceMotion, dynamicTypeSize: size, locale: locale, scroll: scroll))
+                        }
                     }
                 }
             }
@@ -49,7 +54,7 @@ public struct RenderMatrix: Sendable, Hashable {
     }
 
     static func read(_ node: JSONNode) throws(SpecError) -> RenderMatrix {
-        try node.allowKeys(["devices", "schemes", "dynamicTypeSizes", "times", "scale", "reduceMotion"])
+        try node.allowKeys(["devices", "schemes", "dynamicTypeSizes", "times", "scale", "reduceMotion", "scroll"])
         var matrix = RenderMatrix()
         if let devices = try node.child("devices") {
             matrix.devices = []
@@ -107,6 +112,19 @@ public struct RenderMatrix: Sendable, Hashable {
             matrix.scale = value
         }
         if let reduce = try node.bool("reduceMotion") { matrix.reduceMotion = reduce }
+        if let positions = try node.child("scroll") {
+            matrix.scrollPositions = []
+            for item in try positions.array() {
+                let position: ScrollPosition?
+                switch item.value {
+                case .number(let points): position = ScrollPosition(name: formatNumber(points))
+                default: position = ScrollPosition(name: try item.string())
+                }
+                guard let position else { throw item.error("expected \"top\", \"end\" or a number of pt ≥ 0") }
+                matrix.scrollPositions.append(position)
+            }
+            if matrix.scrollPositions.isEmpty { throw positions.error("expected at least one scroll position") }
+        }
         return matrix
     }
 }

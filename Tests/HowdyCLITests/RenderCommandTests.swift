@@ -44,10 +44,14 @@ import Testing
         #expect(bytes.starts(with: Data("P6\n600 700\n255\n".utf8)))
     }
 
-    @Test func scrollPositionsNameTheirFiles() throws {
-        let out = temporary()
-        defer { try? FileManager.default.removeItem(at: out) }
+    @Test func scrollPositionsNameTheirFilesAndSkipScreensThatFit() throws {
+        let out = temporary(), fitting = temporary()
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: fitting)
+        }
         let spec = Self.root.appendingPathComponent("Examples/plain.json").path
+        // At accessibility5 on the small phone every page of the plain flow scrolls.
         let result = try CommandHarness.run([
             "render", spec, "--out", out.path, "--device", "small-phone", "--scheme", "light", "--scale", "1",
             "--scroll", "all", "--type-size", "accessibility5",
@@ -57,6 +61,15 @@ import Testing
         #expect(files.contains("01-welcome_small-phone-light-accessibility5@1x.png"))
         #expect(files.contains("01-welcome_small-phone-light-accessibility5-scroll-end@1x.png"))
         #expect(files.count == 7)
+        // At the default size on the phone every page fits: the end would repeat the top.
+        let fits = try CommandHarness.run([
+            "render", spec, "--out", fitting.path, "--device", "phone", "--scheme", "light", "--scale", "1",
+            "--scroll", "all",
+        ])
+        #expect(fits.status == 0)
+        #expect(fits.output.contains("wrote 3 images"))
+        #expect(fits.error.contains("skipped: its content fits the screen"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fitting.path).allSatisfy { !$0.contains("scroll") })
         let bad = try CommandHarness.run(["render", spec, "--out", out.path, "--scroll", "middle"])
         #expect(bad.status == 2)
         #expect(bad.error.contains("--scroll"))

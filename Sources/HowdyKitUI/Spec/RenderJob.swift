@@ -51,6 +51,7 @@ public enum RenderJob {
 
     /// Renders `document` with `matrix` into `directory` (created when missing), then
     /// writes `index.html`. With `storage`, only the pages the flow still needs are drawn.
+    /// A scroll position other than the top is drawn only for screens whose content scrolls.
     /// Images are rendered and encoded on all cores; `progress` is called after each file
     /// with (done, total, name), one call at a time, in completion order. Files are
     /// returned in matrix order (each environment, then each screen) whatever the order
@@ -75,8 +76,18 @@ public enum RenderJob {
             let environment = environments[index / screens.count]
             let named = screens[index % screens.count]
             do {
-                let image = try named.screen.render(theme: document.theme, environment: environment)
                 let name = fileName(screen: named.name, environment: environment, format: format)
+                let layout = try named.screen.layout(theme: document.theme, environment: environment)
+                // A scroll position only changes screens whose content scrolls; for the others
+                // it would repeat the top's image, so none is written.
+                guard environment.scroll == .top || layout.scrolls else {
+                    state.withLock { state in
+                        state.done += 1
+                        progress(state.done, total, "\(name) skipped: its content fits the screen")
+                    }
+                    return
+                }
+                let image = try layout.render(environment: environment)
                 let bytes = try image.encoded(as: format == .png ? .png : .ppm)
                 try Data(bytes).write(to: directory.appendingPathComponent(name))
                 let file = RenderedFile(

@@ -9,18 +9,39 @@ public struct FontFallback: Sendable, Hashable {
     /// When no face in `faces` covers a character, ask fontconfig for an installed font
     /// that does (cached per character). Off for reproducible goldens.
     public var usesSystemFonts: Bool
+    /// Faces tried before `faces` for the characters in their ranges (after the primary
+    /// font): a Korean face for Hangul, so that a CJK face earlier in `faces` that covers a
+    /// few syllables does not mix two designs inside one Korean word.
+    public var preferences: [Preference]
 
-    public init(faces: [FontFace], usesSystemFonts: Bool = false) {
+    /// A face preferred for the scalars in `ranges` (Unicode scalar values, inclusive).
+    public struct Preference: Sendable, Hashable {
+        public var ranges: [ClosedRange<UInt32>]
+        public var face: FontFace
+
+        public init(ranges: [ClosedRange<UInt32>], face: FontFace) {
+            self.ranges = ranges
+            self.face = face
+        }
+
+        func covers(_ scalar: UInt32) -> Bool { ranges.contains { $0.contains(scalar) } }
+    }
+
+    public init(faces: [FontFace], usesSystemFonts: Bool = false, preferences: [Preference] = []) {
         self.faces = faces
         self.usesSystemFonts = usesSystemFonts
+        self.preferences = preferences
     }
 
     /// No fallback: characters the primary font lacks render as its .notdef glyph.
     public static let none = FontFallback(faces: [])
 
-    /// The bundled chain: Noto Sans Arabic, Hebrew, Devanagari and Thai, Droid Sans Fallback
-    /// (CJK) and Noto Color Emoji, in the bold cut where one exists and the primary face's
-    /// weight class is 600 or more. Faces missing from `Fonts/` are skipped.
+    /// The bundled chain: Noto Sans for Arabic, Hebrew, Thai, the Indic scripts (Devanagari,
+    /// Bengali, Gurmukhi, Gujarati, Tamil, Telugu, Kannada, Malayalam, Sinhala), Georgian,
+    /// Armenian, Ethiopic, Lao, Khmer and Myanmar; Droid Sans Fallback (Han, Kana); NanumSquare
+    /// (Hangul, preferred for Hangul over Droid, which has 3 syllables); Noto Color Emoji. The
+    /// bold cut is used where one exists and the primary face's weight class is 600 or more.
+    /// Faces missing from `Fonts/` are skipped.
     public static func bundled(matching primary: FontFace? = nil) -> FontFallback {
         let bold = (primary?.weightClass ?? 400) >= 600
         return bold ? bundledBold : bundledRegular
@@ -32,13 +53,19 @@ public struct FontFallback: Sendable, Hashable {
 
     private static func makeBundled(bold: Bool) -> FontFallback {
         let cut = bold ? "Bold" : "Regular"
-        let names = [
-            "NotoSansArabic-\(cut)", "NotoSansHebrew-\(cut)", "NotoSansDevanagari-\(cut)", "NotoSansThai-\(cut)",
-            "DroidSansFallbackFull",
-            "NotoColorEmoji",
+        let scripts = [
+            "Arabic", "Hebrew", "Devanagari", "Thai", "Bengali", "Gurmukhi", "Gujarati", "Tamil", "Telugu", "Kannada",
+            "Malayalam", "Sinhala", "Georgian", "Armenian", "Ethiopic", "Lao", "Khmer", "Myanmar",
         ]
-        let faces = names.compactMap { name in FontLibrary.bundledPath(name).flatMap { try? FontFace.open(path: $0) } }
-        return FontFallback(faces: faces)
+        let korean = bold ? "NanumSquareB" : "NanumSquareR"
+        let names = scripts.map { "NotoSans\($0)-\(cut)" } + ["DroidSansFallbackFull", korean, "NotoColorEmoji"]
+        func open(_ name: String) -> FontFace? {
+            FontLibrary.bundledPath(name).flatMap { try? FontFace.open(path: $0) }
+        }
+        let hangul: [ClosedRange<UInt32>] = [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF]
+        return FontFallback(
+            faces: names.compactMap(open),
+            preferences: open(korean).map { [Preference(ranges: hangul, face: $0)] } ?? [])
     }
 
     var emojiFace: FontFace? { faces.first { $0.isColor } }

@@ -152,6 +152,10 @@ struct Itemization {
             return slot(emoji)
         }
         if fonts[0].face.hasGlyph(for: character) { return 0 }
+        for preference in fallback.preferences
+        where preference.covers(scalar) && preference.face.hasGlyph(for: character) {
+            return slot(preference.face)
+        }
         for face in fallback.faces where face.hasGlyph(for: character) {
             return slot(face)
         }

@@ -12,7 +12,7 @@ struct ScriptTests {
         layout.lines.flatMap(\.runs).flatMap(\.glyphs).allSatisfy { $0.id != 0 }
     }
 
-    @Test("Arabic, Hebrew, Devanagari, Thai, CJK and emoji fall back to a bundled font with the glyphs")
+    @Test("every script of the bundled chain falls back to a font with the glyphs")
     func fallback() throws {
         let font = try Fixtures.font()
         let cases: [(String, String)] = [
@@ -20,6 +20,21 @@ struct ScriptTests {
             ("שלום עולם", "NotoSansHebrew-Regular.ttf"),
             ("नमस्ते दुनिया", "NotoSansDevanagari-Regular.ttf"),
             ("ยินดีต้อนรับ", "NotoSansThai-Regular.ttf"),
+            ("ওহে বিশ্ব", "NotoSansBengali-Regular.ttf"),
+            ("ਸਤ ਸ੍ਰੀ ਅਕਾਲ", "NotoSansGurmukhi-Regular.ttf"),
+            ("નમસ્તે", "NotoSansGujarati-Regular.ttf"),
+            ("வணக்கம்", "NotoSansTamil-Regular.ttf"),
+            ("నమస్కారం", "NotoSansTelugu-Regular.ttf"),
+            ("ನಮಸ್ಕಾರ", "NotoSansKannada-Regular.ttf"),
+            ("നമസ്കാരം", "NotoSansMalayalam-Regular.ttf"),
+            ("ආයුබෝවන්", "NotoSansSinhala-Regular.ttf"),
+            ("გამარჯობა", "NotoSansGeorgian-Regular.ttf"),
+            ("Բարեւ", "NotoSansArmenian-Regular.ttf"),
+            ("ሰላም", "NotoSansEthiopic-Regular.ttf"),
+            ("ສະບາຍດີ", "NotoSansLao-Regular.ttf"),
+            ("ជំរាបសួរ", "NotoSansKhmer-Regular.ttf"),
+            ("မင်္ဂလာပါ", "NotoSansMyanmar-Regular.ttf"),
+            ("안녕하세요", "NanumSquareR.ttf"),
             ("你好世界", "DroidSansFallbackFull.ttf"),
             ("👋🏽", "NotoColorEmoji.ttf"),
             ("👨‍👩‍👧", "NotoColorEmoji.ttf"),
@@ -29,6 +44,17 @@ struct ScriptTests {
             #expect(faces(result).contains(expected), "\(text): \(faces(result))")
             #expect(hasNoTofu(result), "\(text)")
         }
+    }
+
+    @Test("Hangul comes from the Korean face, even the syllables the CJK face also has")
+    func hangulIsNotMixed() throws {
+        // Droid Sans Fallback, earlier in the chain for Han and Kana, has 가 but not 입.
+        let result = try layout("가입 日本", font: try Fixtures.font(), width: 1000)
+        let runs = result.lines.flatMap(\.runs)
+        let hangul = runs.filter { $0.range.lowerBound < 2 }
+        #expect(Set(hangul.map { ($0.font.face.path as NSString).lastPathComponent }) == ["NanumSquareR.ttf"])
+        #expect(faces(result).contains("DroidSansFallbackFull.ttf"), "Han still comes from the CJK face")
+        #expect(hasNoTofu(result))
     }
 
     @Test("a bold primary picks bold fallback cuts")

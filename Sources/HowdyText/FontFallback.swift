@@ -53,12 +53,18 @@ public struct FontFallback: Sendable, Hashable {
 
     private static func makeBundled(bold: Bool) -> FontFallback {
         let cut = bold ? "Bold" : "Regular"
-        let scripts = [
-            "Arabic", "Hebrew", "Devanagari", "Thai", "Bengali", "Gurmukhi", "Gujarati", "Tamil", "Telugu", "Kannada",
-            "Malayalam", "Sinhala", "Georgian", "Armenian", "Ethiopic", "Lao", "Khmer", "Myanmar",
+        // Fallback walks this list for every character the primary font lacks, so the most
+        // used scripts come first. Droid Sans Fallback shares no character with the script
+        // faces after it (checked against their cmaps), so its place changes no output.
+        let common = ["Arabic", "Hebrew", "Devanagari", "Thai"]
+        let more = [
+            "Bengali", "Gurmukhi", "Gujarati", "Tamil", "Telugu", "Kannada", "Malayalam", "Sinhala", "Georgian",
+            "Armenian", "Ethiopic", "Lao", "Khmer", "Myanmar",
         ]
         let korean = bold ? "NanumSquareB" : "NanumSquareR"
-        let names = scripts.map { "NotoSans\($0)-\(cut)" } + ["DroidSansFallbackFull", korean, "NotoColorEmoji"]
+        let names =
+            common.map { "NotoSans\($0)-\(cut)" } + ["DroidSansFallbackFull"] + more.map { "NotoSans\($0)-\(cut)" }
+            + [korean, "NotoColorEmoji"]
         func open(_ name: String) -> FontFace? {
             FontLibrary.bundledPath(name).flatMap { try? FontFace.open(path: $0) }
         }

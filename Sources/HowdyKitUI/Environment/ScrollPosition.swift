@@ -26,9 +26,15 @@ public enum ScrollPosition: Sendable, Hashable {
         case "top": self = .top
         case "end": self = .end
         default:
-            guard let points = Double(name), points.isFinite, points >= 0 else { return nil }
-            self = points == 0 ? .top : .offset(points)
+            guard let points = Double(name) else { return nil }
+            self.init(points: points)
         }
+    }
+
+    /// An offset of `points` pt (0 is `.top`); nil unless finite and ≥ 0.
+    public init?(points: Double) {
+        guard points.isFinite, points >= 0 else { return nil }
+        self = points == 0 ? .top : .offset(points)
     }
 
     /// The offset in pt for content `overflow` pt taller than what the viewport shows

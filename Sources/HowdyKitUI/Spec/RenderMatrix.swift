@@ -117,7 +117,7 @@ public struct RenderMatrix: Sendable, Hashable {
             for item in try positions.array() {
                 let position: ScrollPosition?
                 switch item.value {
-                case .number(let points): position = ScrollPosition(name: formatNumber(points))
+                case .number(let points): position = ScrollPosition(points: points)
                 default: position = ScrollPosition(name: try item.string())
                 }
                 guard let position else { throw item.error("expected \"top\", \"end\" or a number of pt ≥ 0") }

@@ -7,15 +7,21 @@ public enum DiffCommand: Command {
     public static let name = "diff"
     public static let summary = "compare two PNG/PPM images perceptually"
     public static let help = """
-        usage: howdy diff A B [--out DIFF.png] [--threshold T] [--max-diff-pixels N | --max-diff-ratio R]
+        usage: howdy diff A B [--out DIFF.png] [--threshold T] [--max-diff-pixels N] [--max-diff-ratio R]
+                              [--max-window-ratio W] [--window-size PX]
 
         Compares two PNG or PPM images of the same size, pixelmatch-style: colour distance in
-        YIQ per pixel, anti-aliasing differences detected and not counted.
+        YIQ per pixel, semi-transparent pixels composited over a pattern so alpha counts,
+        anti-aliasing differences detected and not counted. Identical bytes take a fast path.
 
           --out DIFF.png        write the diff image (grey: same, red: differs, yellow: anti-aliasing)
           --threshold T         per-pixel distance 0...1 counted as a difference (default 0.1)
           --max-diff-pixels N   differing pixels allowed (default 0)
-          --max-diff-ratio R    differing pixels allowed as a fraction 0...1 of all pixels
+          --max-diff-ratio R    differing pixels allowed as a fraction 0...1 of all pixels (default 0);
+                                with both, the larger allowance applies (as Playwright)
+          --max-window-ratio W  density guard: the largest fraction 0...1 of any window's pixels
+                                that may differ (default 0.05; 1 turns it off)
+          --window-size PX      the density window's side in px, 1...4096 (default 32)
 
         exit status: 0 within tolerance, 1 outside it, 2 bad input (unreadable file, different sizes)
 
@@ -23,25 +29,13 @@ public enum DiffCommand: Command {
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments(
-            arguments, options: ["out", "threshold", "max-diff-pixels", "max-diff-ratio"], switches: [])
+            arguments,
+            options: ["out", "threshold", "max-diff-pixels", "max-diff-ratio", "max-window-ratio", "window-size"],
+            switches: [])
         guard parsed.positionals.count == 2 else {
             throw CLIError.usage("expected two images, got \(parsed.positionals.count)")
         }
-        let threshold = try parsed.double("threshold") ?? 0.1
-        guard (0...1).contains(threshold) else { throw CLIError.usage("--threshold must be within 0...1") }
-        let maxPixels = try parsed.int("max-diff-pixels")
-        let maxRatio = try parsed.double("max-diff-ratio")
-        let limit: DiffTolerance.Limit
-        switch (maxPixels, maxRatio) {
-        case (.some, .some): throw CLIError.usage("give --max-diff-pixels or --max-diff-ratio, not both")
-        case (.some(let count), nil):
-            guard count >= 0 else { throw CLIError.usage("--max-diff-pixels must not be negative") }
-            limit = .pixels(count)
-        case (nil, .some(let ratio)):
-            guard (0...1).contains(ratio) else { throw CLIError.usage("--max-diff-ratio must be within 0...1") }
-            limit = .ratio(ratio)
-        case (nil, nil): limit = .pixels(0)
-        }
+        let tolerance = try tolerance(parsed)
         let first = try load(parsed.positionals[0])
         let second = try load(parsed.positionals[1])
         guard first.size == second.size else {
@@ -52,7 +46,7 @@ public enum DiffCommand: Command {
         let outPath = parsed.string("out")
         let diff: ImageDiff
         do {
-            diff = try ImageDiff(first, second, threshold: threshold, makeDiffImage: outPath != nil)
+            diff = try ImageDiff(first, second, tolerance: tolerance, makeDiffImage: outPath != nil)
         } catch {
             throw CLIError.badInput("\(error)")
         }
@@ -63,20 +57,49 @@ public enum DiffCommand: Command {
                 throw CLIError.badInput("cannot write \(outPath): \(error)")
             }
         }
-        let within = diff.isWithin(limit)
+        let within = diff.isWithin(tolerance)
         var text = "size: \(diff.size)\n"
         text += "differing pixels: \(diff.differingPixels)\n"
         text += "ratio: \(String(format: "%.6f", diff.ratio))\n"
         text += "anti-aliased pixels (not counted): \(diff.antiAliasedPixels)\n"
-        text += "max distance: \(String(format: "%.4f", diff.maxDistance)) (threshold \(threshold))\n"
+        text += "max distance: \(String(format: "%.4f", diff.maxDistance)) (threshold \(tolerance.threshold))\n"
         if let area = diff.changedArea {
             text +=
                 "changed area: x \(area.x)..<\(area.maxX), y \(area.y)..<\(area.maxY) (\(area.width)×\(area.height) px)\n"
         }
+        if let window = diff.densestWindow {
+            text +=
+                "densest window: \(String(format: "%.4f", diff.densestWindowRatio)) of \(diff.windowSize)×\(diff.windowSize) px at x \(window.x), y \(window.y)\n"
+        }
+        if diff.isByteIdentical { text += "identical bytes\n" }
         if let outPath { text += "diff image: \(outPath)\n" }
-        text += "result: \(within ? "within" : "outside") tolerance (allowed \(limit))\n"
+        text += "result: \(within ? "within" : "outside") tolerance (\(tolerance.summary))\n"
         io.write(text)
         return within ? 0 : 1
+    }
+
+    /// The tolerance options, range-checked: `--threshold`, `--max-diff-pixels`,
+    /// `--max-diff-ratio`, `--max-window-ratio`, `--window-size`.
+    static func tolerance(_ parsed: Arguments) throws -> DiffTolerance {
+        let threshold = try parsed.double("threshold") ?? 0.1
+        guard threshold.isFinite, (0...1).contains(threshold) else {
+            throw CLIError.usage("--threshold must be within 0...1")
+        }
+        let maxPixels = try parsed.int("max-diff-pixels") ?? 0
+        guard maxPixels >= 0 else { throw CLIError.usage("--max-diff-pixels must not be negative") }
+        let maxRatio = try parsed.double("max-diff-ratio") ?? 0
+        guard maxRatio.isFinite, (0...1).contains(maxRatio) else {
+            throw CLIError.usage("--max-diff-ratio must be within 0...1")
+        }
+        let windowRatio = try parsed.double("max-window-ratio") ?? 0.05
+        guard windowRatio.isFinite, (0...1).contains(windowRatio) else {
+            throw CLIError.usage("--max-window-ratio must be within 0...1")
+        }
+        let windowSize = try parsed.int("window-size") ?? 32
+        guard (1...4096).contains(windowSize) else { throw CLIError.usage("--window-size must be within 1...4096") }
+        return DiffTolerance(
+            threshold: threshold, maxDiffPixels: maxPixels, maxDiffRatio: maxRatio, maxWindowRatio: windowRatio,
+            windowSize: windowSize)
     }
 
     private static func load(_ path: String) throws -> Image {

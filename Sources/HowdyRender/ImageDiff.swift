@@ -1,35 +1,19 @@
 import Dispatch
+import Foundation
 
-/// How different two images may be and still count as the same.
-public struct DiffTolerance: Sendable, Hashable {
-    /// How many differing pixels may exist, as a count or as a fraction of all pixels.
-    public enum Limit: Sendable, Hashable {
-        case pixels(Int)
-        case ratio(Double)
-    }
-
-    /// Per-pixel colour distance 0...1 below which pixels count as equal (default 0.1,
-    /// as pixelmatch); 0 makes any change count.
-    public var threshold: Double
-    /// The differing pixels allowed (default none).
-    public var limit: Limit
-
-    public init(threshold: Double = 0.1, limit: Limit = .pixels(0)) {
-        self.threshold = threshold
-        self.limit = limit
-    }
-
-    /// Pixel-exact up to the default threshold, no differing pixel allowed.
-    public static let strict = DiffTolerance()
-}
-
-/// A perceptual comparison of two images of the same size, in the manner of pixelmatch.
+/// A perceptual comparison of two images of the same size, in the manner of pixelmatch 7.
 ///
-/// Each pixel's colour distance is measured in YIQ (brightness weighted most), after
-/// blending both over white; pixels farther apart than the threshold differ, unless the
-/// change looks like anti-aliasing (the pixel lies on an edge between flat areas in both
-/// images), which is counted apart and not as a difference. Distances are normalised so
-/// that 1 is the distance between black and white; `threshold` uses the same scale.
+/// Each pixel's colour distance is measured in YIQ (brightness weighted most); pixels
+/// farther apart than the threshold differ, unless the change looks like anti-aliasing
+/// (the pixel lies on an edge between flat areas in both images), which is counted apart
+/// and not as a difference. Distances are normalised so that 1 is the distance between
+/// black and white; `threshold` uses the same scale.
+///
+/// Transparency counts: where the alphas differ, both pixels are composited over black
+/// and over white and the larger distance counts (pixelmatch 7 blends over a pattern of
+/// dark and light colours for the same reason), rather than over white alone, so a pixel
+/// at alpha 128 and a fully transparent one differ whatever their colour. Two images with identical bytes take a fast path
+/// (one memory comparison) unless a diff image is asked for.
 public struct ImageDiff: Sendable {
     /// The compared size.
     public let size: PixelSize
@@ -43,14 +27,22 @@ public struct ImageDiff: Sendable {
     public let changedArea: PixelRect?
     /// The threshold used.
     public let threshold: Double
+    /// The side of the density window in px.
+    public let windowSize: Int
+    /// The largest share 0...1 of a `windowSize` × `windowSize` px window's pixels that
+    /// differ (0 when none differ). A window near an edge still counts its full area.
+    public let densestWindowRatio: Double
+    /// Where that window is (clipped to the image); nil when no pixel differs.
+    public let densestWindow: PixelRect?
+    /// True when both images have the same bytes (found by the fast path or the full pass).
+    public let isByteIdentical: Bool
     /// When requested: unchanged pixels as faded grey, differences red, anti-aliasing yellow.
     public let diffImage: Image?
 
     /// `differingPixels` as a fraction of all pixels.
-    public var ratio: Double { Double(differingPixels) / Double(size.width * size.height) }
+    public var ratio: Double { Double(differingPixels) / Double(max(1, size.width * size.height)) }
 
-    /// Whether the difference is within `tolerance`'s pixel limit (the threshold used is
-    /// the one given when comparing).
+    /// Whether the difference is within `limit` alone (no density guard).
     public func isWithin(_ limit: DiffTolerance.Limit) -> Bool {
         switch limit {
         case .pixels(let count): differingPixels <= count
@@ -58,22 +50,55 @@ public struct ImageDiff: Sendable {
         }
     }
 
+    /// Whether the difference is within `tolerance`'s pixel limits and density guard. The
+    /// threshold and window size are the ones this diff was computed with.
+    public func isWithin(_ tolerance: DiffTolerance) -> Bool {
+        differingPixels <= tolerance.allowedPixels(of: size.width * size.height)
+            && densestWindowRatio <= tolerance.maxWindowRatio
+    }
+
+    /// Compares `actual` with `expected` using `tolerance`'s threshold and window size.
+    public init(_ actual: Image, _ expected: Image, tolerance: DiffTolerance, makeDiffImage: Bool = false)
+        throws(RenderError)
+    {
+        try self.init(
+            actual, expected, threshold: tolerance.threshold, windowSize: tolerance.windowSize,
+            makeDiffImage: makeDiffImage)
+    }
+
     /// Compares `actual` with `expected`.
     /// - Parameters:
     ///   - threshold: 0...1 (clamped; NaN is 0), default 0.1.
+    ///   - windowSize: the density window's side in px (default 32, at least 1).
     ///   - makeDiffImage: also draw `diffImage` (based on `expected`).
     /// - Throws: `RenderError.sizeMismatch` when the sizes differ.
-    public init(_ actual: Image, _ expected: Image, threshold: Double = 0.1, makeDiffImage: Bool = false)
-        throws(RenderError)
-    {
+    public init(
+        _ actual: Image, _ expected: Image, threshold: Double = 0.1, windowSize: Int = 32, makeDiffImage: Bool = false
+    ) throws(RenderError) {
         guard actual.width == expected.width, actual.height == expected.height else {
             throw .sizeMismatch(actual.size, expected.size)
         }
         let threshold = threshold.isNaN ? 0 : min(1, max(0, threshold))
+        let windowSize = max(1, windowSize)
         let width = actual.width, height = actual.height
+        size = actual.size
+        self.threshold = threshold
+        self.windowSize = windowSize
+        let identical = Self.sameBytes(actual.pixels, expected.pixels)
+        isByteIdentical = identical
+        if identical && !makeDiffImage {
+            differingPixels = 0
+            antiAliasedPixels = 0
+            maxDistance = 0
+            changedArea = nil
+            densestWindowRatio = 0
+            densestWindow = nil
+            diffImage = nil
+            return
+        }
         let maxDelta = Float(35215 * threshold * threshold)
         var output = makeDiffImage ? [UInt8](repeating: 255, count: width * height * 4) : []
-        let bandCount = min(height, 16)
+        let bandCount = max(1, min(height, 16))
         var bands = [BandResult](repeating: BandResult(), count: bandCount)
         actual.pixels.withUnsafeBufferPointer { a in
             expected.pixels.withUnsafeBufferPointer { b in
@@ -93,17 +118,35 @@ public struct ImageDiff: Sendable {
         }
         var total = BandResult()
         for band in bands { total.merge(band) }
-        size = actual.size
         differingPixels = total.differing
         antiAliasedPixels = total.antiAliased
         maxDistance = min(1, (Double(total.maxDelta) / 35215).squareRoot())
-        changedArea =
+        let area =
             total.differing > 0
             ? PixelRect(
                 x: total.minX, y: total.minY, width: total.maxX - total.minX + 1, height: total.maxY - total.minY + 1)
             : nil
-        self.threshold = threshold
+        changedArea = area
+        if let area {
+            let density = DensityWindow.densest(
+                differing: bands.flatMap(\.positions), width: width, height: height, area: area, side: windowSize)
+            densestWindowRatio = density.ratio
+            densestWindow = density.window
+        } else {
+            densestWindowRatio = 0
+            densestWindow = nil
+        }
         diffImage = makeDiffImage ? try Image(width: width, height: height, premultipliedRGBA: output) : nil
+    }
+
+    /// Whether two pixel buffers hold the same bytes: one `memcmp`.
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in
+                a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+            }
+        }
     }
 }
 
@@ -112,6 +155,8 @@ struct BandResult: Sendable {
     var antiAliased = 0
     var maxDelta: Float = 0
     var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+    /// Pixel indices (y × width + x) of the differing pixels, for the density guard.
+    var positions: [Int] = []
 
     mutating func merge(_ other: BandResult) {
         differing += other.differing
@@ -124,7 +169,70 @@ struct BandResult: Sendable {
     }
 }
 
-/// The per-pixel work of the comparison, after pixelmatch (ISC licence, Mapbox): YIQ
+/// The density guard: the window of `side` × `side` px holding the most differing pixels.
+enum DensityWindow {
+    /// The largest count of differing pixels in any window (anchored inside the image when
+    /// the image is at least that large) divided by the full window area, and that window.
+    /// Works on a summed-area table of the changed area only.
+    static func densest(differing: [Int], width: Int, height: Int, area: PixelRect, side: Int)
+        -> (ratio: Double, window: PixelRect)
+    {
+        // Summed-area table over `area`, one extra row and column of zeros.
+        let tableWidth = area.width + 1
+        var table = [Int32](repeating: 0, count: tableWidth * (area.height + 1))
+        for index in differing {
+            let x = index % width - area.x, y = index / width - area.y
+            table[(y + 1) * tableWidth + x + 1] += 1
+        }
+        for y in 1...area.height {
+            var rowSum: Int32 = 0
+            for x in 1...area.width {
+                rowSum += table[y * tableWidth + x]
+                table[y * tableWidth + x] = rowSum + table[(y - 1) * tableWidth + x]
+            }
+        }
+        /// Differing pixels in image rows y0..<y1 and columns x0..<x1 (clamped to `area`).
+        func count(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Int32 {
+            let ax = min(area.width, max(0, x0 - area.x)), bx = min(area.width, max(0, x1 - area.x))
+            let ay = min(area.height, max(0, y0 - area.y)), by = min(area.height, max(0, y1 - area.y))
+            return table[by * tableWidth + bx] - table[ay * tableWidth + bx] - table[by * tableWidth + ax]
+                + table[ay * tableWidth + ax]
+        }
+        // Window origins that can touch the changed area, kept inside the image.
+        let xs = max(0, min(area.x - side + 1, width - side))...max(0, min(area.maxX - 1, width - side))
+        let ys = max(0, min(area.y - side + 1, height - side))...max(0, min(area.maxY - 1, height - side))
+        var best: Int32 = -1
+        var bestOrigin = (0, 0)
+        for y in ys {
+            for x in xs {
+                let n = count(x, y, x + side, y + side)
+                if n > best {
+                    best = n
+                    bestOrigin = (x, y)
+                }
+            }
+        }
+        let window = PixelRect(
+            x: bestOrigin.0, y: bestOrigin.1, width: min(side, width - bestOrigin.0),
+            height: min(side, height - bestOrigin.1))
+        return (Double(max(0, best)) / Double(side * side), window)
+    }
+}
+
+/// 32-bit pixels read from byte storage without assuming its alignment or binding its memory
+/// to another type (`[UInt8]` storage is bound to `UInt8`).
+struct PixelWords {
+    let bytes: UnsafeRawBufferPointer
+
+    init(_ pixels: UnsafeBufferPointer<UInt8>) { bytes = UnsafeRawBufferPointer(pixels) }
+
+    /// The four bytes of pixel `index` as one word (for equality tests only).
+    @inline(__always) subscript(index: Int) -> UInt32 {
+        bytes.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self)
+    }
+}
+
+/// The per-pixel work of the comparison, after pixelmatch 7 (ISC licence, Mapbox): YIQ
 /// distance and its anti-aliasing detector, here on premultiplied pixels.
 struct DiffKernel {
     let a: UnsafeBufferPointer<UInt8>
@@ -135,8 +243,7 @@ struct DiffKernel {
     func compare(rows: Range<Int>, maxDelta: Float, output: UnsafeMutableBufferPointer<UInt8>) -> BandResult {
         var result = BandResult()
         let drawing = !output.isEmpty
-        let aWords = UnsafeRawBufferPointer(a).assumingMemoryBound(to: UInt32.self)
-        let bWords = UnsafeRawBufferPointer(b).assumingMemoryBound(to: UInt32.self)
+        let aWords = PixelWords(a), bWords = PixelWords(b)
         for y in rows {
             for x in 0..<width {
                 let index = y * width + x
@@ -151,6 +258,7 @@ struct DiffKernel {
                         if drawing { paint(output, position, 255, 255, 0) }
                     } else {
                         result.differing += 1
+                        result.positions.append(index)
                         result.minX = min(result.minX, x)
                         result.maxX = max(result.maxX, x)
                         result.minY = min(result.minY, y)
@@ -158,10 +266,12 @@ struct DiffKernel {
                         if drawing { paint(output, position, 255, 0, 0) }
                     }
                 } else if drawing {
-                    // Unchanged: the expected pixel's brightness, faded towards white.
-                    let (r, g, bl) = overWhite(b, position)
+                    // Unchanged: the expected pixel's brightness over white, faded towards white.
+                    let white = Float(255 - Int(b[position + 3]))
+                    let luma = luma(
+                        Float(b[position]) + white, Float(b[position + 1]) + white, Float(b[position + 2]) + white)
                     let alpha = 0.1 * Float(b[position + 3]) / 255
-                    let grey = UInt8(max(0, min(255, 255 + (luma(r, g, bl) - 255) * alpha)).rounded())
+                    let grey = UInt8(max(0, min(255, 255 + (luma - 255) * alpha)).rounded())
                     paint(output, position, grey, grey, grey)
                 }
             }
@@ -178,28 +288,35 @@ struct DiffKernel {
         output[position + 3] = 255
     }
 
-    /// A premultiplied pixel blended over white: straight × a + 255 × (1 − a) = premultiplied + 255 − a.
-    @inline(__always)
-    private func overWhite(_ image: UnsafeBufferPointer<UInt8>, _ position: Int) -> (Float, Float, Float) {
-        let white = Float(255 - Int(image[position + 3]))
-        return (Float(image[position]) + white, Float(image[position + 1]) + white, Float(image[position + 2]) + white)
-    }
-
     @inline(__always) private func luma(_ r: Float, _ g: Float, _ b: Float) -> Float {
         r * 0.29889531 + g * 0.58662247 + b * 0.11448223
     }
 
     /// Squared YIQ distance (or the signed brightness difference alone), negative when the
-    /// first pixel is brighter. YIQ is linear in RGB, so it is computed on the channel
-    /// differences of the two pixels over white (premultiplied + 255 − alpha).
+    /// first pixel is brighter. Pixels of equal alpha compare on their premultiplied values
+    /// (the same as over any background). Where the alphas differ both pixels are composited
+    /// over black and over white, and the larger distance counts: on premultiplied values
+    /// that is `p1 − p2` and `p1 − p2 − 255 × (a1 − a2) / 255` per channel. Those are the
+    /// extremes of pixelmatch 7's background pattern, so an alpha change shows however the
+    /// colours happen to line up with the pattern (white at alpha 128 against transparent
+    /// is 0.24 apart). YIQ is linear in RGB, so the distance is taken on the differences.
     @inline(__always)
     private func colorDelta(
         _ image1: UnsafeBufferPointer<UInt8>, _ image2: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int, yOnly: Bool
     ) -> Float {
-        let a = Int(image1[k + 3]) - Int(image2[m + 3])
-        let dr = Float(Int(image1[k]) - Int(image2[m]) - a)
-        let dg = Float(Int(image1[k + 1]) - Int(image2[m + 1]) - a)
-        let db = Float(Int(image1[k + 2]) - Int(image2[m + 2]) - a)
+        let da = Float(Int(image1[k + 3]) - Int(image2[m + 3]))
+        let dr = Float(Int(image1[k]) - Int(image2[m]))
+        let dg = Float(Int(image1[k + 1]) - Int(image2[m + 1]))
+        let db = Float(Int(image1[k + 2]) - Int(image2[m + 2]))
+        let overBlack = yiq(dr, dg, db, yOnly: yOnly)
+        guard da != 0 else { return overBlack }
+        let overWhite = yiq(dr - da, dg - da, db - da, yOnly: yOnly)
+        return abs(overWhite) > abs(overBlack) ? overWhite : overBlack
+    }
+
+    /// The signed squared YIQ distance of channel differences (or their brightness alone).
+    @inline(__always)
+    private func yiq(_ dr: Float, _ dg: Float, _ db: Float, yOnly: Bool) -> Float {
         if dr == 0 && dg == 0 && db == 0 { return 0 }
         let y = luma(dr, dg, db)
         if yOnly { return y }
@@ -246,7 +363,7 @@ struct DiffKernel {
     private func hasManySiblings(_ image: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let words = UnsafeRawBufferPointer(image).assumingMemoryBound(to: UInt32.self)
+        let words = PixelWords(image)
         let center = words[y1 * width + x1]
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         for x in x0...x2 {
@@ -260,22 +377,18 @@ struct DiffKernel {
 }
 
 extension ImageDiff {
-    /// The figures in one line: differing pixels, ratio, largest distance, changed area.
+    /// The figures in one line: differing pixels, ratio, largest distance, changed area,
+    /// densest window.
     public var summary: String {
         let percent = (ratio * 100_000).rounded() / 1000
         var text = "\(differingPixels) of \(size.width * size.height) pixels differ (\(percent) %)"
         text += ", \(antiAliasedPixels) anti-aliased ignored"
         text += ", max distance \((maxDistance * 1000).rounded() / 1000) (threshold \(threshold))"
         if let changedArea { text += ", changed area \(changedArea)" }
-        return text
-    }
-}
-
-extension DiffTolerance.Limit: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .pixels(let count): "\(count) pixel\(count == 1 ? "" : "s")"
-        case .ratio(let ratio): "ratio \(ratio)"
+        if let densestWindow {
+            text +=
+                ", densest \(windowSize)×\(windowSize) px window \((densestWindowRatio * 1000).rounded() / 1000) at \(densestWindow)"
         }
+        return text
     }
 }

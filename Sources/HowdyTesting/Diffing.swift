@@ -22,15 +22,28 @@ public struct Diffing<Value>: Sendable {
     }
 }
 
-/// Why a snapshot did not match, with files that help to see it.
+/// Why a snapshot did not match, with files that help to see it and the figures for the
+/// failure manifest.
 public struct DiffFailure: Sendable {
     public var message: String
     /// Files to write next to the failure: a suffix such as `diff.png` and the bytes.
     public var artifacts: [(suffix: String, data: Data)]
+    /// The comparison's figures, when the format has them (images).
+    public var figures: FailureManifest.Figures?
+    /// The tolerance in force, when the format has one.
+    public var tolerance: FailureManifest.Tolerance?
+    /// True when the golden and the snapshot differ in size (not compared pixel by pixel).
+    public var sizeChanged: Bool
 
-    public init(message: String, artifacts: [(suffix: String, data: Data)] = []) {
+    public init(
+        message: String, artifacts: [(suffix: String, data: Data)] = [], figures: FailureManifest.Figures? = nil,
+        tolerance: FailureManifest.Tolerance? = nil, sizeChanged: Bool = false
+    ) {
         self.message = message
         self.artifacts = artifacts
+        self.figures = figures
+        self.tolerance = tolerance
+        self.sizeChanged = sizeChanged
     }
 }
 

@@ -1,102 +1,188 @@
 import Foundation
 import HowdyRender
-import Testing
-
-/// When goldens are (re)written: only when `HOWDY_RECORD_GOLDENS=1` is set explicitly and
-/// `CI` is not set. Never automatically, not even for a missing golden.
-public enum GoldenRecording {
-    public static func isEnabled(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        environment["HOWDY_RECORD_GOLDENS"] == "1" && (environment["CI"] ?? "").isEmpty
-    }
-}
 
 /// The result of checking one snapshot against its golden.
 public enum GoldenOutcome: Sendable {
     /// The snapshot matches the golden.
     case matched
-    /// Recording was enabled and the golden was written (counts as a failure, so a
-    /// recording run is never mistaken for a passing one).
-    case recorded(URL)
-    /// No golden exists; the message says how to record it.
+    /// A golden was written (counts as a failure, so a recording run is never mistaken
+    /// for a passing one); the message says what was written.
+    case recorded(URL, String)
+    /// No golden exists and the record mode does not write one.
     case missing(String)
-    /// The snapshot differs; the actual image and artefacts were written to `Failures/`.
+    /// The snapshot differs; artefacts were written to the failure folder.
     case mismatch(String)
-    /// The golden could not be read or the snapshot not made.
+    /// The golden could not be read, the snapshot not made, or the settings are wrong.
     case error(String)
 
     /// The message to report, or nil for `.matched`.
     public var failureMessage: String? {
         switch self {
         case .matched: nil
-        case .recorded(let url):
-            "Recorded golden \(url.path). Check it in, then run the tests again without HOWDY_RECORD_GOLDENS."
-        case .missing(let message), .mismatch(let message), .error(let message): message
+        case .recorded(_, let message), .missing(let message), .mismatch(let message), .error(let message): message
         }
     }
 }
 
 /// Checks `value` against the golden `<directory>/<name>.<ext>` without reporting.
-///
-/// On a mismatch the actual snapshot and the diff artefacts are written to
-/// `<directory>/Failures/<name>.actual.<ext>` and `<name>.<suffix>` (gitignored).
+/// See `verifySnapshot(of:as:golden:record:environment:)`.
 public func verifySnapshot<Value, Format>(
     of value: Value, as snapshotting: Snapshotting<Value, Format>, named name: String, in directory: URL,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    record: RecordMode? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
 ) -> GoldenOutcome {
     let golden = directory.appendingPathComponent(name).appendingPathExtension(snapshotting.pathExtension)
-    let failures = directory.appendingPathComponent("Failures", isDirectory: true)
+    return verifySnapshot(of: value, as: snapshotting, golden: golden, record: record, environment: environment)
+}
+
+/// Checks `value` against the golden file `golden` without reporting.
+///
+/// The record mode is `record`, or `RecordMode.current(environment:)` when nil (with
+/// `CI` set it is always `never`). Failures write `<name>.expected|actual|diff.<ext>` and an
+/// entry in `manifest.json` in `GoldenLocation.artifactsFolder(forGolden:)`; a match
+/// removes the golden's earlier entry and files.
+public func verifySnapshot<Value, Format>(
+    of value: Value, as snapshotting: Snapshotting<Value, Format>, golden: URL, record: RecordMode? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+) -> GoldenOutcome {
+    let golden = golden.standardizedFileURL
+    let name = GoldenLocation.name(ofGolden: golden)
+    let folder = GoldenLocation.artifactsFolder(forGolden: golden, environment: environment)
+    let ext = snapshotting.pathExtension
     let fileManager = FileManager.default
+    GoldenUsage.noteCompared(golden)
     do {
+        let onCI = !(environment["CI"] ?? "").isEmpty
+        let mode = try record.map { onCI ? .never : $0 } ?? RecordMode.current(environment: environment)
         let actual = try snapshotting.snapshot(value)
-        if GoldenRecording.isEnabled(environment: environment) {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-            try snapshotting.diffing.toData(actual).write(to: golden, options: .atomic)
-            return .recorded(golden)
-        }
+        let actualData = try snapshotting.diffing.toData(actual)
+        let artefacts = ArtefactWriter(folder: folder, name: name, pathExtension: ext)
+
         guard fileManager.fileExists(atPath: golden.path) else {
-            return .missing(
-                "No golden at \(golden.path). Record it with HOWDY_RECORD_GOLDENS=1 (not on CI), "
-                    + "look at it, and commit it.")
+            if mode == .never {
+                let written = try artefacts.write(actual: actualData)
+                let why = onCI ? "CI is set, so nothing is recorded" : "HOWDY_RECORD=never"
+                let message =
+                    "No golden '\(name)' at \(golden.path) (\(why)). Wrote the actual snapshot to \(written.path). "
+                    + "Record it locally (HOWDY_RECORD=missing, the default), look at it, and commit it."
+                try FailureManifest.record(
+                    .init(
+                        name: name, status: .missing, golden: golden.path, actual: artefacts.actualName,
+                        message: message),
+                    in: folder)
+                return .missing(message)
+            }
+            try fileManager.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try actualData.write(to: golden, options: .atomic)
+            let message =
+                "Recorded new golden '\(name)': wrote \(golden.path) (\(actualData.count) bytes, "
+                + "HOWDY_RECORD=\(mode.rawValue)). Look at it and commit it; this test fails so a recording run "
+                + "is never taken for a pass."
+            try FailureManifest.record(
+                .init(name: name, status: .recorded, golden: golden.path, message: message), in: folder)
+            return .recorded(golden, message)
         }
-        let reference = try snapshotting.diffing.fromData(Data(contentsOf: golden))
-        guard let failure = snapshotting.diffing.diff(reference, actual) else { return .matched }
-        try fileManager.createDirectory(at: failures, withIntermediateDirectories: true)
-        let actualURL = failures.appendingPathComponent("\(name).actual.\(snapshotting.pathExtension)")
-        try snapshotting.diffing.toData(actual).write(to: actualURL, options: .atomic)
-        var written = [actualURL.path]
-        for artifact in failure.artifacts {
-            let url = failures.appendingPathComponent("\(name).\(artifact.suffix)")
-            try artifact.data.write(to: url, options: .atomic)
-            written.append(url.path)
+
+        let goldenData = try Data(contentsOf: golden)
+        if mode == .all {
+            if goldenData == actualData {
+                return .recorded(
+                    golden,
+                    "HOWDY_RECORD=all: golden '\(name)' at \(golden.path) already has these exact bytes; nothing "
+                        + "written. The test fails because recording was on.")
+            }
+            let failure = snapshotting.diffing.diff(try snapshotting.diffing.fromData(goldenData), actual)
+            let written = try artefacts.write(expected: goldenData, actual: actualData, failure: failure)
+            try actualData.write(to: golden, options: .atomic)
+            let message =
+                "HOWDY_RECORD=all: re-recorded golden '\(name)': wrote \(golden.path) (\(actualData.count) bytes; "
+                + (failure.map { "it differed: \($0.message)" } ?? "pixels within tolerance, bytes differed")
+                + "). The previous golden and the diff are in \(written.map(\.path).joined(separator: ", ")). "
+                + "Look at it and commit it."
+            try FailureManifest.record(
+                artefacts.entry(golden: golden, status: .recorded, failure: failure, message: message), in: folder)
+            return .recorded(golden, message)
         }
-        return .mismatch(
-            "Golden '\(name)' does not match: \(failure.message). Wrote \(written.joined(separator: ", ")). "
-                + "If the change is intended, re-record with HOWDY_RECORD_GOLDENS=1.")
+
+        let reference = try snapshotting.diffing.fromData(goldenData)
+        guard let failure = snapshotting.diffing.diff(reference, actual) else {
+            try FailureManifest.remove(named: name, in: folder)
+            return .matched
+        }
+        let written = try artefacts.write(expected: goldenData, actual: actualData, failure: failure)
+        let files = written.map(\.path).joined(separator: ", ")
+        if mode == .failed {
+            try actualData.write(to: golden, options: .atomic)
+            let message =
+                "Golden '\(name)' did not match (\(failure.message)); HOWDY_RECORD=failed re-recorded "
+                + "\(golden.path). The previous golden, actual and diff are in \(files). Look at it and commit it."
+            try FailureManifest.record(
+                artefacts.entry(golden: golden, status: .recorded, failure: failure, message: message), in: folder)
+            return .recorded(golden, message)
+        }
+        let message =
+            "Golden '\(name)' does not match: \(failure.message). Wrote \(files); manifest "
+            + "\(folder.appendingPathComponent("manifest.json").path). If the change is intended, accept it with "
+            + "`howdy review --accept \(name)` or re-record with HOWDY_RECORD=failed (not on CI)."
+        try FailureManifest.record(
+            artefacts.entry(
+                golden: golden, status: failure.sizeChanged ? .sizeChanged : .changed, failure: failure,
+                message: message), in: folder)
+        return .mismatch(message)
     } catch {
         return .error("Golden '\(name)': \(error)")
     }
 }
 
-/// Asserts that `value` matches its golden, reporting a Swift Testing issue otherwise.
-public func assertSnapshot<Value, Format>(
-    of value: Value, as snapshotting: Snapshotting<Value, Format>, named name: String, in directory: URL,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let outcome = verifySnapshot(of: value, as: snapshotting, named: name, in: directory)
-    if let message = outcome.failureMessage {
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+/// Writes one golden's failure files into the artefacts folder.
+struct ArtefactWriter {
+    let folder: URL
+    let name: String
+    let pathExtension: String
+
+    var expectedName: String { "\(name).expected.\(pathExtension)" }
+    var actualName: String { "\(name).actual.\(pathExtension)" }
+    /// The name of an artefact with `suffix` (`diff.png`).
+    func artefactName(_ suffix: String) -> String { "\(name).\(suffix)" }
+
+    /// Writes the actual snapshot alone and returns its URL.
+    func write(actual: Data) throws -> URL {
+        try write(actual, as: actualName)
+    }
+
+    /// Writes the expected and actual files and the failure's artefacts; returns their URLs.
+    func write(expected: Data, actual: Data, failure: DiffFailure?) throws -> [URL] {
+        var written = [try write(expected, as: expectedName), try write(actual, as: actualName)]
+        for artefact in failure?.artifacts ?? [] {
+            written.append(try write(artefact.data, as: artefactName(artefact.suffix)))
+        }
+        return written
+    }
+
+    /// The manifest entry for a failure whose files `write(expected:actual:failure:)` wrote.
+    func entry(golden: URL, status: FailureManifest.Status, failure: DiffFailure?, message: String)
+        -> FailureManifest.Entry
+    {
+        let diff = failure?.artifacts.first { $0.suffix.hasPrefix("diff.") }.map { artefactName($0.suffix) }
+        return FailureManifest.Entry(
+            name: name, status: status, golden: golden.path, expected: expectedName, actual: actualName, diff: diff,
+            figures: failure?.figures, tolerance: failure?.tolerance, message: message)
+    }
+
+    private func write(_ data: Data, as relative: String) throws -> URL {
+        let url = folder.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url, options: .atomic)
+        return url
     }
 }
 
-/// Asserts that `image` matches the committed PNG `<goldens>/<name>.png` under the
-/// perceptual diff with `tolerance` (default: threshold 0.1, no differing pixel).
-///
-/// On failure the actual and diff PNGs go to `<goldens>/Failures/` and the figures are
-/// reported with `Issue.record`. Goldens are only written with `HOWDY_RECORD_GOLDENS=1`
-/// and `CI` unset; a missing golden is a failure that says how to record it.
-public func assertGolden(
-    _ image: Image, named name: String, in goldens: URL, tolerance: DiffTolerance = .strict,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    assertSnapshot(of: image, as: .png(tolerance: tolerance), named: name, in: goldens, sourceLocation: sourceLocation)
+extension FailureManifest.Entry {
+    /// An entry with only some files.
+    init(
+        name: String, status: FailureManifest.Status, golden: String, actual: String? = nil, message: String
+    ) {
+        self.init(
+            name: name, status: status, golden: golden, expected: nil, actual: actual, diff: nil, figures: nil,
+            tolerance: nil, message: message)
+    }
 }

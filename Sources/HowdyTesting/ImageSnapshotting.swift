@@ -2,26 +2,56 @@ import Foundation
 import HowdyRender
 
 extension Diffing where Value == Image {
-    /// PNG files compared with the perceptual `ImageDiff` under `tolerance`. A failure
-    /// carries the diff image (`diff.png`) and the figures.
+    /// PNG files compared with the perceptual `ImageDiff` under `tolerance` (identical
+    /// pixels take the byte-equality fast path). A failure carries the diff image
+    /// (`diff.png`), the figures and the tolerance in force.
     public static func image(tolerance: DiffTolerance = .strict) -> Diffing<Image> {
         Diffing(
             toData: { Data(try PNGCodec.encode($0, compression: .smallest)) },
             fromData: { try Image(decoding: [UInt8]($0)) },
             diff: { reference, actual in
+                let inForce = FailureManifest.Tolerance(tolerance)
+                guard reference.size == actual.size else {
+                    return DiffFailure(
+                        message: "size changed: golden \(reference.size), actual \(actual.size)", tolerance: inForce,
+                        sizeChanged: true)
+                }
                 let diff: ImageDiff
                 do {
-                    diff = try ImageDiff(actual, reference, threshold: tolerance.threshold, makeDiffImage: true)
+                    // The cheap test first; the diff image only for a failure.
+                    let quick = try ImageDiff(actual, reference, tolerance: tolerance)
+                    guard !quick.isWithin(tolerance) else { return nil }
+                    diff = try ImageDiff(actual, reference, tolerance: tolerance, makeDiffImage: true)
                 } catch {
-                    return DiffFailure(message: "\(error)")
+                    return DiffFailure(message: "\(error)", tolerance: inForce)
                 }
-                guard !diff.isWithin(tolerance.limit) else { return nil }
                 var artifacts: [(suffix: String, data: Data)] = []
                 if let image = diff.diffImage, let png = try? PNGCodec.encode(image) {
                     artifacts.append(("diff.png", Data(png)))
                 }
-                return DiffFailure(message: "\(diff.summary); allowed: \(tolerance.limit)", artifacts: artifacts)
+                return DiffFailure(
+                    message: "\(diff.summary); tolerance in force: \(tolerance.summary)", artifacts: artifacts,
+                    figures: FailureManifest.Figures(diff), tolerance: inForce)
             })
+    }
+}
+
+extension FailureManifest.Figures {
+    /// The manifest's figures of `diff`.
+    public init(_ diff: ImageDiff) {
+        self.init(
+            differentPixels: diff.differingPixels, totalPixels: diff.size.width * diff.size.height, ratio: diff.ratio,
+            maxDistance: diff.maxDistance, densestWindowRatio: diff.densestWindowRatio)
+    }
+}
+
+extension FailureManifest.Tolerance {
+    /// The manifest's record of `tolerance`.
+    public init(_ tolerance: DiffTolerance) {
+        self.init(
+            threshold: tolerance.threshold, maxDiffRatio: tolerance.maxDiffRatio,
+            maxDiffPixels: tolerance.maxDiffPixels,
+            maxWindowRatio: tolerance.maxWindowRatio, windowSize: tolerance.windowSize)
     }
 }
 

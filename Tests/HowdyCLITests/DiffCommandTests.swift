@@ -58,7 +58,31 @@ import Testing
         #expect(run([a, garbage.path]).code == 2)
         #expect(run([a, directory.appendingPathComponent("missing.png").path]).code == 2)
         #expect(run([a]).code == 2)
-        #expect(run([a, b, "--max-diff-pixels", "1", "--max-diff-ratio", "0.1"]).code == 2)
+        // Both limits: the larger allowance applies, as in Playwright.
+        #expect(run([a, b, "--max-diff-pixels", "0", "--max-diff-ratio", "0.1"]).code == 0)
         #expect(run([a, b, "--threshold", "nan"]).code == 2)
+        #expect(run([a, b, "--max-window-ratio", "1.5"]).code == 2)
+        #expect(run([a, b, "--window-size", "0"]).code == 2)
+        #expect(run([a, b, "--max-diff-ratio", "-0.1"]).code == 2)
+    }
+
+    /// A dense 20 × 10 px change (a button label's colour) is 0.125 % of a 400 × 400 image:
+    /// within a 1 % ratio, but the density guard fails it, and prints the values in force.
+    @Test func densityGuardFailsASmallDenseChange() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let base = try Image(width: 400, height: 400, fill: .white)
+        var changed = base
+        for y in 200..<210 {
+            for x in 100..<120 { changed[x, y] = SIMD4(200, 0, 0, 255) }
+        }
+        let a = try write(base, "a.png", in: directory)
+        let b = try write(changed, "b.png", in: directory)
+        let dense = run([a, b, "--max-diff-ratio", "0.01"])
+        #expect(dense.code == 1)
+        #expect(dense.out.contains("densest window: 0.1953 of 32×32 px"))
+        #expect(dense.out.contains("densest 32×32 px window ≤ 0.05"))
+        #expect(run([a, b, "--max-diff-ratio", "0.01", "--max-window-ratio", "0.2"]).code == 0)
+        #expect(run([a, b, "--max-diff-ratio", "0.01", "--window-size", "200"]).code == 0)
     }
 }

@@ -27,6 +27,23 @@ public struct RenderedFile: Sendable, Hashable, Codable {
     public var pixelWidth: Int
     /// Image height in px.
     public var pixelHeight: Int
+
+    public init(
+        screen: String, fileName: String, device: String, scheme: ColorScheme, dynamicTypeSize: DynamicTypeSize,
+        time: Double, scale: Double, scroll: String, reduceMotion: Bool, pixelWidth: Int, pixelHeight: Int
+    ) {
+        self.screen = screen
+        self.fileName = fileName
+        self.device = device
+        self.scheme = scheme
+        self.dynamicTypeSize = dynamicTypeSize
+        self.time = time
+        self.scale = scale
+        self.scroll = scroll
+        self.reduceMotion = reduceMotion
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
 }
 
 /// Output formats of `render`.

@@ -9,6 +9,8 @@ public struct Arguments: Sendable {
     public private(set) var options: [String: String] = [:]
     public private(set) var switches: Set<String> = []
     public private(set) var positionals: [String] = []
+    /// Every value of each valued option, in order (`--actual A --actual B`).
+    public private(set) var repeated: [String: [String]] = [:]
 
     /// Parses `arguments` (without the command name).
     /// - Throws: `CLIError.usage` for an unknown option or an option missing its value.
@@ -35,8 +37,10 @@ public struct Arguments: Sendable {
             if valued.contains(name) {
                 if let inlineValue {
                     options[name] = inlineValue
+                    repeated[name, default: []].append(inlineValue)
                 } else if index < arguments.count {
                     options[name] = arguments[index]
+                    repeated[name, default: []].append(arguments[index])
                     index += 1
                 } else {
                     throw CLIError.usage("--\(name) needs a value")
@@ -50,6 +54,9 @@ public struct Arguments: Sendable {
     }
 
     public func has(_ name: String) -> Bool { switches.contains(name) }
+
+    /// Every value given for `--name`, in order; empty when absent.
+    public func strings(_ name: String) -> [String] { repeated[name] ?? [] }
 
     /// The value of `--name`, or nil when absent.
     public func string(_ name: String) -> String? { options[name] }

@@ -7,8 +7,9 @@ public enum LintCommand: Command {
     public static let name = "lint"
     public static let summary = "check every text's contrast against what is behind it (WCAG 2.x)"
     public static let help = """
-        usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--scroll POS]
-                                    [--frames N] [--verbose]
+        usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--time S]
+                                    [--type-size SIZE] [--scroll POS] [--reduce-motion]
+                                    [--max-images N] [--frames N] [--verbose]
 
         Lays out every screen of the flow spec for each combination of its render matrix,
         draws it without its text, and compares each text's colour with every pixel under
@@ -17,27 +18,36 @@ public enum LintCommand: Command {
         or 14 pt bold) and icons 3:1. Emoji, the app icon, disabled controls and text
         under an alert's dimming are not checked.
 
+        The matrix options are render's (one parser), so lint checks exactly the
+        combinations `howdy render` with the same options draws, except that it samples at
+        scale 1 unless --scale is given.
+
         options:
-          --device D   phone, small-phone, tablet, desktop or all (default: the spec's)
-          --scheme S   light, dark or all (default: the spec's)
-          --scale N    px per pt used for sampling (default 1)
-          --scroll P   top, end, all or pt: check content scrolled there too (default: the spec's)
-          --frames N   animation frames per cycle (default 8)
-          --verbose    also list the lowest ratio found for every screen and role
+        \(MatrixOptions.help)
+          --frames N        animation frames per cycle (default 8)
+          --verbose         also list the lowest ratio found for every screen and role
 
         Exit status: 0 all texts pass, 1 some text is below its minimum (each is listed
-        with the screen, combination, role and ratio found), 2 bad usage or spec.
+        with the screen, combination, role and ratio found), 2 bad usage or spec, or a
+        matrix over --max-images.
 
         """
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
-        let args = try Arguments(arguments, options: MatrixOptions.names.union(["frames"]), switches: ["verbose"])
+        let args = try Arguments(
+            arguments, options: MatrixOptions.names.union(["frames"]), switches: MatrixOptions.switches.union(["verbose"]))
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         let document = try RenderCommand.loadDocument(args.positionals[0], io: io)
         var matrix = document.matrix
         // Contrast does not depend on resolution: lint at scale 1 unless asked otherwise.
         matrix.scale = 1
         try MatrixOptions.apply(args, to: &matrix)
+        do {
+            try RenderPlan.checkSize(
+                matrix: matrix, screens: FlowRenderer.screens(document).count, maxImages: MatrixOptions.maxImages(args))
+        } catch let error as RenderPlanError {
+            throw CLIError.badInput("\(error)")
+        }
         let frames = try args.int("frames") ?? 8
         guard frames >= 1, frames <= 240 else { throw CLIError.usage("--frames: expected 1 to 240") }
         let report: ContrastReport

@@ -10,59 +10,60 @@ public enum RenderCommand: Command {
     public static let help = """
         usage: howdy render SPEC.json --out DIR [--device D] [--scheme light|dark|all]
                                       [--scale N] [--time S] [--type-size SIZE] [--scroll POS]
+                                      [--reduce-motion] [--max-images N] [--shard I/N]
                                       [--format png|ppm] [--store FILE] [--json]
+               howdy render --merge DIR... --out DIR
 
         Renders the welcome (and its states), the route chain and every step of the flow
         spec (a permission step once per state) for each device, colour scheme, Dynamic
         Type size, time and scroll position of the spec's "render" matrix, to
-        DIR/NN-SCREEN_DEVICE-SCHEME[-SIZE][-tTIME][-scrollPOS]@Nx.png, and writes DIR/index.html
-        showing them all. Progress goes to stderr.
+        DIR/NN-SCREEN_DEVICE-SCHEME[-SIZE][-tTIME][-scroll-POS][-reduce-motion]@Nx.png, and
+        writes DIR/index.html showing them all, DIR/contact-sheet-SCHEME.png (every screen
+        of a scheme on one labelled image) and DIR/render-manifest.json (the plan and the
+        files). Repeated devices, schemes, sizes, times and positions are merged; the
+        whole matrix is counted before anything is drawn. Progress goes to stderr.
 
         options:
           --out DIR         output folder (created when missing)
-          --device D        phone, small-phone, tablet, desktop or all (overrides the spec)
-          --scheme S        light, dark or all (overrides the spec)
-          --scale N         px per pt, 1 to 4 (default: the spec's, else each device's)
-          --time S          seconds into the animation (overrides the spec's times)
-          --type-size SIZE  a Dynamic Type size (xSmall ... xxxLarge, accessibility1 ... 5, or all)
-          --scroll POS      top (default), end, all (top and end) or an offset in pt: how far
-                            content taller than the screen is scrolled under the footer
+        \(MatrixOptions.help)
+          --shard I/N       render only shard I of N (1-based): a deterministic share of the
+                            matrix balanced by pixels drawn; writes the images and the shard's
+                            render-manifest.json (no index)
+          --merge DIR...    join shard folders (each with its render-manifest.json) into --out:
+                            the same files, index and contact sheets as one unsharded render
           --format F        png (default) or ppm
-          --reduce-motion   render animated backgrounds static
           --json            print the files written as JSON (screen, fileName, device,
-                            scheme, dynamicTypeSize, time, scale, scroll, pixel size) on stdout
+                            scheme, dynamicTypeSize, time, scale, scroll, reduceMotion, pixel
+                            size) on stdout
           --store FILE      an onboarding store (as `howdy flow` writes): render only the
                             pages still needed (the welcome while unrecorded, then the
                             unrecorded steps); stored answers personalise headlines
 
-        Exit status: 0 success, 2 bad usage or an invalid spec (the message names the
-        JSON path, e.g. steps[2].options[0].label: expected a string).
+        Exit status: 0 success, 2 bad usage, an invalid spec (the message names the JSON
+        path, e.g. steps[2].options[0].label: expected a string), a matrix over
+        --max-images, or shards that do not merge (another plan, a shard missing or twice).
 
         """
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
-            arguments, options: MatrixOptions.names.union(["out", "time", "format", "type-size", "store"]),
-            switches: ["reduce-motion", "json"])
-        guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
+            arguments, options: MatrixOptions.names.union(["out", "format", "store", "shard"]),
+            switches: MatrixOptions.switches.union(["json", "merge"]))
         guard let out = args.string("out") else { throw CLIError.usage("--out DIR is required") }
+        if args.has("merge") { return try merge(args, out: out, io: io) }
+        guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         let document = try loadDocument(args.positionals[0], io: io)
         var matrix = document.matrix
         try MatrixOptions.apply(args, to: &matrix)
-        if let time = try args.double("time") {
-            guard time >= 0 else { throw CLIError.usage("--time: expected seconds ≥ 0") }
-            matrix.times = [time]
-        }
-        if let size = args.string("type-size") {
-            if size == "all" {
-                matrix.dynamicTypeSizes = DynamicTypeSize.allCases
-            } else if let parsed = DynamicTypeSize.named(size) {
-                matrix.dynamicTypeSizes = [parsed]
-            } else {
-                throw CLIError.usage("--type-size: unknown size '\(size)'")
+        let maxImages = try MatrixOptions.maxImages(args)
+        var shard: RenderShard?
+        if let text = args.string("shard") {
+            guard let parsed = RenderShard(text) else {
+                throw CLIError.usage(
+                    "--shard: expected I/N with 1 ≤ I ≤ N ≤ \(RenderShard.maximumCount) (e.g. 2/4), got '\(text)'")
             }
+            shard = parsed
         }
-        if args.has("reduce-motion") { matrix.reduceMotion = true }
         let formatName = args.string("format") ?? "png"
         guard let format = RenderFormat(rawValue: formatName) else {
             throw CLIError.usage("--format: expected png or ppm, got '\(formatName)'")
@@ -80,8 +81,10 @@ public enum RenderCommand: Command {
         }
         let files: [RenderedFile]
         do {
-            files = try RenderJob.run(document, matrix: matrix, to: directory, format: format, storage: storage) {
-                done, total, name in
+            files = try RenderJob.run(
+                document, matrix: matrix, to: directory, format: format, storage: storage, maxImages: maxImages,
+                shard: shard
+            ) { done, total, name in
                 io.writeError("[\(done)/\(total)] \(name)\n")
             }
         } catch {
@@ -92,9 +95,27 @@ public enum RenderCommand: Command {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = (try? encoder.encode(files)) ?? Data("[]".utf8)
             io.write(String(decoding: data, as: UTF8.self) + "\n")
+        } else if let shard {
+            let manifest = directory.appendingPathComponent(RenderManifest.fileName).path
+            io.write("wrote \(files.count) images of shard \(shard) and \(manifest)\n")
         } else {
             io.write("wrote \(files.count) images and \(directory.appendingPathComponent("index.html").path)\n")
         }
+        return 0
+    }
+
+    /// `--merge DIR... --out DIR`: the shards' images, one index and one manifest.
+    private static func merge(_ args: Arguments, out: String, io: CommandIO) throws -> Int32 {
+        guard !args.positionals.isEmpty else { throw CLIError.usage("--merge: expected one or more shard folders") }
+        let manifest: RenderManifest
+        do {
+            manifest = try RenderJob.merge(
+                args.positionals.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: out))
+        } catch {
+            throw CLIError.badInput("\(error)")
+        }
+        let index = URL(fileURLWithPath: out).appendingPathComponent("index.html").path
+        io.write("merged \(args.positionals.count) renders: \(manifest.files.count) images and \(index)\n")
         return 0
     }
 

@@ -21,7 +21,8 @@ import Testing
         #expect(
             files == [
                 "01-welcome_small-phone-dark@1x.png", "02-intro_small-phone-dark@1x.png",
-                "03-push-not-requested_small-phone-dark@1x.png", "index.html",
+                "03-push-not-requested_small-phone-dark@1x.png", "contact-sheet-dark.png", "index.html",
+                "render-manifest.json",
             ])
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("02-intro_small-phone-dark@1x.png"))
@@ -60,7 +61,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
         #expect(files.contains("01-welcome_small-phone-light-accessibility5@1x.png"))
         #expect(files.contains("01-welcome_small-phone-light-accessibility5-scroll-end@1x.png"))
-        #expect(files.count == 7)
+        #expect(files.count == 7 + 3, "7 screens, the index, one contact sheet and the manifest")
         // At the default size on the phone every page fits: the end would repeat the top.
         let fits = try CommandHarness.run([
             "render", spec, "--out", fitting.path, "--device", "phone", "--scheme", "light", "--scale", "1",
@@ -148,7 +149,11 @@ import Testing
         ])
         #expect(result.status == 0, "\(result.error)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(files == ["01-intro_phone-light@1x.png", "02-push-not-requested_phone-light@1x.png", "index.html"])
+        #expect(
+            files == [
+                "01-intro_phone-light@1x.png", "02-push-not-requested_phone-light@1x.png", "contact-sheet-light.png",
+                "index.html", "render-manifest.json",
+            ])
         try "{ not json".write(toFile: store, atomically: true, encoding: .utf8)
         let corrupt = try CommandHarness.run(["render", spec, "--out", out.path, "--store", store])
         #expect(corrupt.status == 2)

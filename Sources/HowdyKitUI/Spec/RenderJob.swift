@@ -21,10 +21,29 @@ public struct RenderedFile: Sendable, Hashable, Codable {
     public var scale: Double
     /// The scroll position drawn (`top`, `end` or pt).
     public var scroll: String
+    /// Whether animated backgrounds were drawn static.
+    public var reduceMotion: Bool
     /// Image size in px.
     public var pixelWidth: Int
     /// Image height in px.
     public var pixelHeight: Int
+
+    public init(
+        screen: String, fileName: String, device: String, scheme: ColorScheme, dynamicTypeSize: DynamicTypeSize,
+        time: Double, scale: Double, scroll: String, reduceMotion: Bool, pixelWidth: Int, pixelHeight: Int
+    ) {
+        self.screen = screen
+        self.fileName = fileName
+        self.device = device
+        self.scheme = scheme
+        self.dynamicTypeSize = dynamicTypeSize
+        self.time = time
+        self.scale = scale
+        self.scroll = scroll
+        self.reduceMotion = reduceMotion
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
 }
 
 /// Output formats of `render`.
@@ -33,11 +52,12 @@ public enum RenderFormat: String, Sendable, CaseIterable {
 }
 
 /// Renders every screen of a flow in every combination of a matrix to files, plus an
-/// `index.html` that shows them all.
+/// `index.html` that shows them all, contact sheets and a `render-manifest.json`.
 public enum RenderJob {
-    /// The file name of one render: `SCREEN_DEVICE-SCHEME[-TYPESIZE][-tTIME][-scrollPOS]@Nx.EXT`;
-    /// the Dynamic Type size appears unless it is `large`, the time unless it is 0, the scroll
-    /// position unless it is the top.
+    /// The file name of one render:
+    /// `SCREEN_DEVICE-SCHEME[-TYPESIZE][-tTIME][-scroll-POS][-reduce-motion]@Nx.EXT`; the
+    /// Dynamic Type size appears unless it is `large`, the time unless it is 0, the scroll
+    /// position unless it is the top, `reduce-motion` when animation is off.
     public static func fileName(screen: String, environment: RenderEnvironment, format: RenderFormat) -> String {
         var name = "\(screen)_\(environment.device.name)-\(environment.colorScheme.rawValue)"
         if environment.dynamicTypeSize != .large { name += "-\(environment.dynamicTypeSize.rawValue)" }
@@ -45,39 +65,90 @@ public enum RenderJob {
         if environment.scroll != .top {
             name += "-scroll\(environment.scroll == .end ? "-end" : environment.scroll.name)"
         }
+        if environment.reduceMotion { name += "-reduce-motion" }
         name += "@\(formatNumber(environment.scale))x.\(format.rawValue)"
         return name
     }
 
-    /// Renders `document` with `matrix` into `directory` (created when missing), then
-    /// writes `index.html`. With `storage`, only the pages the flow still needs are drawn.
-    /// A scroll position other than the top is drawn only for screens whose content scrolls.
-    /// Images are rendered and encoded on all cores; `progress` is called after each file
-    /// with (done, total, name), one call at a time, in completion order. Files are
-    /// returned in matrix order (each environment, then each screen) whatever the order
-    /// they finished in.
-    /// - Throws: the first error met (file system, or `TextError` for a font that fails
-    ///   at render time); files already written stay.
+    /// Renders `document` with `matrix` into `directory` (created when missing). A whole
+    /// render then writes `index.html`, a contact sheet per scheme and
+    /// `render-manifest.json`; a shard writes only its images and its manifest (merge the
+    /// shards with `merge(_:into:)`).
+    ///
+    /// The matrix is planned first (`RenderPlan`): repeated axis values are merged and a
+    /// matrix over `maxImages` is refused before anything is drawn. With `storage`, only
+    /// the pages the flow still needs are drawn. A scroll position other than the top is
+    /// drawn only for screens whose content scrolls. Images are rendered and encoded on
+    /// all cores; `progress` is called after each file with (done, total, name), one call
+    /// at a time, in completion order. Files are returned in matrix order.
+    /// - Throws: `RenderPlanError` for a matrix over the cap, else the first error met
+    ///   (file system, or `TextError` for a font that fails at render time); files
+    ///   already written stay.
     public static func run(
         _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: RenderFormat = .png,
-        storage: (any OnboardingStorage)? = nil,
+        storage: (any OnboardingStorage)? = nil, maxImages: Int = RenderPlan.defaultMaxImages,
+        shard: RenderShard? = nil,
         progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
     ) throws -> [RenderedFile] {
+        let plan = try RenderPlan(document, matrix: matrix, format: format, storage: storage, maxImages: maxImages)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let screens = FlowRenderer.screens(document, storage: storage)
-        let environments = matrix.environments(locale: document.locale)
-        let total = screens.count * environments.count
+        let jobs = shard.map { plan.jobs(in: $0) } ?? plan.jobs
+        let files = try draw(jobs, of: plan, theme: document.theme, to: directory, format: format, progress: progress)
+        let manifest = RenderManifest(
+            title: document.flow.id ?? "HowdyKit flow", screens: plan.screens.map(\.name),
+            plannedImages: plan.jobs.count, planDigest: RenderManifest.digest(plan.jobs.map(\.fileName)),
+            shard: shard,
+            jobs: jobs.map { RenderManifest.Job(order: $0.order, fileName: $0.fileName, cost: $0.cost) },
+            files: files)
+        if shard == nil {
+            try finish(manifest, in: directory)
+        } else {
+            try manifest.encoded().write(to: directory.appendingPathComponent(RenderManifest.fileName))
+        }
+        return files
+    }
+
+    /// Joins shard renders: copies every shard's images into `directory` and writes the
+    /// index, contact sheets and manifest an unsharded render of the same plan writes
+    /// (byte for byte). `directory` may be one of the shards' folders.
+    /// - Throws: `RenderManifestError` when a manifest is unreadable, from another plan,
+    ///   or a shard is missing or repeated; file-system errors copying.
+    @discardableResult
+    public static func merge(_ shards: [URL], into directory: URL) throws -> RenderManifest {
+        var loaded: [(path: String, manifest: RenderManifest)] = []
+        for shard in shards { loaded.append((shard.path, try RenderManifest.load(directory: shard))) }
+        let merged = try RenderManifest.merge(loaded)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let target = directory.standardizedFileURL.resolvingSymlinksInPath()
+        for (source, (_, manifest)) in zip(shards, loaded)
+        where source.standardizedFileURL.resolvingSymlinksInPath() != target {
+            for file in manifest.files {
+                let bytes = try Data(contentsOf: source.appendingPathComponent(file.fileName))
+                try bytes.write(to: directory.appendingPathComponent(file.fileName))
+            }
+        }
+        try finish(merged, in: directory)
+        return merged
+    }
+
+    /// Draws `jobs` on all cores into `directory`; the files written, in matrix order.
+    private static func draw(
+        _ jobs: [RenderPlan.Job], of plan: RenderPlan, theme: OnboardingTheme, to directory: URL,
+        format: RenderFormat, progress: @escaping @Sendable (Int, Int, String) -> Void
+    ) throws -> [RenderedFile] {
+        let total = jobs.count
         let state = Mutex(RenderProgress(files: Array(repeating: nil, count: total)))
         // Each image is independent: spread them over the cores. Rendering a screen also
         // parallelises its rows, but a PNG's image data is one deflate stream, so whole
         // images are the unit that keeps both cores busy.
         DispatchQueue.concurrentPerform(iterations: total) { index in
             guard state.withLock({ $0.error == nil }) else { return }
-            let environment = environments[index / screens.count]
-            let named = screens[index % screens.count]
+            let job = jobs[index]
+            let environment = plan.environments[job.environment]
+            let named = plan.screens[job.screen]
             do {
-                let name = fileName(screen: named.name, environment: environment, format: format)
-                let layout = try named.screen.layout(theme: document.theme, environment: environment)
+                let name = job.fileName
+                let layout = try named.screen.layout(theme: theme, environment: environment)
                 // A scroll position only changes screens whose content scrolls; for the others
                 // it would repeat the top's image, so none is written.
                 guard environment.scroll == .top || layout.scrolls else {
@@ -94,7 +165,8 @@ public enum RenderJob {
                     screen: named.name, fileName: name, device: environment.device.name,
                     scheme: environment.colorScheme,
                     dynamicTypeSize: environment.dynamicTypeSize, time: environment.time, scale: environment.scale,
-                    scroll: environment.scroll.name, pixelWidth: image.width, pixelHeight: image.height)
+                    scroll: environment.scroll.name, reduceMotion: environment.reduceMotion,
+                    pixelWidth: image.width, pixelHeight: image.height)
                 state.withLock { state in
                     state.files[index] = file
                     state.done += 1
@@ -106,11 +178,20 @@ public enum RenderJob {
         }
         let finished = state.withLock { $0 }
         if let error = finished.error { throw error }
-        let files = finished.files.compactMap { $0 }
+        return finished.files.compactMap { $0 }
+    }
+
+    /// Writes a whole render's contact sheets, `index.html` and manifest into `directory`,
+    /// which holds every file of `manifest`.
+    private static func finish(_ manifest: RenderManifest, in directory: URL) throws {
+        var manifest = manifest
+        manifest.contactSheets = try ContactSheet.write(
+            files: manifest.files, screens: manifest.screens, title: manifest.title, in: directory)
         let html = RenderIndex.html(
-            title: document.flow.id ?? "HowdyKit flow", files: files, screens: screens.map(\.name))
+            title: manifest.title, files: manifest.files, screens: manifest.screens,
+            contactSheets: manifest.contactSheets)
         try Data(html.utf8).write(to: directory.appendingPathComponent("index.html"))
-        return files
+        try manifest.encoded().write(to: directory.appendingPathComponent(RenderManifest.fileName))
     }
 }
 
@@ -118,46 +199,4 @@ private struct RenderProgress {
     var files: [RenderedFile?]
     var done = 0
     var error: (any Error)?
-}
-
-/// The `index.html` of a render: one section per screen, every combination side by side,
-/// each image shown at its size in pt.
-public enum RenderIndex {
-    /// The page for `files`, one section per screen in `screens` order.
-    public static func html(title: String, files: [RenderedFile], screens: [String]) -> String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
-        var out = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
-            <style>
-            body{font:14px/1.4 -apple-system,system-ui,Inter,sans-serif;margin:24px;background:#f5f5f7;color:#1d1d1f}
-            h1{font-size:22px}h2{font-size:16px;margin:32px 0 8px}
-            .row{display:flex;flex-wrap:wrap;gap:20px;align-items:flex-start}
-            figure{margin:0}figcaption{font-size:12px;color:#6e6e73;margin-top:6px}
-            img{display:block;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.15);background:#fff}
-            @media (prefers-color-scheme:dark){body{background:#111;color:#f5f5f7}figcaption{color:#a1a1a6}}
-            </style></head><body>
-            <h1>\(escape(title))</h1>
-            <p>\(files.count) images, \(screens.count) screens. Images are shown at two thirds of their size in points (px ÷ scale ÷ 1.5); click one for full size.</p>
-
-            """
-        for screen in screens {
-            out += "<h2>\(escape(screen))</h2>\n<div class=\"row\">\n"
-            for file in files where file.screen == screen {
-                var caption = "\(file.device) · \(file.scheme.rawValue)"
-                if file.dynamicTypeSize != .large { caption += " · \(file.dynamicTypeSize.rawValue)" }
-                if file.time != 0 { caption += " · t=\(formatNumber(file.time))s" }
-                caption += " · @\(formatNumber(file.scale))x"
-                let width = Int((Double(file.pixelWidth) / file.scale / 1.5).rounded())
-                out +=
-                    "<figure><a href=\"\(escape(file.fileName))\"><img src=\"\(escape(file.fileName))\" width=\"\(width)\" loading=\"lazy\" alt=\"\(escape(screen)) \(escape(caption))\"></a><figcaption>\(escape(caption))</figcaption></figure>\n"
-            }
-            out += "</div>\n"
-        }
-        out += "</body></html>\n"
-        return out
-    }
 }

@@ -33,8 +33,53 @@ public struct RenderMatrix: Sendable, Hashable {
         self.scrollPositions = scrollPositions
     }
 
-    /// Every environment of the matrix for `locale`, devices outermost.
+    /// The same matrix with repeated devices, schemes, sizes, times and scroll positions
+    /// merged, each kept at its first place. `["phone", "phone"]` is one phone.
+    public func deduplicated() -> RenderMatrix {
+        var matrix = self
+        matrix.devices = devices.uniqued()
+        matrix.schemes = schemes.uniqued()
+        matrix.dynamicTypeSizes = dynamicTypeSizes.uniqued()
+        matrix.times = times.uniqued()
+        matrix.scrollPositions = scrollPositions.uniqued()
+        return matrix
+    }
+
+    /// How many environments `environments(locale:)` yields (duplicates merged), computed
+    /// without building them; `Int.max` when the product overflows.
+    public var environmentCount: Int {
+        let unique = deduplicated()
+        var count = 1
+        for axis in [
+            unique.devices.count, unique.schemes.count, unique.dynamicTypeSizes.count, unique.times.count,
+            unique.scrollPositions.count,
+        ] {
+            let (product, overflow) = count.multipliedReportingOverflow(by: axis)
+            if overflow { return .max }
+            count = product
+        }
+        return count
+    }
+
+    /// The matrix's axes in words, for messages: `1 device × 2 schemes × 1 type size × 3 times
+    /// × 1 scroll position` (duplicates merged).
+    public var axesDescription: String {
+        let unique = deduplicated()
+        func axis(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return [
+            axis(unique.devices.count, "device"), axis(unique.schemes.count, "scheme"),
+            axis(unique.dynamicTypeSizes.count, "type size"), axis(unique.times.count, "time"),
+            axis(unique.scrollPositions.count, "scroll position"),
+        ].joined(separator: " × ")
+    }
+
+    /// Every environment of the matrix for `locale`, devices outermost; repeated axis
+    /// values are merged (see `deduplicated()`), so each environment appears once.
     public func environments(locale: String) -> [RenderEnvironment] {
+        let matrix = deduplicated()
+        let (devices, schemes, dynamicTypeSizes, times, scrollPositions) = (
+            matrix.devices, matrix.schemes, matrix.dynamicTypeSizes, matrix.times, matrix.scrollPositions
+        )
         var result: [RenderEnvironment] = []
         for device in devices {
             for scheme in schemes {
@@ -125,6 +170,15 @@ public struct RenderMatrix: Sendable, Hashable {
             }
             if matrix.scrollPositions.isEmpty { throw positions.error("expected at least one scroll position") }
         }
-        return matrix
+        return matrix.deduplicated()
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements without repeats, each at its first place.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        seen.reserveCapacity(count)
+        return filter { seen.insert($0).inserted }
     }
 }

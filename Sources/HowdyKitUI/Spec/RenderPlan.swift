@@ -1,0 +1,140 @@
+import HowdyKit
+
+/// One share of a render split over several machines: shard `index` (1-based) of `count`,
+/// as `howdy render --shard 2/4` names it.
+public struct RenderShard: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// 1...count.
+    public var index: Int
+    /// How many shards the matrix is split into, 1...1000.
+    public var count: Int
+
+    /// The largest shard count accepted.
+    public static let maximumCount = 1000
+
+    /// Shard `index` of `count`; nil unless 1 ≤ index ≤ count ≤ `maximumCount`.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, count <= Self.maximumCount, index >= 1, index <= count else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N` (`2/4`); nil for anything else or out of range.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }),
+            let index = Int(parts[0]), let count = Int(parts[1])
+        else { return nil }
+        self.init(index: index, count: count)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// Why a render cannot be planned.
+public enum RenderPlanError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The matrix holds more images than the cap allows: (images, cap, screens, axes in words).
+    case tooManyImages(count: Int, limit: Int, screens: Int, axes: String)
+
+    public var description: String {
+        switch self {
+        case .tooManyImages(let count, let limit, let screens, let axes):
+            let total = count == .max ? "more than \(Int.max)" : "\(count)"
+            return
+                "the render matrix has \(total) images (\(screens) screen\(screens == 1 ? "" : "s") × \(axes)), over the limit of \(limit); narrow the matrix or raise the limit with --max-images N"
+        }
+    }
+}
+
+/// Every image of a render, planned before anything is drawn: which screen in which
+/// environment, its file name and its cost in pixels.
+///
+/// The plan merges repeated axis values (`["phone", "phone"]` is one phone) and refuses a
+/// matrix over `maxImages` before building a single environment, so a spec with 100,000
+/// times is refused at once in little memory.
+public struct RenderPlan: Sendable {
+    /// One image to draw.
+    public struct Job: Sendable, Hashable {
+        /// Position in matrix order (each environment, then each screen), from 0.
+        public var order: Int
+        /// Index into `screens`.
+        public var screen: Int
+        /// Index into `environments`.
+        public var environment: Int
+        /// The file name it is written to.
+        public var fileName: String
+        /// Pixels drawn: width × height in px.
+        public var cost: Int
+    }
+
+    /// The default cap on images in one render (overridable with `--max-images`).
+    public static let defaultMaxImages = 10_000
+
+    /// The flow's screens, in flow order.
+    public let screens: [NamedScreen]
+    /// The matrix's environments, duplicates merged, devices outermost.
+    public let environments: [RenderEnvironment]
+    /// Every image in matrix order; file names are unique.
+    public let jobs: [Job]
+
+    /// Plans `document` over `matrix`.
+    /// - Parameters:
+    ///   - storage: limits the screens to the pages the flow still needs.
+    ///   - maxImages: the cap (default `defaultMaxImages`), checked before anything is built.
+    /// - Throws: `RenderPlanError.tooManyImages` naming the count and the cap.
+    public init(
+        _ document: FlowDocument, matrix: RenderMatrix, format: RenderFormat = .png,
+        storage: (any OnboardingStorage)? = nil, maxImages: Int = RenderPlan.defaultMaxImages
+    ) throws(RenderPlanError) {
+        let screens = FlowRenderer.screens(document, storage: storage)
+        try Self.checkSize(matrix: matrix, screens: screens.count, maxImages: maxImages)
+        let environments = matrix.environments(locale: document.locale)
+        var jobs: [Job] = []
+        jobs.reserveCapacity(environments.count * screens.count)
+        var names = Set<String>()
+        for (environmentIndex, environment) in environments.enumerated() {
+            let cost = environment.pixelWidth * environment.pixelHeight
+            for (screenIndex, screen) in screens.enumerated() {
+                let name = RenderJob.fileName(screen: screen.name, environment: environment, format: format)
+                // Two environments that print the same (times closer than their text form)
+                // would write one file twice: the first keeps it.
+                guard names.insert(name).inserted else { continue }
+                jobs.append(
+                    Job(
+                        order: environmentIndex * screens.count + screenIndex, screen: screenIndex,
+                        environment: environmentIndex, fileName: name, cost: cost))
+            }
+        }
+        self.screens = screens
+        self.environments = environments
+        self.jobs = jobs
+    }
+
+    /// Refuses a matrix of more than `maxImages` images for `screens` screens.
+    /// - Throws: `RenderPlanError.tooManyImages`.
+    public static func checkSize(matrix: RenderMatrix, screens: Int, maxImages: Int) throws(RenderPlanError) {
+        let (count, overflow) = matrix.environmentCount.multipliedReportingOverflow(by: screens)
+        let images = overflow ? Int.max : count
+        guard images <= maxImages else {
+            throw .tooManyImages(count: images, limit: maxImages, screens: screens, axes: matrix.axesDescription)
+        }
+    }
+
+    /// The jobs of `shard`, in matrix order. Jobs are dealt largest cost first (matrix
+    /// order breaks ties) to the shard with the least cost so far (the lowest index breaks
+    /// ties), so shards are balanced by pixels drawn rather than by count, and every
+    /// machine computes the same split from the same plan.
+    public func jobs(in shard: RenderShard) -> [Job] {
+        let byCost = jobs.indices.sorted { a, b in
+            jobs[a].cost != jobs[b].cost ? jobs[a].cost > jobs[b].cost : jobs[a].order < jobs[b].order
+        }
+        var load = [Int](repeating: 0, count: shard.count)
+        var mine: [Int] = []
+        for index in byCost {
+            var lightest = 0
+            for candidate in 1..<shard.count where load[candidate] < load[lightest] { lightest = candidate }
+            load[lightest] += jobs[index].cost
+            if lightest == shard.index - 1 { mine.append(index) }
+        }
+        return mine.sorted().map { jobs[$0] }
+    }
+}

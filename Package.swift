@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "HowdyKit", targets: ["HowdyKit"]),
         .library(name: "HowdyText", targets: ["HowdyText"]),
+        .library(name: "HowdyTextJSON", targets: ["HowdyTextJSON"]),
         .library(name: "HowdyRender", targets: ["HowdyRender"]),
         .library(name: "HowdyKitUI", targets: ["HowdyKitUI"]),
         .library(name: "HowdyTesting", targets: ["HowdyTesting"]),
@@ -37,6 +38,9 @@ let package = Package(
         .target(name: "HowdyKit"),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
         .target(name: "HowdyText", dependencies: ["CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
+        // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
+        // and the stream behind `howdy balance --jsonl`, for any Swift program.
+        .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),
         // Canvas, paints, glyph drawing, codecs and image diff.
         .target(name: "HowdyRender", dependencies: ["HowdyText", "CFreeType", "CHowdyFreeType", "CHowdyPNG", "CDeflate"]),
         // Theme model, screens and JSON flow specs.
@@ -44,11 +48,12 @@ let package = Package(
         // Golden-image assertions for any package's tests.
         .target(name: "HowdyTesting", dependencies: ["HowdyRender"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
-        .target(name: "HowdyCLI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender", "HowdyKitUI"]),
+        .target(
+            name: "HowdyCLI", dependencies: ["HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),
         .executableTarget(name: "howdy", dependencies: ["HowdyCLI"]),
         .executableTarget(
             name: "HowdyBench",
-            dependencies: ["HowdyText", "HowdyRender", "HowdyKitUI", "HowdyCLI"],
+            dependencies: ["HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"],
             path: "Benchmarks/HowdyBench"
         ),
 
@@ -58,6 +63,7 @@ let package = Package(
         .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
         .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
         .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI"]),
+        .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

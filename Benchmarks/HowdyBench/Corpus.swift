@@ -13,6 +13,8 @@ struct CorpusItem {
 enum Corpus {
     static let wordCounts = [5, 10, 20, 40, 60, 100, 200]
 
+    static var latinWords: [String] { latin }
+
     private static let latin = """
         welcome to your new home for calm planning get reminders that arrive at the right moment \
         and keep every plan in one place your data stays on this device unless you choose to sync \

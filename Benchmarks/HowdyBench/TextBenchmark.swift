@@ -1,44 +1,63 @@
 import Foundation
-import HowdyCLI
 import HowdyText
+import HowdyTextJSON
 
 /// `howdy-bench text`: greedy layout vs `balance` vs a naive balance that re-shapes at
 /// every bisection probe (what browsers and SwiftUI-era implementations do), per corpus
-/// text, shaping included in every figure; plus the JSON-lines CLI path end to end.
+/// text, shaping included in every figure; one `hb_shape` of each text as the reference
+/// (`shapeNs`); the word cache cold and warm; the JSON-lines path in process, on 1 and
+/// 2 threads; and `howdy balance` as a process (one-shot time and memory).
 enum TextBenchmark {
     struct ItemResult {
         var item: CorpusItem
+        var shape: Double
         var greedy: Double
         var balance: Double
+        var balanceCold: Double
+        var balanceUncached: Double
         var naive: Double
         var probes: Int
     }
 
+    static let uncached = TextOptions(usesWordCache: false)
+
     /// Naive balance: bisection to 1/64 px where each probe shapes the text again.
     static func naiveBalance(_ text: String, font: Font, width: Double) throws -> (TextLayout, Int) {
-        let target = try ShapedText(text, font: font).lineCount(width: width)
+        let target = try ShapedText(text, font: font, options: uncached).lineCount(width: width)
         var probes = 1
-        guard target > 1 else { return (try ShapedText(text, font: font).layout(width: width), probes) }
+        guard target > 1 else {
+            return (try ShapedText(text, font: font, options: uncached).layout(width: width), probes)
+        }
         var failing = 0
         var passing = Int(width * 64)
         while passing - failing > 1 {
             let mid = failing + (passing - failing) / 2
             probes += 1
-            if try ShapedText(text, font: font).lineCount(width: Double(mid) / 64) <= target {
+            if try ShapedText(text, font: font, options: uncached).lineCount(width: Double(mid) / 64) <= target {
                 passing = mid
             } else {
                 failing = mid
             }
         }
-        return (try ShapedText(text, font: font).layout(width: Double(passing) / 64), probes)
+        return (try ShapedText(text, font: font, options: uncached).layout(width: Double(passing) / 64), probes)
     }
 
     static func run() throws -> [String: Any] {
         var results: [ItemResult] = []
+        let cache = WordShapeCache.shared
         for item in Corpus.items {
             let font = try Font(named: item.font, size: item.size)
+            let reference = ReferenceShaper(text: item.text, font: font)
+            let shape = Measure.median { reference.shape() }
             let greedy = try Measure.median { _ = try ShapedText(item.text, font: font).layout(width: item.width) }
             let balance = try Measure.median { _ = try ShapedText(item.text, font: font).balance(width: item.width) }
+            let cold = try Measure.median {
+                cache.removeAll()
+                _ = try ShapedText(item.text, font: font).balance(width: item.width)
+            }
+            let uncachedTime = try Measure.median {
+                _ = try ShapedText(item.text, font: font, options: uncached).balance(width: item.width)
+            }
             let naive = try Measure.median(samples: 7) {
                 _ = try naiveBalance(item.text, font: font, width: item.width)
             }
@@ -46,7 +65,10 @@ enum TextBenchmark {
             let fast = try HowdyText.balance(text: item.text, font: font, width: item.width)
             let (slow, probes) = try naiveBalance(item.text, font: font, width: item.width)
             precondition(fast.width == slow.width && fast.lineCount == slow.lineCount, "naive and fast disagree")
-            results.append(ItemResult(item: item, greedy: greedy, balance: balance, naive: naive, probes: probes))
+            results.append(
+                ItemResult(
+                    item: item, shape: shape, greedy: greedy, balance: balance, balanceCold: cold,
+                    balanceUncached: uncachedTime, naive: naive, probes: probes))
         }
 
         func growth(_ script: String) -> Double {
@@ -56,21 +78,36 @@ enum TextBenchmark {
         }
         let ratios = results.map { $0.balance / $0.greedy }
         let naiveRatios = results.map { $0.naive / $0.balance }
+        let latin20 = results.first { $0.item.script == "latin" && $0.item.words == 20 }!
+        cache.removeAll()
         let jsonl = try jsonlRun()
+        let process = ProcessFigures.measure()
 
         var perItem: [[String: Any]] = []
         for result in results {
             perItem.append([
-                "script": result.item.script, "words": result.item.words,
-                "greedyNs": Int(result.greedy), "balanceNs": Int(result.balance), "naiveNs": Int(result.naive),
-                "naiveProbes": result.probes,
+                "script": result.item.script, "words": result.item.words, "shapeNs": Int(result.shape),
+                "greedyNs": Int(result.greedy), "balanceNs": Int(result.balance),
+                "balanceColdNs": Int(result.balanceCold), "balanceUncachedNs": Int(result.balanceUncached),
+                "naiveNs": Int(result.naive), "naiveProbes": result.probes,
                 "balanceOverGreedy": Measure.rounded(result.balance / result.greedy),
+                "balanceOverShapeWarm": Measure.rounded(result.balance / result.shape),
+                "balanceOverShapeCold": Measure.rounded(result.balanceCold / result.shape),
             ])
         }
-        return [
+        var figures: [String: Any] = [
             "greedyMedianNs": Int(Measure.median(results.map(\.greedy))),
             "balanceMedianNs": Int(Measure.median(results.map(\.balance))),
             "naiveMedianNs": Int(Measure.median(results.map(\.naive))),
+            "shapeNs": Int(latin20.shape),
+            "balanceOverShape": [
+                "cold": Measure.rounded(latin20.balanceCold / latin20.shape),
+                "warm": Measure.rounded(latin20.balance / latin20.shape),
+                "uncached": Measure.rounded(latin20.balanceUncached / latin20.shape),
+                "coldMedianAllItems": Measure.rounded(Measure.median(results.map { $0.balanceCold / $0.shape })),
+                "warmMedianAllItems": Measure.rounded(Measure.median(results.map { $0.balance / $0.shape })),
+                "text": "latin, 20 words, Inter-Bold 28 px",
+            ],
             "balanceOverGreedy": Measure.rounded(Measure.median(ratios)),
             "balanceOverGreedyMax": Measure.rounded(ratios.max() ?? 0),
             "naiveOverBalance": Measure.rounded(Measure.median(naiveRatios)),
@@ -81,36 +118,84 @@ enum TextBenchmark {
                 "cjk": Measure.rounded(growth("cjk")),
             ],
             "jsonlRequests": jsonl.requests,
-            "jsonlPerRequestNs": Int(jsonl.perRequest),
-            "jsonlOverBalance": Measure.rounded(jsonl.perRequest / Measure.mean(results.map(\.balance))),
+            "jsonlPerParagraphUs": Measure.rounded(jsonl.perRequest / 1000, 2),
+            "jsonlOverBalance": Measure.rounded(jsonl.perRequest / jsonl.directPerRequest),
+            "jsonlJobs2Speedup": Measure.rounded(jsonl.perRequest / jsonl.perRequestTwoJobs),
+            "wordCache": [
+                "hitRate": Measure.rounded(jsonl.cache.hitRate), "hits": jsonl.cache.hits,
+                "misses": jsonl.cache.misses, "entries": jsonl.cache.entries, "bytes": jsonl.cache.bytes,
+                "byteLimit": cache.byteLimit,
+            ],
             "peakResidentMiB": Measure.rounded(Double(Measure.peakResidentBytes()) / 1_048_576, 1),
             "items": perItem,
         ]
+        for (key, value) in process { figures[key] = value }
+        return figures
     }
 
-    /// The whole corpus as JSON-lines requests through `howdy balance --jsonl`, in
-    /// process: per-request time including JSON parsing, font lookup and output.
-    static func jsonlRun() throws -> (requests: Int, perRequest: Double) {
-        var lines: [String] = []
-        for (index, item) in Corpus.items.enumerated() {
-            let request: [String: Any] = [
-                "id": index, "text": item.text, "font": item.font, "size": item.size, "width": item.width,
-            ]
-            let data = try JSONSerialization.data(withJSONObject: request)
-            lines.append(String(decoding: data, as: UTF8.self))
+    /// Onboarding paragraphs (titles and subtitles, 5–40 words, Latin) as JSON-lines
+    /// requests that differ in text and width, so no whole-answer cache could help:
+    /// per request through `JSONLStream` (parse, layout, write), against the same
+    /// layouts made directly, and on 2 threads.
+    static func jsonlRun() throws
+        -> (
+            requests: Int, perRequest: Double, directPerRequest: Double, perRequestTwoJobs: Double,
+            cache: WordShapeCache.Statistics
+        )
+    {
+        var requests: [(text: String, width: Double)] = []
+        let words = Corpus.latinWords
+        for index in 0..<3000 {
+            let count = 5 + index % 36
+            var parts: [String] = []
+            for word in 0..<count { parts.append(words[(index * 13 + word * 7) % words.count]) }
+            var text = parts.joined(separator: " ")
+            text = text.prefix(1).uppercased() + text.dropFirst()
+            requests.append((text, Double(240 + (index * 37) % 200)))
         }
-        let repeats = 30
-        let input = Array(repeating: lines.joined(separator: "\n"), count: repeats).joined(separator: "\n") + "\n"
-        let path = NSTemporaryDirectory() + "howdy-bench-\(getpid()).jsonl"
-        try input.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let requests = lines.count * repeats
-        let time = Measure.median(samples: 5, budget: 0) {
-            let io = CommandIO(
-                standardInput: { FileHandle(forReadingAtPath: path)! }, write: { _ in }, writeError: { _ in })
-            _ = Howdy.main(["balance", "--jsonl"], io: io)
+        var input = ""
+        for (index, request) in requests.enumerated() {
+            var writer = JSONWriter()
+            writer.raw("{\"id\":\(index),\"text\":")
+            writer.string(request.text)
+            writer.raw(",\"font\":\"Inter-Bold\",\"size\":24,\"width\":")
+            writer.number(request.width)
+            writer.raw("}\n")
+            input += writer.text
         }
-        return (requests, time / Double(requests))
+        let bytes = Array(input.utf8)
+        func stream(jobs: Int) throws {
+            var stream = JSONLStream(defaults: BalanceDefaults(), jobs: jobs)
+            var offset = 0
+            var written = 0
+            try stream.run(
+                read: { buffer in
+                    let count = min(buffer.count, bytes.count - offset)
+                    bytes.withUnsafeBytes { source in
+                        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count)]))
+                    }
+                    offset += count
+                    return count
+                },
+                write: { written += $0.utf8.count })
+            precondition(written > bytes.count, "the stream wrote too little")
+        }
+        let session = BalanceSession()
+        let font = try session.font(named: "Inter-Bold", size: 24)
+        func direct() throws {
+            for request in requests { _ = try ShapedText(request.text, font: font).balance(width: request.width) }
+        }
+        try stream(jobs: 1)  // warm: fonts, and the word cache as a long-running stream has it
+        let before = WordShapeCache.shared.statistics
+        let one = try Measure.median(samples: 5, budget: 0) { try stream(jobs: 1) }
+        let after = WordShapeCache.shared.statistics
+        let directTime = try Measure.median(samples: 5, budget: 0) { try direct() }
+        let two = try Measure.median(samples: 5, budget: 0) { try stream(jobs: 2) }
+        var delta = after
+        delta.hits -= before.hits
+        delta.misses -= before.misses
+        let count = Double(requests.count)
+        return (requests.count, one / count, directTime / count, two / count, delta)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HowdyRender
 import HowdyText
+import HowdyTextJSON
 
 /// `howdy balance`: greedy, balanced or even line breaking of one text, or of a
 /// JSON-lines stream of requests.
@@ -21,26 +22,28 @@ public enum BalanceCommand: Command {
           --line-height PX  distance between baselines (default: the font's)
           --direction D   auto (default), ltr or rtl
           --locale L      BCP 47 locale for line breaking (ja, zh, th, ...)
+          --features LIST OpenType features, comma-separated (kern=0,ss01)
           --json          print {"lines":[{"text","width"}],"width","height","lineCount","greedyLineCount"}
           --out IMAGE     also draw the lines to IMAGE (.png, or .ppm): black text over a grey
                           box WIDTH px wide, the span the lines cover tinted blue
           --jsonl         read one JSON request per line:
-                            {"id":…,"text":…,"font":…,"size":…,"width":…,"mode":"balance|greedy|even"}
-                          and write one result per line (the --json fields plus "id"); a bad line
-                          answers {"id":…,"error":"…"} and the stream goes on. --font, --size and
-                          --width give defaults for fields a request leaves out.
+                            {"id":…,"text":…,"font":…,"size":…,"width":…,"mode":"balance|greedy|even",
+                             "locale":…,"direction":"auto|ltr|rtl","lineHeight":…,"features":["kern=0"]}
+                          and write one result per line, in input order (the --json fields plus
+                          "id", echoed as given, any JSON type); a bad line answers
+                          {"id":…,"error":"line N: …"} and the stream goes on. The other flags give
+                          defaults for fields a request leaves out. A line over 4 MiB is answered
+                          with an error as it arrives and skipped.
+          --jobs N        with --jsonl: answer on N threads (1...256, default 1); order is kept
 
         Widths are in px (multiples of 1/64). Exit status: 0 on success, 2 on bad input.
 
         """
 
-    enum Mode: String {
-        case balance, greedy, even
-    }
-
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
-            arguments, options: ["font", "size", "width", "line-height", "direction", "locale", "out"],
+            arguments,
+            options: ["font", "size", "width", "line-height", "direction", "locale", "out", "features", "jobs"],
             switches: ["greedy", "even", "json", "jsonl"])
         guard !(args.has("greedy") && args.has("even")) else {
             throw CLIError.usage("--greedy and --even exclude each other")
@@ -56,15 +59,28 @@ public enum BalanceCommand: Command {
             default: throw CLIError.usage("--direction: expected auto, ltr or rtl, got '\(direction)'")
             }
         }
-        let mode: Mode = args.has("greedy") ? .greedy : args.has("even") ? .even : .balance
-        let session = Session(options: options)
+        if let list = args.string("features") {
+            do {
+                options.features = try list.split(separator: ",").map { try FontFeature(String($0)) }
+            } catch let error as TextError {
+                throw CLIError.usage("--features: \(error.description)")
+            }
+        }
+        let mode: BalanceMode = args.has("greedy") ? .greedy : args.has("even") ? .even : .balance
+        let defaults = BalanceDefaults(
+            font: args.string("font"), size: try args.double("size"), width: try args.double("width"), mode: mode,
+            options: options)
         if args.has("jsonl") {
             guard args.positionals.isEmpty else {
                 throw CLIError.usage("--jsonl reads requests from standard input only")
             }
             guard args.string("out") == nil else { throw CLIError.usage("--out draws one text; not with --jsonl") }
-            return try runStream(args: args, defaultMode: mode, session: session, io: io)
+            let jobs = try args.int("jobs") ?? 1
+            guard (1...256).contains(jobs) else { throw CLIError.usage("--jobs: expected 1...256, got \(jobs)") }
+            return try runStream(defaults: defaults, jobs: jobs, io: io)
         }
+        guard args.string("jobs") == nil else { throw CLIError.usage("--jobs applies to --jsonl only") }
+        let session = BalanceSession(defaults: defaults)
 
         guard let fontName = args.string("font") else { throw CLIError.usage("--font is required") }
         guard let size = try args.double("size") else { throw CLIError.usage("--size is required") }
@@ -85,7 +101,13 @@ public enum BalanceCommand: Command {
         }
         let layout: TextLayout
         do {
-            layout = try session.layout(text: text, font: fontName, size: size, width: width, mode: mode)
+            let font = try session.font(named: fontName, size: size)
+            let shaped = try ShapedText(text, font: font, options: options)
+            switch mode {
+            case .balance: layout = try shaped.balance(width: width)
+            case .greedy: layout = try shaped.layout(width: width)
+            case .even: layout = try shaped.balance(width: width, objective: .even)
+            }
         } catch let error as TextError {
             throw CLIError.badInput(error.description)
         }
@@ -93,7 +115,7 @@ public enum BalanceCommand: Command {
             try writeImage(layout, to: out)
         }
         if args.has("json") {
-            io.write(json(layout) + "\n")
+            io.write(layout.jsonText + "\n")
         } else {
             io.write(layout.lines.map(\.text).joined(separator: "\n") + (layout.lines.isEmpty ? "" : "\n"))
         }
@@ -113,53 +135,5 @@ public enum BalanceCommand: Command {
         } catch {
             throw CLIError.badInput("--out \(path): cannot write the image: \(error.localizedDescription)")
         }
-    }
-
-    /// Shapes and breaks texts, keeping every font it opened for the next request.
-    final class Session {
-        let options: TextOptions
-        private var faces: [String: FontFace] = [:]
-        private var fonts: [FontKey: Font] = [:]
-
-        private struct FontKey: Hashable {
-            let name: String
-            let size: Double
-        }
-
-        init(options: TextOptions) { self.options = options }
-
-        func font(named name: String, size: Double) throws -> Font {
-            let key = FontKey(name: name, size: size)
-            if let font = fonts[key] { return font }
-            let face = try faces[name] ?? FontLibrary.face(named: name)
-            faces[name] = face
-            let font = try Font(face: face, size: size)
-            if fonts.count > 256 { fonts.removeAll() }
-            fonts[key] = font
-            return font
-        }
-
-        func layout(text: String, font name: String, size: Double, width: Double, mode: Mode) throws -> TextLayout {
-            let font = try font(named: name, size: size)
-            let shaped = try ShapedText(text, font: font, options: options)
-            switch mode {
-            case .balance: return try shaped.balance(width: width)
-            case .greedy: return try shaped.layout(width: width)
-            case .even: return try shaped.balance(width: width, objective: .even)
-            }
-        }
-    }
-
-    static func json(_ layout: TextLayout, id: String? = nil) -> String {
-        var out = "{"
-        if let id { out += "\"id\":\(id)," }
-        out += "\"lines\":["
-        for (index, line) in layout.lines.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"text\":\(JSONText.string(line.text)),\"width\":\(JSONText.number(line.width))}"
-        }
-        out += "],\"width\":\(JSONText.number(layout.width)),\"height\":\(JSONText.number(layout.height))"
-        out += ",\"lineCount\":\(layout.lineCount),\"greedyLineCount\":\(layout.greedyLineCount)}"
-        return out
     }
 }

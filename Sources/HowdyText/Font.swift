@@ -72,6 +72,10 @@ final class HarfBuzzFont: @unchecked Sendable {
     let handle: OpaquePointer  // hb_font_t *
     let face: FontFace
     let metrics: FontMetrics
+    /// Unique for the process and never reused (unlike an address): keys shaped words.
+    let serial: Int
+
+    private static let serials = Atomic<Int>(0)
 
     private struct Key: Hashable {
         let face: ObjectIdentifier
@@ -96,6 +100,7 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     private init(face: FontFace, size: Double, variations: [FontVariation]) {
         self.face = face
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
         let font = hb_font_create(face.hbFace)!
         hb_ot_font_set_funcs(font)
         let scale = Int32((size * 64).rounded())

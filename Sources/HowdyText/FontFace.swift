@@ -38,6 +38,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// The face's cmap coverage, read once: hb_set lookups are lock-free reads.
     private let coverage: OpaquePointer  // hb_set_t *
     private let lock = Mutex(())
+    private let spaceInertness = Mutex<Bool?>(nil)
 
     /// Largest font file accepted: 64 MiB. Bigger files are refused before they are read.
     public static let maximumFileSize = 64 << 20
@@ -162,6 +163,46 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     public var description: String { "\(familyName) \(styleName) (\(path))" }
+
+    /// True when the space glyph takes part in no GSUB or GPOS lookup (as input, context
+    /// or output) and no legacy `kern` table can pair it: then no substitution or
+    /// positioning can reach across a space, and words split after their spaces shape
+    /// the same alone as in a line. Blink's word-by-word shaping rests on the same test
+    /// (`HasSpaceInLigaturesOrKerning`). Computed once per face.
+    var spaceIsInert: Bool {
+        spaceInertness.withLock { cached in
+            if let cached { return cached }
+            let inert = Self.computeSpaceIsInert(hbFace)
+            cached = inert
+            return inert
+        }
+    }
+
+    private static func computeSpaceIsInert(_ face: OpaquePointer) -> Bool {
+        guard let font = hb_font_create(face) else { return false }
+        defer { hb_font_destroy(font) }
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
+        let gpos = hb_tag_t(0x4750_4F53)  // 'GPOS'
+        let gsub = hb_tag_t(0x4753_5542)  // 'GSUB'
+        // A font that kerns only through the legacy table could pair a letter with the space.
+        if hb_ot_layout_has_positioning(face) == 0 {
+            let kern = hb_face_reference_table(face, hb_tag_t(0x6B65_726E))  // 'kern'
+            defer { hb_blob_destroy(kern) }
+            if hb_blob_get_length(kern) > 0 { return false }
+        }
+        let sets = (0..<4).map { _ in hb_set_create()! }
+        defer { sets.forEach { hb_set_destroy($0) } }
+        for table in [gsub, gpos] {
+            let count = hb_ot_layout_table_get_lookup_count(face, table)
+            for lookup in 0..<count {
+                sets.forEach { hb_set_clear($0) }
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, sets[0], sets[1], sets[2], sets[3])
+                if sets.contains(where: { hb_set_has($0, space) != 0 }) { return false }
+            }
+        }
+        return true
+    }
 
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

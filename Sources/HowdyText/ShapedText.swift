@@ -83,13 +83,11 @@ public struct ShapedText: Sendable {
             let items = try Itemization(text: buffer, bidi: bidi, primary: font, fallback: fallback)
             fonts = items.fonts
             let language = options.locale.isEmpty ? nil : hb_language_from_string(options.locale, -1)
-            let features = options.features.map(\.value)
-            let shaper = ShapingBuffer()
+            let shaper = RunShaper(
+                text: buffer, cache: options.usesWordCache ? WordShapeCache.shared : nil, language: language,
+                features: options.features.map(\.value), featureSet: FeatureSets.id(of: options.features))
             for item in items.runs {
-                let run = shaper.shape(
-                    buffer, range: item.start..<item.end, context: true, level: item.level, script: item.script,
-                    language: language, font: fonts[item.fontIndex], fontIndex: item.fontIndex, features: features)
-                shaper.unsafeToBreakOffsets(base: 0, into: &unsafe)
+                let run = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe)
                 for index in run.glyphs.indices {
                     prefix[Int(run.clusters[index]) + 1] += Int(run.advances[index])
                 }
@@ -102,7 +100,7 @@ public struct ShapedText: Sendable {
 
             segments = try Self.segments(of: buffer, locale: options.locale)
             if segments.contains(where: \.endsWithSoftHyphen) {
-                hyphen = Self.hyphenGlyph(font: font, shaper: shaper, language: language)
+                hyphen = Self.hyphenGlyph(font: font, shaper: shaper.buffer, language: language)
             }
         }
         self.fonts = fonts

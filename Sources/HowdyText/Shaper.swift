@@ -62,6 +62,8 @@ final class ShapingBuffer {
         hb_buffer_set_script(handle, script)
         if let language { hb_buffer_set_language(handle, language) }
         hb_buffer_set_cluster_level(handle, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        // Unsafe-to-concat flags tell which shaped words may be cached and reused.
+        hb_buffer_set_flags(handle, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
         features.withUnsafeBufferPointer { list in
             hb_shape(font.instance.handle, handle, list.baseAddress, UInt32(list.count))
         }

@@ -25,11 +25,16 @@ public struct TextOptions: Sendable, Hashable {
     /// Fonts tried when the primary font lacks a glyph; nil (the default) uses the
     /// bundled chain in the primary font's weight.
     public var fallback: FontFallback?
+    /// Reuse shaped words from `WordShapeCache.shared` (default true). The glyphs are the
+    /// same either way (HarfBuzz's unsafe-to-concat flags decide what may be reused);
+    /// false shapes every run with HarfBuzz, for comparison and measurement.
+    public var usesWordCache: Bool
 
     public init(
         direction: TextDirection = .auto, alignment: TextAlignment = .leading, lineHeight: Double? = nil,
-        locale: String = "", features: [FontFeature] = [], fallback: FontFallback? = nil
+        locale: String = "", features: [FontFeature] = [], fallback: FontFallback? = nil, usesWordCache: Bool = true
     ) {
+        self.usesWordCache = usesWordCache
         self.direction = direction
         self.alignment = alignment
         self.lineHeight = lineHeight

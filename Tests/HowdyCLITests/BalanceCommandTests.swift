@@ -64,7 +64,8 @@ struct BalanceCommandTests {
         #expect(result.output.split(separator: "\n")[8].hasPrefix("{\"id\":7.5,"))
         #expect(answers[0]?["id"] as? Int == 1)
         #expect((answers[0]?["lines"] as? [Any])?.count == 2)
-        #expect(answers[1]?["error"] as? String == "line 2: not a JSON object")
+        #expect(
+            answers[1]?["error"] as? String == "line 2: not JSON: unexpected character, expected a value at byte 1")
         #expect(answers[2]?["id"] as? String == "b")
         #expect((answers[2]?["error"] as? String)?.contains("No Such Font") == true)
         #expect((answers[3]?["error"] as? String)?.contains("width") == true)
@@ -141,5 +142,42 @@ struct BalanceCommandTests {
             ])
         #expect(unwritable.status == 2)
         #expect(unwritable.error.contains("/nonexistent/dir/a.png"))
+    }
+}
+
+@Suite("howdy balance --jsonl, issue 11 repros")
+struct BalanceStreamReproTests {
+    @Test("invalid UTF-8, surrogates, deep nesting and 1e400 each get their own message; object ids echo")
+    func preciseErrors() throws {
+        let lines = [
+            "{\"id\":1,\"text\":\"a\u{FFFD}\"}".replacingOccurrences(of: "\u{FFFD}", with: "\\udc00"),
+            String(repeating: "[", count: 70) + String(repeating: "]", count: 70),
+            #"{"id":{"k":[1,"x"]},"text":"Hi","font":"Inter-Bold","size":1e400,"width":100}"#,
+            #"{"id":{"k":[1,"x"]},"text":"Hi","font":"Inter-Bold","size":16,"width":100}"#,
+        ]
+        let result = try CommandHarness.run(["balance", "--jsonl"], input: lines.joined(separator: "\n"))
+        let answers = result.output.split(separator: "\n").map(String.init)
+        #expect(answers.count == 4)
+        #expect(answers[0].contains("lone low surrogate"))
+        #expect(answers[1].contains("nesting deeper than 64 levels"))
+        #expect(answers[2].contains("number 1e400 is out of range"))
+        #expect(answers[3].hasPrefix(#"{"id":{"k":[1,"x"]},"lines":"#))
+    }
+
+    @Test("--jobs 2 answers exactly what --jobs 1 does, in input order")
+    func jobs() throws {
+        var lines: [String] = []
+        for index in 0..<120 {
+            lines.append(#"{"id":\#(index),"text":"Plan \#(index) reminders for every day","width":\#(120 + index)}"#)
+        }
+        let input = lines.joined(separator: "\n")
+        let one = try CommandHarness.run(["balance", "--jsonl", "--font", "Inter-Bold", "--size", "20"], input: input)
+        let two = try CommandHarness.run(
+            ["balance", "--jsonl", "--jobs", "2", "--font", "Inter-Bold", "--size", "20"], input: input)
+        #expect(one.status == 0 && two.status == 0)
+        #expect(one.output == two.output)
+        #expect(one.output.split(separator: "\n").count == 120)
+        let bad = try CommandHarness.run(["balance", "--jsonl", "--jobs", "0"])
+        #expect(bad.status == 2 && bad.error.contains("--jobs"))
     }
 }

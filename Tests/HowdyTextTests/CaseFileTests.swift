@@ -64,24 +64,116 @@ struct CaseFileTests {
 
     @Test("each case lays out as its file says", arguments: LayoutCase.load())
     func layoutCase(_ testCase: LayoutCase) throws {
-        let font = try Font(
-            named: testCase.fields["font"] ?? "Inter-Regular", size: Double(testCase.fields["size"] ?? "20")!)
+        let dump = LayoutCase.dump(try testCase.layout())
+        if ProcessInfo.processInfo.environment["HOWDY_PRINT_CASES"] != nil { print(dump.joined(separator: "\n")) }
+        #expect(dump == testCase.expected, "\(testCase)\n\(dump.map { "> " + $0 }.joined(separator: "\n"))")
+    }
+
+    /// The word cache must be invisible: every glyph, cluster and position of a layout
+    /// built from cached words equals HarfBuzz shaping the runs whole. The first cached
+    /// call may find the cache cold or warm (other tests share it); the second is warm.
+    @Test("cached, cold and warm layouts equal uncached ones, glyph for glyph", arguments: LayoutCase.load())
+    func wordCacheIsInvisible(_ testCase: LayoutCase) throws {
+        let uncached = LayoutCase.glyphDump(try testCase.layout(usesWordCache: false))
+        let first = LayoutCase.glyphDump(try testCase.layout(usesWordCache: true))
+        let warm = LayoutCase.glyphDump(try testCase.layout(usesWordCache: true))
+        #expect(first == uncached, "\(testCase)")
+        #expect(warm == uncached, "\(testCase)")
+    }
+}
+
+extension LayoutCase {
+    /// The case's text laid out with its font, size, width, mode and options.
+    func layout(usesWordCache: Bool = true) throws -> TextLayout {
+        let font = try Font(named: fields["font"] ?? "Inter-Regular", size: Double(fields["size"] ?? "20")!)
         var options = TextOptions()
-        options.locale = testCase.fields["locale"] ?? ""
-        let text = (testCase.fields["text"] ?? "")
+        options.locale = fields["locale"] ?? ""
+        options.usesWordCache = usesWordCache
+        let text = (fields["text"] ?? "")
             .replacingOccurrences(of: "\\n", with: "\n")
             .replacingOccurrences(of: "\\u{AD}", with: "\u{AD}")
             .replacingOccurrences(of: "\\u{A0}", with: "\u{A0}")
         let shaped = try ShapedText(text, font: font, options: options)
-        let width = Double(testCase.fields["width"] ?? "300")!
-        let result: TextLayout =
-            switch testCase.fields["mode"] ?? "greedy" {
-            case "balance": try shaped.balance(width: width)
-            case "even": try shaped.balance(width: width, objective: .even)
-            default: try shaped.layout(width: width)
+        let width = Double(fields["width"] ?? "300")!
+        return switch fields["mode"] ?? "greedy" {
+        case "balance": try shaped.balance(width: width)
+        case "even": try shaped.balance(width: width, objective: .even)
+        default: try shaped.layout(width: width)
+        }
+    }
+
+    /// Every glyph of a layout: line, run font, id, cluster, position and advance.
+    static func glyphDump(_ layout: TextLayout) -> [String] {
+        var out: [String] = []
+        for line in layout.lines {
+            out.append("line \(line.range) width=\(line.width)")
+            for run in line.runs {
+                out.append("  run \(run.font) \(run.range)")
+                for glyph in run.glyphs {
+                    out.append("    \(glyph.id) @\(glyph.cluster) x=\(glyph.x) y=\(glyph.y) +\(glyph.advance)")
+                }
             }
-        let dump = LayoutCase.dump(result)
-        if ProcessInfo.processInfo.environment["HOWDY_PRINT_CASES"] != nil { print(dump.joined(separator: "\n")) }
-        #expect(dump == testCase.expected, "\(testCase)\n\(dump.map { "> " + $0 }.joined(separator: "\n"))")
+        }
+        return out
+    }
+}
+
+@Suite("Word shaping cache")
+struct WordShapeCacheTests {
+    @Test("a text shaped twice takes its words from the cache the second time")
+    func secondShapingHits() throws {
+        let font = try Font(named: "Inter-Bold", size: 28)
+        let text = "Cache warmth check with several distinct words"
+        _ = try ShapedText(text, font: font)
+        let before = WordShapeCache.shared.statistics.hits
+        _ = try ShapedText(text, font: font)
+        #expect(WordShapeCache.shared.statistics.hits >= before + 7)
+    }
+
+    /// Texts that tempt a word cache: kerning against spaces (quotes, "T y", "A V"),
+    /// Inter's contextual alternates around spaces ("2 x 3", arrows, dashes), fractions,
+    /// marks after spaces, several spaces, Hebrew words, mixed fonts and sizes.
+    @Test("cached layouts equal uncached ones on tricky texts, glyph for glyph")
+    func trickyTexts() throws {
+        let texts = [
+            "\"Quoted\" 'words' AV To Ty Yo Wa -> arrows <- and => more",
+            "2 x 3 = 6 and 10 x 20 x 30, 4 \u{2044} 5 or 1/2 of 3 : 4",
+            "A  double  space,\u{2003}em space, tab\tand e\u{301} marks \u{301}after a space",
+            "Get reminders for every plan you make, then review them weekly",
+            "plans - alerts -> steps - ways -> more - items",
+            // The same words in other neighbourhoods: a hyphen beside a capital is an
+            // alternate in Inter (calt across the space), so the "- " cached from
+            // "x - x" must not be reused in "X - x".
+            "X Y", "x - x", "X - x",
+            "Plans - Alerts -> 2 steps - 3 ways -> Y - T - V | more - 1 item",
+            "שלום עולם וברוכים הבאים לאפליקציה",
+            "Mixed עברית and Latin — with “curly quotes” and ‘single’ ones…",
+            "f i fi ff ffi fl: ligatures (if any) at every size; 0O 1l I|",
+        ]
+        for name in ["Inter-Regular", "Inter-Bold"] {
+            for size in [11.0, 16, 28] {
+                let font = try Font(named: name, size: size)
+                for text in texts {
+                    for width in [120.0, 260] {
+                        func dump(_ cached: Bool) throws -> [String] {
+                            var options = TextOptions()
+                            options.usesWordCache = cached
+                            return LayoutCase.glyphDump(
+                                try ShapedText(text, font: font, options: options).balance(width: width))
+                        }
+                        let uncached = try dump(false)
+                        #expect(try dump(true) == uncached, "\(name) \(size) \(text)")
+                        #expect(try dump(true) == uncached, "\(name) \(size) \(text)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a cache of 0 bytes stores nothing, and the limit bounds its bytes")
+    func bounded() {
+        let empty = WordShapeCache(byteLimit: 0)
+        #expect(empty.statistics.bytes == 0)
+        #expect(WordShapeCache.shared.statistics.bytes <= WordShapeCache.shared.byteLimit)
     }
 }

@@ -1,0 +1,258 @@
+import CHarfBuzz
+import CHowdyICU
+import Synchronization
+
+/// Decides, for one font and shaping context, where a run may be cut into words that
+/// shape the same alone as in the run: at a space followed by a character that no
+/// OpenType lookup can join to that space.
+///
+/// HarfBuzz's own signal, `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`, is set on every glyph a
+/// pair-kerning lookup merely *tried* (HarfBuzz ≥ 4), so in a kerned font such as Inter
+/// it marks every word edge. This analysis asks the lookups instead, soundly:
+/// - Words end after their spaces, so a lookup match that crosses a cut contains the
+///   last space of one word and the first glyph of the next (`y`, never a mark, so no
+///   lookup skips it), at whatever stage of shaping it applies.
+/// - Lookups the shaping plan applies whose glyphs include the space (or what GSUB can
+///   turn it into) are collected. A pair-positioning lookup adjusts only the two glyphs
+///   of a pair, so for those the pair "space, y" is shaped once and compared with the two
+///   shaped apart. Any other such lookup makes every glyph it mentions unsafe.
+/// - The cut before `y` is safe when `y`'s GSUB closure meets no unsafe glyph and the
+///   pair probe shows no change. Answers are kept per character.
+final class SpaceBoundaries: @unchecked Sendable {
+    private let font: Font
+    private let context: ShapeContext
+    private let script: hb_script_t
+    private let language: hb_language_t?
+    private let features: [hb_feature_t]
+    private let lookups: OpaquePointer  // hb_set_t *: applied GSUB lookups
+    private let unsafeGlyphs: OpaquePointer  // hb_set_t *
+    private let pairsWithSpace: Bool
+    private let space: hb_codepoint_t?
+    private let cutAnswers = Mutex<[UInt32: Bool]>([:])
+    private let cleanAnswers = Mutex<[UInt32: Bool]>([:])
+
+    private static let table = Mutex<[Int: [SpaceBoundaries]]>([:])
+
+    /// The analysis for `context`, built once.
+    static func shared(
+        font: Font, context: ShapeContext, script: hb_script_t, language: hb_language_t?, features: [hb_feature_t]
+    ) -> SpaceBoundaries {
+        if let found = table.withLock({ $0[context.font]?.first { $0.context == context } }) { return found }
+        let made = SpaceBoundaries(
+            font: font, context: context, script: script, language: language, features: features)
+        return table.withLock { table in
+            if let found = table[context.font]?.first(where: { $0.context == context }) { return found }
+            if table.count > 256 { table.removeAll() }
+            table[context.font, default: []].append(made)
+            return made
+        }
+    }
+
+    private init(
+        font: Font, context: ShapeContext, script: hb_script_t, language: hb_language_t?, features: [hb_feature_t]
+    ) {
+        self.font = font
+        self.context = context
+        self.script = script
+        self.language = language
+        self.features = features
+        lookups = hb_set_create()!
+        unsafeGlyphs = hb_set_create()!
+        let face = font.face.hbFace
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font.instance.handle, 0x20, &glyph) != 0 else {
+            space = nil
+            pairsWithSpace = true
+            return
+        }
+        space = glyph
+        var props = hb_segment_properties_t()
+        props.direction = context.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
+        props.script = script
+        props.language = language
+        let plan = features.withUnsafeBufferPointer {
+            hb_shape_plan_create_cached(face, &props, $0.baseAddress, UInt32($0.count), nil)
+        }
+        defer { hb_shape_plan_destroy(plan) }
+        let gsub = hb_tag_t(0x4753_5542)
+        let gpos = hb_tag_t(0x4750_4F53)
+        hb_ot_shape_plan_collect_lookups(plan, gsub, lookups)
+        let positioning = hb_set_create()!
+        defer { hb_set_destroy(positioning) }
+        hb_ot_shape_plan_collect_lookups(plan, gpos, positioning)
+
+        // What GSUB can make of the space.
+        let spaces = hb_set_create()!
+        defer { hb_set_destroy(spaces) }
+        hb_set_add(spaces, glyph)
+        hb_ot_layout_lookups_substitute_closure(face, lookups, spaces)
+
+        let sets = (0..<4).map { _ in hb_set_create()! }
+        defer { sets.forEach { hb_set_destroy($0) } }
+        let unsafeGlyphs = self.unsafeGlyphs
+        let lookups = self.lookups
+        let lookupTypes = LookupTypes(face: face, table: gpos)
+        // HarfBuzz applies frac/numr/dnom only around U+2044 FRACTION SLASH; runs holding
+        // one are never cached (`RunShaper`), so their lookups cannot reach a cached word.
+        let fractionLookups = Self.lookups(face: face, table: gsub, features: ["frac", "numr", "dnom"])
+        var pairs = false
+        // A font that kerns only through the legacy `kern` table pairs without lookups.
+        if hb_ot_layout_has_positioning(face) == 0 {
+            let kern = hb_face_reference_table(face, hb_tag_t(0x6B65_726E))
+            pairs = hb_blob_get_length(kern) > 0
+            hb_blob_destroy(kern)
+        }
+        for (table, applied) in [(gsub, lookups), (gpos, positioning)] {
+            var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID
+            while hb_set_next(applied, &lookup) != 0 {
+                sets.forEach { hb_set_clear($0) }
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, sets[0], sets[1], sets[2], sets[3])
+                func hasSpace(_ set: OpaquePointer) -> Bool {
+                    let both = hb_set_copy(set)!
+                    defer { hb_set_destroy(both) }
+                    hb_set_intersect(both, spaces)
+                    return hb_set_is_empty(both) == 0
+                }
+                // sets: 0 backtrack, 1 input, 2 lookahead, 3 output.
+                let touches = (0..<3).contains { hasSpace(sets[$0]) }
+                guard touches else { continue }
+                if table == gpos, lookupTypes.type(of: lookup) == 2, !hasSpace(sets[0]), !hasSpace(sets[2]) {
+                    pairs = true  // a pair changes only its two glyphs: probed per cut
+                } else if !fractionLookups.contains(lookup) || table == gpos {
+                    // It may match across a space: every glyph it can change is unsafe.
+                    hb_set_union(unsafeGlyphs, sets[1])
+                }
+            }
+        }
+        pairsWithSpace = pairs
+    }
+
+    deinit {
+        hb_set_destroy(lookups)
+        hb_set_destroy(unsafeGlyphs)
+    }
+
+    /// True when a run may be cut between a space and `scalar` (the first character of
+    /// the next word) as far as pair positioning goes: `scalar` is no mark and the pair
+    /// "space, scalar" shapes the same together as apart.
+    func canCut(before scalar: UInt32) -> Bool {
+        guard space != nil, scalar != 0x20, howdy_is_attaching(scalar) == 0 else { return false }
+        guard pairsWithSpace else { return true }
+        if let known = cutAnswers.withLock({ $0[scalar] }) { return known }
+        let answer = pairIsInert(scalar)
+        cutAnswers.withLock { answers in
+            if answers.count > 4096 { answers.removeAll() }
+            answers[scalar] = answer
+        }
+        return answer
+    }
+
+    /// True when no lookup that can match across a space can change any glyph of
+    /// `range` (its characters and every glyph GSUB can turn them into).
+    func isClean(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> Bool {
+        guard hb_set_is_empty(unsafeGlyphs) == 0 else { return true }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let (scalar, width) = Itemization.decode(text, at: index)
+            index += width
+            if let known = cleanAnswers.withLock({ $0[scalar] }) {
+                if !known { return false }
+                continue
+            }
+            var glyph: hb_codepoint_t = 0
+            var clean = false
+            if hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph) != 0 {
+                let reachable = hb_set_create()!
+                hb_set_add(reachable, glyph)
+                hb_ot_layout_lookups_substitute_closure(font.face.hbFace, lookups, reachable)
+                hb_set_intersect(reachable, unsafeGlyphs)
+                clean = hb_set_is_empty(reachable) != 0
+                hb_set_destroy(reachable)
+            }
+            cleanAnswers.withLock { answers in
+                if answers.count > 4096 { answers.removeAll() }
+                answers[scalar] = clean
+            }
+            if !clean { return false }
+        }
+        return true
+    }
+
+    private static func lookups(face: OpaquePointer, table: hb_tag_t, features: [String]) -> Set<UInt32> {
+        let set = hb_set_create()!
+        defer { hb_set_destroy(set) }
+        var tags = features.map { hb_tag_from_string($0, -1) }
+        tags.append(0)
+        tags.withUnsafeBufferPointer { hb_ot_layout_collect_lookups(face, table, nil, nil, $0.baseAddress, set) }
+        var result: Set<UInt32> = []
+        var lookup = hb_codepoint_t.max
+        while hb_set_next(set, &lookup) != 0 { result.insert(lookup) }
+        return result
+    }
+
+    /// Shapes "space + scalar" together and apart and compares every glyph.
+    private func pairIsInert(_ scalar: UInt32) -> Bool {
+        var units: [UInt16] = [0x20]
+        if scalar > 0xFFFF {
+            let value = scalar - 0x10000
+            units += [UInt16(0xD800 + (value >> 10)), UInt16(0xDC00 + (value & 0x3FF))]
+        } else {
+            units.append(UInt16(scalar))
+        }
+        let buffer = ShapingBuffer()
+        let level: UInt8 = context.rightToLeft ? 1 : 0
+        return units.withUnsafeBufferPointer { text in
+            func shape(_ range: Range<Int>) -> ShapedRun {
+                buffer.shape(
+                    text, range: range, context: false, level: level, script: script, language: language, font: font,
+                    fontIndex: 0, features: features)
+            }
+            let together = shape(0..<units.count)
+            let first = shape(0..<1)
+            let second = shape(1..<units.count)
+            let pieces = context.rightToLeft ? [second, first] : [first, second]
+            return together.glyphs == pieces.flatMap(\.glyphs) && together.advances == pieces.flatMap(\.advances)
+                && together.offsetsX == pieces.flatMap(\.offsetsX) && together.offsetsY == pieces.flatMap(\.offsetsY)
+        }
+    }
+}
+
+/// The lookup types of a GSUB or GPOS table, read from its LookupList (extension
+/// lookups resolved), for the lookups HarfBuzz's API does not describe.
+struct LookupTypes {
+    private var types: [UInt16] = []
+
+    init(face: OpaquePointer, table tag: hb_tag_t) {
+        let blob = hb_face_reference_table(face, tag)
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length >= 10 else { return }
+        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        func u16(_ offset: Int) -> Int? {
+            guard offset >= 0, offset + 2 <= bytes.count else { return nil }
+            return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+        }
+        func u32(_ offset: Int) -> Int? {
+            guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
+            return high << 16 | low
+        }
+        guard let list = u16(8), let count = u16(list) else { return }
+        for index in 0..<count {
+            guard let lookup = u16(list + 2 + index * 2).map({ list + $0 }), var type = u16(lookup) else {
+                types.append(0)
+                continue
+            }
+            // Extension lookups (type 9 in GPOS, 7 in GSUB) name the real type in their subtable.
+            let extensionType = tag == hb_tag_t(0x4750_4F53) ? 9 : 7
+            if type == extensionType, let first = u16(lookup + 6).map({ lookup + $0 }), let real = u16(first + 2),
+                u32(first + 4) != nil
+            {
+                type = real
+            }
+            types.append(UInt16(type))
+        }
+    }
+
+    /// The type of lookup `index`, 0 when unknown.
+    func type(of index: UInt32) -> Int { Int(index) < types.count ? Int(types[Int(index)]) : 0 }
+}

@@ -1,0 +1,147 @@
+import Dispatch
+
+/// The JSON-lines loop of `howdy balance --jsonl`, usable from any Swift program:
+/// reads requests as they arrive, answers every complete line of each chunk read (in
+/// input order, on `jobs` threads), and writes the answers of a chunk in one write
+/// before reading again, so a caller that waits for each answer never deadlocks.
+///
+/// The stream is linear in its input: each byte is looked at once, and only the
+/// unfinished last line of a chunk is kept. A line longer than `maximumLineBytes` is
+/// answered with an error as soon as it passes the cap, its remaining bytes are
+/// skipped as they arrive, and the stream goes on with the next line.
+public struct JSONLStream {
+    /// The longest request line accepted, in bytes (4 MiB: room for the longest text
+    /// `ShapedText` accepts, 1 Mi UTF-16 units, with JSON escaping).
+    public static let maximumLineBytes = 4 << 20
+
+    /// Bytes asked of `read` at a time.
+    public static let chunkBytes = 64 << 10
+
+    private let defaults: BalanceDefaults
+    private let jobs: Int
+    private let lineLimit: Int
+    private var sessions: [BalanceSession]
+
+    /// A stream answering with `defaults` on `jobs` threads (1 or more).
+    public init(defaults: BalanceDefaults, jobs: Int = 1, maximumLineBytes: Int = JSONLStream.maximumLineBytes) {
+        self.defaults = defaults
+        self.jobs = max(1, jobs)
+        self.lineLimit = max(1, maximumLineBytes)
+        sessions = (0..<max(1, jobs)).map { _ in BalanceSession(defaults: defaults) }
+    }
+
+    /// Runs until `read` returns 0 (end of input).
+    /// - Parameters:
+    ///   - read: fills the buffer with up to its size in bytes and returns how many; 0 at
+    ///     the end. Errors it throws end the stream and are rethrown.
+    ///   - write: receives the answers of one chunk, each followed by "\n". Errors it
+    ///     throws (a closed pipe, a full disk) end the stream and are rethrown.
+    /// - Returns: the number of request lines answered.
+    @discardableResult
+    public mutating func run(
+        read: (UnsafeMutableRawBufferPointer) throws -> Int, write: (String) throws -> Void
+    ) throws -> Int {
+        var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
+        var pending: [UInt8] = []  // the current unfinished line
+        var skipping = false  // inside a line already answered as too long
+        var lineNumber = 0
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try read($0) }
+            let atEnd = count == 0
+            var batch: [UInt8] = []
+            var lines: [Range<Int>] = []
+            var tooLong: Int?
+            chunk.withUnsafeBufferPointer { bytes in
+                var start = 0
+                var index = 0
+                while index < count {
+                    guard bytes[index] == 0x0A else {
+                        index += 1
+                        continue
+                    }
+                    if skipping {
+                        skipping = false
+                    } else {
+                        lineNumber += 1
+                        let lower = batch.count
+                        batch += pending
+                        batch += bytes[start..<index]
+                        lines.append(lower..<batch.count)
+                    }
+                    pending.removeAll(keepingCapacity: true)
+                    index += 1
+                    start = index
+                }
+                guard !skipping else { return }
+                if pending.count + (count - start) > lineLimit {
+                    lineNumber += 1
+                    tooLong = lineNumber
+                    skipping = true
+                    pending = []
+                } else {
+                    pending += bytes[start..<count]
+                }
+            }
+            if atEnd, !skipping, !pending.isEmpty {
+                lineNumber += 1
+                let lower = batch.count
+                batch += pending
+                lines.append(lower..<batch.count)
+                pending = []
+            }
+            var output = answers(batch, lines: lines, firstLine: lineNumber - lines.count - (tooLong == nil ? 0 : 1))
+            if let tooLong {
+                output += BalanceSession.error(
+                    id: nil, "line \(tooLong): longer than \(lineLimit) bytes; the rest of the line is skipped")
+                output += "\n"
+            }
+            if !output.isEmpty { try write(output) }
+            if atEnd { return lineNumber }
+        }
+    }
+
+    /// Answers `lines` (ranges of `batch`), numbered from `firstLine + 1`, in order.
+    private func answers(_ batch: [UInt8], lines: [Range<Int>], firstLine: Int) -> String {
+        guard !lines.isEmpty else { return "" }
+        var results = [String](repeating: "", count: lines.count)
+        batch.withUnsafeBufferPointer { bytes in
+            if jobs == 1 || lines.count < 2 * jobs {
+                for (index, range) in lines.enumerated() {
+                    results[index] = sessions[0].answer(
+                        UnsafeBufferPointer(rebasing: bytes[range]), line: firstLine + index + 1)
+                }
+                return
+            }
+            results.withUnsafeMutableBufferPointer { slots in
+                let slots = UnsafeSendable(slots)
+                let input = UnsafeSendable(bytes)
+                let sessions = UnsafeSendable(self.sessions)
+                let jobs = self.jobs
+                // Contiguous blocks per worker; answers land in their own slots, so the
+                // output order is the input order whatever the thread timing.
+                DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+                    let lower = lines.count * worker / jobs
+                    let upper = lines.count * (worker + 1) / jobs
+                    for index in lower..<upper {
+                        slots.value[index] = sessions.value[worker].answer(
+                            UnsafeBufferPointer(rebasing: input.value[lines[index]]), line: firstLine + index + 1)
+                    }
+                }
+            }
+        }
+        var output = ""
+        output.reserveCapacity(results.reduce(0) { $0 + $1.utf8.count + 1 })
+        for result in results {
+            output += result
+            output += "\n"
+        }
+        return output
+    }
+}
+
+/// Hands a value to worker threads that each touch a disjoint part of it (their own
+/// slots, their own session), which the compiler cannot see.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

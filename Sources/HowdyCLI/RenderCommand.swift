@@ -10,7 +10,7 @@ public enum RenderCommand: Command {
     public static let help = """
         usage: howdy render SPEC.json --out DIR [--device D] [--scheme light|dark|all]
                                       [--scale N] [--time S] [--type-size SIZE] [--scroll POS]
-                                      [--format png|ppm] [--store FILE] [--json]
+                                      [--format png|ppm] [--store FILE] [--json] [--display-list]
 
         Renders the welcome (and its states), the route chain and every step of the flow
         spec (a permission step once per state) for each device, colour scheme, Dynamic
@@ -29,6 +29,8 @@ public enum RenderCommand: Command {
                             content taller than the screen is scrolled under the footer
           --format F        png (default) or ppm
           --reduce-motion   render animated backgrounds static
+          --display-list    write each image's display list (what is drawn where, with
+                            roles and content IDs) beside it as NAME.display-list.json
           --json            print the files written as JSON (screen, fileName, device,
                             scheme, dynamicTypeSize, time, scale, scroll, pixel size) on stdout
           --store FILE      an onboarding store (as `howdy flow` writes): render only the
@@ -43,7 +45,7 @@ public enum RenderCommand: Command {
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments, options: MatrixOptions.names.union(["out", "time", "format", "type-size", "store"]),
-            switches: ["reduce-motion", "json"])
+            switches: ["reduce-motion", "json", "display-list"])
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         guard let out = args.string("out") else { throw CLIError.usage("--out DIR is required") }
         let document = try loadDocument(args.positionals[0], io: io)
@@ -80,7 +82,10 @@ public enum RenderCommand: Command {
         }
         let files: [RenderedFile]
         do {
-            files = try RenderJob.run(document, matrix: matrix, to: directory, format: format, storage: storage) {
+            files = try RenderJob.run(
+                document, matrix: matrix, to: directory, format: format, storage: storage,
+                displayLists: args.has("display-list")
+            ) {
                 done, total, name in
                 io.writeError("[\(done)/\(total)] \(name)\n")
             }

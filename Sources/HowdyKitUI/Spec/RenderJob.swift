@@ -56,11 +56,13 @@ public enum RenderJob {
     /// with (done, total, name), one call at a time, in completion order. Files are
     /// returned in matrix order (each environment, then each screen) whatever the order
     /// they finished in.
+    /// With `displayLists`, each image's display list is written beside it as JSON
+    /// (`NAME.png` → `NAME.display-list.json`).
     /// - Throws: the first error met (file system, or `TextError` for a font that fails
     ///   at render time); files already written stay.
     public static func run(
         _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: RenderFormat = .png,
-        storage: (any OnboardingStorage)? = nil,
+        storage: (any OnboardingStorage)? = nil, displayLists: Bool = false,
         progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
     ) throws -> [RenderedFile] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -87,7 +89,9 @@ public enum RenderJob {
                     }
                     return
                 }
-                let image = try layout.render(environment: environment)
+                let list = try layout.displayList(environment: environment)
+                let image = try list.render()
+                if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
                 let bytes = try image.encoded(as: format == .png ? .png : .ppm)
                 try Data(bytes).write(to: directory.appendingPathComponent(name))
                 let file = RenderedFile(

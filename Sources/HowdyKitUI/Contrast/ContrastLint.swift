@@ -42,7 +42,8 @@ public struct ContrastReport: Sendable {
 /// alert's dimming (inactive, exempt in WCAG), and text scrolled into the fade band.
 public enum ContrastLint {
     /// Checks `document` over `matrix`; `frames` animation frames per cycle (default 8).
-    /// - Throws: `TextError` for a font that fails, `RenderError` for sizes out of limits.
+    /// - Throws: `ScreenError` naming the screen, around a `TextError` for a font that
+    ///   fails or a `RenderError` for a glyph that cannot be loaded or a size out of limits.
     public static func check(_ document: FlowDocument, matrix: RenderMatrix, frames: Int = 8) throws -> ContrastReport {
         var findings: [ContrastFinding] = []
         var worst: [String: Double] = [:]
@@ -61,9 +62,14 @@ public enum ContrastLint {
                 for time in times {
                     var environment = base
                     environment.time = time
-                    let layout = try named.screen.layout(theme: document.theme, environment: environment)
-                    let list = try layout.displayList(environment: environment)
-                    let backdrop = try list.withoutItemTexts().render()
+                    let list: DisplayList, backdrop: Image
+                    do {
+                        list = try named.screen.layout(theme: document.theme, environment: environment)
+                            .displayList(environment: environment)
+                        backdrop = try list.withoutItemTexts().render()
+                    } catch {
+                        throw ScreenError(screen: named.name, underlying: error)
+                    }
                     for (text, index) in textsToCheck(list) {
                         checked += 1
                         let ratio = worstRatio(color: text.color, over: backdrop, rect: text.frame)

@@ -58,8 +58,9 @@ public enum RenderJob {
     /// they finished in.
     /// With `displayLists`, each image's display list is written beside it as JSON
     /// (`NAME.png` → `NAME.display-list.json`).
-    /// - Throws: the first error met (file system, or `TextError` for a font that fails
-    ///   at render time); files already written stay.
+    /// - Throws: the first error met, as a `ScreenError` naming the image (file system,
+    ///   `TextError` for a font, `RenderError` for a glyph that fails at render time);
+    ///   files already written stay.
     public static func run(
         _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: RenderFormat = .png,
         storage: (any OnboardingStorage)? = nil, displayLists: Bool = false,
@@ -105,7 +106,9 @@ public enum RenderJob {
                     progress(state.done, total, name)
                 }
             } catch {
-                state.withLock { state in if state.error == nil { state.error = error } }
+                let screen = fileName(screen: named.name, environment: environment, format: format)
+                let named = ScreenError(screen: screen, underlying: error)
+                state.withLock { state in if state.error == nil { state.error = named } }
             }
         }
         let finished = state.withLock { $0 }

@@ -11,7 +11,7 @@ public enum RenderCommand: Command {
         usage: howdy render SPEC.json --out DIR [--device D] [--scheme light|dark|all]
                                       [--scale N] [--time S] [--type-size SIZE] [--scroll POS]
                                       [--reduce-motion] [--max-images N] [--shard I/N]
-                                      [--format png|ppm] [--store FILE] [--json]
+                                      [--format png|ppm] [--store FILE] [--json] [--display-list]
                howdy render --merge DIR... --out DIR
 
         Renders the welcome (and its states), the route chain and every step of the flow
@@ -32,6 +32,8 @@ public enum RenderCommand: Command {
           --merge DIR...    join shard folders (each with its render-manifest.json) into --out:
                             the same files, index and contact sheets as one unsharded render
           --format F        png (default) or ppm
+          --display-list    write each image's display list (what is drawn where, with
+                            roles and content IDs) beside it as NAME.display-list.json
           --json            print the files written as JSON (screen, fileName, device,
                             scheme, dynamicTypeSize, time, scale, scroll, reduceMotion, pixel
                             size) on stdout
@@ -48,7 +50,7 @@ public enum RenderCommand: Command {
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments, options: MatrixOptions.names.union(["out", "format", "store", "shard"]),
-            switches: MatrixOptions.switches.union(["json", "merge"]))
+            switches: MatrixOptions.switches.union(["json", "merge", "display-list"]))
         guard let out = args.string("out") else { throw CLIError.usage("--out DIR is required") }
         if args.has("merge") { return try merge(args, out: out, io: io) }
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
@@ -83,7 +85,7 @@ public enum RenderCommand: Command {
         do {
             files = try RenderJob.run(
                 document, matrix: matrix, to: directory, format: format, storage: storage, maxImages: maxImages,
-                shard: shard
+                shard: shard, displayLists: args.has("display-list")
             ) { done, total, name in
                 io.writeError("[\(done)/\(total)] \(name)\n")
             }

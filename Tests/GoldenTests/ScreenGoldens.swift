@@ -61,7 +61,7 @@ import Testing
         let device = DevicePreset(name: "field", width: 160, height: 320, safeArea: .zero, defaultScale: 1)
         let environment = RenderEnvironment(device: device, scale: 1, colorScheme: scheme, time: 2.5)
         var canvas = try Canvas(width: 160, height: 320)
-        document.theme.background.draw(into: &canvas, environment: environment, tint: document.theme.style.tint)
+        try document.theme.background.draw(into: &canvas, environment: environment, tint: document.theme.style.tint)
         assertGolden(
             canvas.image, named: "animated-field-t2.5-\(scheme.rawValue)", in: Self.goldens, tolerance: Self.tolerance)
     }

@@ -37,11 +37,11 @@ import Testing
             ).width == 600)
     }
 
-    @Test func unknownIconsAreSpecErrors() {
-        #expect(Icon.isKnown("notifications"))
-        #expect(Icon.isKnown("bell.badge.fill"))
-        #expect(!Icon.isKnown("no_such_icon_name"))
-        #expect(!Icon.isKnown(""))
+    @Test func unknownIconsAreSpecErrors() throws {
+        #expect(try Icon.isKnown("notifications"))
+        #expect(try Icon.isKnown("bell.badge.fill"))
+        #expect(try !Icon.isKnown("no_such_icon_name"))
+        #expect(try !Icon.isKnown(""))
         #expect(
             specError(#"{ "steps": [{ "id": "a", "kind": "feature", "icon": "no_such_icon_name" }] }"#)?.hasPrefix(
                 "steps[0].icon: unknown icon \"no_such_icon_name\"") == true)

@@ -28,7 +28,7 @@ import Testing
         let paywall = try #require(screens.last)
         let layout = try paywall.screen.layout(
             theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 1))
-        #expect(layout.footer.contains { $0.role == "page dots" })
+        #expect(layout.footer.contains { $0.role == .pageDots })
         let texts = layout.content.compactMap {
             if case .text(_, _, _, let element) = $0 { element.string } else { nil }
         }

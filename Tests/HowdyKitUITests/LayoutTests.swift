@@ -34,10 +34,10 @@ import Testing
             }
             // Content and footer are checked separately: content that reaches the footer is
             // masked there (it scrolls under it), which the checks below make sure of.
-            let solid: Set<String> = ["check", "status", "slider", "page dots", "granted", "app icon", "progress"]
+            let solid: Set<SemanticRole> = [.check, .status, .slider, .pageDots, .granted, .appIcon, .progress]
             func marks(_ items: [DisplayItem]) -> [(TextLayout?, Frame, TextElement)] {
                 items.compactMap { item in
-                    guard case .shape(let frame, let role, _) = item, solid.contains(role) else { return nil }
+                    guard case .shape(let frame, let role, _, _) = item, solid.contains(role) else { return nil }
                     return (
                         nil, frame,
                         TextElement("", font: ThemeFont(name: "Inter-Regular", size: 1), color: .black, role: role)
@@ -107,7 +107,7 @@ import Testing
             let layout = try named.screen.layout(
                 theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 2))
             for (textLayout, _, element) in texts(layout.content)
-            where element.role == "title" || element.role == "headline" {
+            where element.role == .title || element.role == .headline {
                 #expect(element.balanced)
                 #expect(textLayout.lineCount == textLayout.greedyLineCount)
                 if textLayout.lineCount > 1 {
@@ -134,15 +134,15 @@ import Testing
         #expect(rtl.isRightToLeft)
         let layout = try welcome.screen.layout(theme: document.theme, environment: rtl)
         let items = texts(layout.content)
-        let icon = try #require(items.first { $0.2.role == "feature icon" })
-        let label = try #require(items.first { $0.2.role == "feature title" })
+        let icon = try #require(items.first { $0.2.role == .featureIcon })
+        let label = try #require(items.first { $0.2.role == .featureTitle })
         #expect(icon.1.x > label.1.x, "the feature icon sits on the right in RTL")
         #expect(label.1.maxX > layout.column.x + layout.column.width / 2, "leading text hugs the right edge")
         // The same content left-to-right puts the icon on the left.
         let ltr = RenderEnvironment(device: .phone, scale: 1, locale: "ar", layoutDirection: .leftToRight)
         let mirrored = texts(try welcome.screen.layout(theme: document.theme, environment: ltr).content)
-        let ltrIcon = try #require(mirrored.first { $0.2.role == "feature icon" })
-        let ltrLabel = try #require(mirrored.first { $0.2.role == "feature title" })
+        let ltrIcon = try #require(mirrored.first { $0.2.role == .featureIcon })
+        let ltrLabel = try #require(mirrored.first { $0.2.role == .featureTitle })
         #expect(ltrIcon.1.x < ltrLabel.1.x)
         #expect(abs((ltrIcon.1.x + ltrIcon.1.width / 2) - (393 - (icon.1.x + icon.1.width / 2))) < 0.5)
         #expect(LayoutDirection.of(locale: "he-IL") == .rightToLeft)
@@ -155,10 +155,10 @@ import Testing
             primary: OnboardingAction("Continue"))
         let env = RenderEnvironment(device: .phone, scale: 1)
         let plain = try step.layout(theme: OnboardingTheme(), environment: env)
-        #expect(!plain.content.contains { $0.role == "card" })
+        #expect(!plain.content.contains { $0.role == .card })
         let carded = try step.layout(
             theme: OnboardingTheme(cardBackground: .color(SystemColors.secondaryBackground)), environment: env)
-        let card = try #require(carded.content.first { $0.role == "card" })
+        let card = try #require(carded.content.first { $0.role == .card })
         #expect(card.frame.maxY <= carded.footerTop)
         for (_, frame, _) in texts(carded.content) { #expect(card.frame.contains(frame)) }
     }
@@ -170,7 +170,7 @@ import Testing
             theme: .plain, environment: env)
         let footer = texts(loading.footer).map(\.2)
         #expect(!footer.contains { $0.string == "Get started" })
-        #expect(footer.allSatisfy { $0.role.contains("disabled") })
+        #expect(footer.allSatisfy { $0.role.isDisabled })
         let error = try OnboardingWelcomeView(content: content, errorMessage: "Boom").layout(
             theme: .plain, environment: env)
         #expect(texts(error.overlay).map(\.2.string) == ["Something went wrong", "Boom", "OK"])
@@ -184,7 +184,7 @@ import Testing
     @Test func minimumScaleFactorShrinksRatherThanBreakingAWord() throws {
         let engine = LayoutEngine(environment: RenderEnvironment(device: .phone, scale: 2))
         let element = TextElement(
-            "Notifications", font: ThemeFont(name: "Inter-SemiBold", size: 17), color: .black, role: "button")
+            "Notifications", font: ThemeFont(name: "Inter-SemiBold", size: 17), color: .black, role: .primaryButton)
         let natural = try engine.textLayout(element, width: 1_000)
         let narrow = natural.width / 2 * 0.85  // pt: 85 % of the word's width
         #expect(try engine.textLayout(element, width: narrow).lines.count == 2)  // broken inside the word

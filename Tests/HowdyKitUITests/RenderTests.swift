@@ -14,7 +14,7 @@ import Testing
             device: DevicePreset(name: "tiny", width: 60, height: 120, safeArea: .zero, defaultScale: 1), scale: 1,
             time: time, reduceMotion: reduceMotion)
         var canvas = try Canvas(width: env.pixelWidth, height: env.pixelHeight)
-        background.draw(into: &canvas, environment: env, tint: nil)
+        try background.draw(into: &canvas, environment: env, tint: nil)
         return canvas.image
     }
 
@@ -70,7 +70,7 @@ import Testing
         let env = RenderEnvironment(
             device: DevicePreset(name: "tiny", width: 10, height: 10, safeArea: .zero, defaultScale: 1), scale: 1)
         var canvas = try Canvas(width: 10, height: 10)
-        background.draw(into: &canvas, environment: env, tint: DynamicColor(Color(hex: 0xFF0000)))
+        try background.draw(into: &canvas, environment: env, tint: DynamicColor(Color(hex: 0xFF0000)))
         #expect(canvas.image[5, 5] == SIMD4(255, 0, 0, 255))
     }
 
@@ -79,7 +79,7 @@ import Testing
         content.appIconImage = try Image(width: 8, height: 8, fill: Color(hex: 0x00AA00))
         let env = RenderEnvironment(device: .phone, scale: 1)
         let layout = try OnboardingWelcomeView(content: content).layout(theme: .plain, environment: env)
-        let tile = try #require(layout.content.first { $0.role == "app icon" })
+        let tile = try #require(layout.content.first { $0.role == .appIcon })
         let image = try layout.render(environment: env)
         let center = image[Int(tile.frame.x + tile.frame.width / 2), Int(tile.frame.y + tile.frame.height / 2)]
         #expect(center == SIMD4(0, 0xAA, 0, 255))

@@ -42,7 +42,8 @@ public struct ContrastReport: Sendable {
 /// alert's dimming (inactive, exempt in WCAG), and text scrolled into the fade band.
 public enum ContrastLint {
     /// Checks `document` over `matrix`; `frames` animation frames per cycle (default 8).
-    /// - Throws: `TextError` for a font that fails, `RenderError` for sizes out of limits.
+    /// - Throws: `ScreenError` naming the screen, around a `TextError` for a font that
+    ///   fails or a `RenderError` for a glyph that cannot be loaded or a size out of limits.
     public static func check(_ document: FlowDocument, matrix: RenderMatrix, frames: Int = 8) throws -> ContrastReport {
         var findings: [ContrastFinding] = []
         var worst: [String: Double] = [:]
@@ -61,36 +62,29 @@ public enum ContrastLint {
                 for time in times {
                     var environment = base
                     environment.time = time
-                    let layout = try named.screen.layout(theme: document.theme, environment: environment)
-                    let backdrop = try backdrop(layout, environment: environment)
-                    let hasOverlay = !layout.overlay.isEmpty
-                    let all =
-                        layout.content.map { ($0, false) } + layout.footer.map { ($0, false) }
-                        + layout.overlay.map { ($0, true) }
-                    for (index, (item, inOverlay)) in all.enumerated() {
-                        guard case .text(let textLayout, let frame, let color, let element) = item else { continue }
-                        if skip(element.role) || (hasOverlay && !inOverlay) { continue }
-                        if layout.scrolls, !inOverlay, layout.content.contains(where: { $0.frame == frame }),
-                            frame.maxY > layout.footerTop - layout.fadeBand
-                        {
-                            continue
-                        }
-                        _ = textLayout
+                    let list: DisplayList, backdrop: Image
+                    do {
+                        list = try named.screen.layout(theme: document.theme, environment: environment)
+                            .displayList(environment: environment)
+                        backdrop = try list.withoutItemTexts().render()
+                    } catch {
+                        throw ScreenError(screen: named.name, underlying: error)
+                    }
+                    for (text, index) in textsToCheck(list) {
                         checked += 1
-                        let ratio = worstRatio(color: color, over: backdrop, frame: frame, scale: environment.scale)
-                        let required = element.isLarge || element.role.contains("icon") ? 3.0 : 4.5
-                        let key = "\(named.name) \(element.role)"
+                        let ratio = worstRatio(color: text.color, over: backdrop, rect: text.frame)
+                        let required = text.isLarge || text.role.isIcon ? 3.0 : 4.5
+                        let key = "\(named.name) \(text.role)"
                         worst[key] = min(worst[key] ?? .infinity, ratio)
                         if ratio < required, ratio < (worstHere[index]?.0 ?? .infinity) {
                             let combination =
                                 "\(environment.device.name) \(environment.colorScheme.rawValue) \(environment.dynamicTypeSize.rawValue) t=\(String(format: "%.2f", time))s"
-                            let snippet =
-                                element.string.count > 40 ? String(element.string.prefix(39)) + "…" : element.string
+                            let snippet = text.string.count > 40 ? String(text.string.prefix(39)) + "…" : text.string
                             worstHere[index] = (
                                 ratio,
                                 ContrastFinding(
-                                    screen: named.name, combination: combination, role: element.role, text: snippet,
-                                    ratio: ratio, required: required)
+                                    screen: named.name, combination: combination, role: text.role.rawValue,
+                                    text: snippet, ratio: ratio, required: required)
                             )
                         }
                     }
@@ -101,27 +95,36 @@ public enum ContrastLint {
         return ContrastReport(findings: findings, checkedTexts: checked, worstByRole: worst)
     }
 
-    static func skip(_ role: String) -> Bool {
-        role == "emoji" || role == "app icon" || role.contains("disabled")
-    }
-
-    /// The screen without its text: background, then every shape in drawing order.
-    static func backdrop(_ layout: ScreenLayout, environment: RenderEnvironment) throws -> Image {
-        var canvas = try Canvas(width: environment.pixelWidth, height: environment.pixelHeight)
-        layout.drawBackground(into: &canvas, environment: environment)
-        for item in layout.allItems {
-            if case .shape = item { item.draw(into: &canvas, scale: environment.scale) }
+    /// The item texts of `list` that lint holds to a minimum, in drawing order: not
+    /// pictures (emoji, the app icon), not disabled controls, not texts under an alert's
+    /// dimming, and not content texts reaching into the fade band above the footer.
+    static func textsToCheck(_ list: DisplayList) -> [(text: DisplayText, index: Int)] {
+        func itemTexts(_ operations: [DisplayOperation]) -> [DisplayText] {
+            operations.compactMap { if case .text(let text) = $0 { text } else { nil } }
         }
-        return canvas.image
+        let fadeStart = list.contentMask?.stops.first?.y
+        let content = itemTexts(list.content).filter { text in fadeStart.map { text.frame.maxY <= $0 } ?? true }
+        let candidates = list.overlay.isEmpty ? content + itemTexts(list.footer) : itemTexts(list.overlay)
+        return candidates.enumerated().compactMap { index, text in
+            text.role.isPicture || text.role.isDisabled ? nil : (text, index)
+        }
     }
 
     /// The lowest contrast between `color` (composited over each pixel) and the pixels
     /// under `frame` (pt).
     public static func worstRatio(color: Color, over image: Image, frame: Frame, scale: Double) -> Double {
-        let x0 = max(0, Int((frame.x * scale).rounded(.down))),
-            x1 = min(image.width, Int((frame.maxX * scale).rounded(.up)))
-        let y0 = max(0, Int((frame.y * scale).rounded(.down))),
-            y1 = min(image.height, Int((frame.maxY * scale).rounded(.up)))
+        worstRatio(color: color, over: image, rect: frame.pixels(scale))
+    }
+
+    /// The lowest contrast between `color` (composited over each pixel) and the pixels
+    /// under `rect` (px; partly covered pixels count).
+    public static func worstRatio(color: Color, over image: Image, rect: Rect) -> Double {
+        guard rect.isFinite else { return 21 }
+        let limit = Double(Int32.max)
+        let x0 = max(0, Int(max(-limit, min(limit, rect.minX.rounded(.down))))),
+            x1 = min(image.width, Int(max(-limit, min(limit, rect.maxX.rounded(.up)))))
+        let y0 = max(0, Int(max(-limit, min(limit, rect.minY.rounded(.down))))),
+            y1 = min(image.height, Int(max(-limit, min(limit, rect.maxY.rounded(.up)))))
         guard x0 < x1, y0 < y1 else { return 21 }
         var worst = 21.0
         var seen = Set<SIMD4<UInt8>>()
@@ -133,8 +136,7 @@ public enum ContrastLint {
                 let behind =
                     a > 0
                     ? Color(red: Double(p.x) / 255 / a, green: Double(p.y) / 255 / a, blue: Double(p.z) / 255 / a).over(
-                        .black
-                    ).mixed(with: .black, by: 0)
+                        .black)
                     : Color.black
                 let text = color.over(behind)
                 worst = min(worst, text.contrastRatio(with: behind))

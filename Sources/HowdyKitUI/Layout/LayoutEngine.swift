@@ -8,14 +8,19 @@ import HowdyText
 /// the proposal wraps, and a word wider than a line breaks between graphemes, so text
 /// never sticks out of the frame it is given.
 public final class LayoutEngine {
+    /// px per pt.
     public let scale: Double
+    /// The Dynamic Type size texts are scaled by.
     public let typeSize: DynamicTypeSize
+    /// Left to right or right to left (stacks, padding and alignment mirror).
     public let direction: LayoutDirection
+    /// BCP 47 locale for line breaking and shaping.
     public let locale: String
 
     private var shaped: [String: ShapedText] = [:]
     private var layouts: [String: TextLayout] = [:]
 
+    /// An engine for `environment`'s scale, Dynamic Type size, direction and locale.
     public init(environment: RenderEnvironment) {
         scale = environment.scale
         typeSize = environment.dynamicTypeSize
@@ -24,6 +29,10 @@ public final class LayoutEngine {
     }
 
     private var rtl: Bool { direction == .rightToLeft }
+
+    /// True when `element` is WCAG large text (see `TextElement.isLarge()`).
+    /// - Throws: `TextError` when its face cannot be found or read.
+    public func isLarge(_ element: TextElement) throws -> Bool { try element.isLarge() }
 
     /// The text's layout at `width` pt (in px, ready to draw).
     /// - Throws: `TextError` for a font that cannot be found.
@@ -57,14 +66,8 @@ public final class LayoutEngine {
         if sizeFactor != 1 {
             font = try Font(face: font.face, size: font.size * sizeFactor, variations: font.variations)
         }
-        let alignment: HowdyText.TextAlignment =
-            switch element.alignment {
-            case .leading: .leading
-            case .center: .center
-            case .trailing: .trailing
-            }
         let options = TextOptions(
-            direction: rtl ? .rightToLeft : .leftToRight, alignment: alignment,
+            direction: rtl ? .rightToLeft : .leftToRight, alignment: element.alignment,
             lineHeight: font.size * 1.24, locale: locale)
         let text = try ShapedText(element.string, font: font, options: options)
         shaped[shapeKey] = text
@@ -92,7 +95,7 @@ public final class LayoutEngine {
             return (widths.reduce(0, +) + spacing * Double(max(0, children.count - 1)), h)
         case .spacer(let minLength):
             return (0, minLength)
-        case .shape(let w, let h, _, _):
+        case .shape(let w, let h, _, _), .image(_, let w, let h, _):
             return (min(width, w ?? width), h)
         case .padding(let insets, let content):
             let inner = try measure(content, width: max(1, width - insets.leading - insets.trailing))
@@ -104,6 +107,8 @@ public final class LayoutEngine {
             return (maxWidth == nil ? width : min(width, maxWidth!), max(inner.height, minHeight ?? 0))
         case .fill(let content, _):
             return (width, try measure(content, width: width).height)
+        case .identified(_, let content):
+            return try measure(content, width: width)
         }
     }
 
@@ -112,6 +117,7 @@ public final class LayoutEngine {
         var fixed = 0.0, flexible = 0
         var widths: [Double?] = children.map { child in
             if case .shape(let w?, _, _, _) = child { return w }
+            if case .image(_, let w?, _, _) = child { return w }
             if case .frame(let w?, _, _, _) = child { return w }
             if case .spacer = child { return 0 }
             return nil
@@ -169,12 +175,15 @@ public final class LayoutEngine {
             }
         case .spacer:
             break
-        case .shape(let w, let h, let role, let draw):
+        case .shape(let w, let h, let role, let decoration):
             let width = min(frame.width, w ?? frame.width)
+            let placed = Frame(x: alignedX(.center, width: width, in: frame), y: frame.y, width: width, height: h)
             items.append(
-                .shape(
-                    frame: Frame(x: alignedX(.center, width: width, in: frame), y: frame.y, width: width, height: h),
-                    role: role, draw: draw))
+                .shape(frame: placed, role: role, operations: try decoration.operations(in: placed, engine: self)))
+        case .image(let image, let w, let h, let role):
+            let width = min(frame.width, w ?? frame.width)
+            let placed = Frame(x: alignedX(.center, width: width, in: frame), y: frame.y, width: width, height: h)
+            items.append(.shape(frame: placed, role: role, operations: [.image(image, in: placed.pixels(scale))]))
         case .padding(let insets, let content):
             let leading = rtl ? insets.trailing : insets.leading
             let trailing = rtl ? insets.leading : insets.trailing
@@ -183,9 +192,14 @@ public final class LayoutEngine {
                 in: Frame(
                     x: frame.x + leading, y: frame.y + insets.top, width: max(1, frame.width - leading - trailing),
                     height: max(0, frame.height - insets.top - insets.bottom)), into: &items)
-        case .background(let content, let role, let draw):
-            items.append(.shape(frame: frame, role: role, draw: draw))
+        case .background(let content, let role, let decoration):
+            items.append(
+                .shape(frame: frame, role: role, operations: try decoration.operations(in: frame, engine: self)))
             try place(content, in: frame, into: &items)
+        case .identified(let id, let content):
+            var inner: [DisplayItem] = []
+            try place(content, in: frame, into: &inner)
+            items += inner.map { $0.identified(id) }
         case .frame(let maxWidth, _, let alignment, let content):
             let w = min(frame.width, maxWidth ?? frame.width)
             let h = try measure(content, width: w).height
@@ -205,7 +219,7 @@ public final class LayoutEngine {
     }
 
     /// The x of a child `width` pt wide placed with `alignment` in `frame`, mirrored in RTL.
-    private func alignedX(_ alignment: HAlignment, width: Double, in frame: Frame) -> Double {
+    private func alignedX(_ alignment: TextAlignment, width: Double, in frame: Frame) -> Double {
         switch (alignment, rtl) {
         case (.center, _): frame.x + (frame.width - width) / 2
         case (.leading, false), (.trailing, true): frame.x

@@ -1,10 +1,10 @@
 import HowdyRender
 import HowdyText
 
-/// Horizontal placement in a column; leading is the right edge in right-to-left layouts.
-public enum HAlignment: Sendable, Hashable {
-    case leading, center, trailing
-}
+/// Horizontal placement in a column: HowdyText's `TextAlignment` (leading is the right
+/// edge in right-to-left layouts).
+@available(*, deprecated, renamed: "TextAlignment")
+public typealias HAlignment = TextAlignment
 
 /// A rectangle in pt.
 public struct Frame: Sendable, Hashable {
@@ -41,27 +41,32 @@ public struct Frame: Sendable, Hashable {
 
 /// One piece of text in a layout tree.
 public struct TextElement: Sendable {
+    /// The text.
     public var string: String
+    /// Face and size (pt at Dynamic Type `.large`).
     public var font: ThemeFont
+    /// The text's colour.
     public var color: Color
-    public var alignment: HAlignment
+    /// Where the lines sit in the text's frame (leading is right in right-to-left text).
+    public var alignment: TextAlignment
     /// Lay the text out at the narrowest width that keeps its line count (`.balancedText()`).
     public var balanced: Bool
-    /// The role the text plays (`title`, `body`, `button`...), reported by lint.
-    public var role: String
+    /// The role the text plays (title, body, button label...), reported by lint.
+    public var role: SemanticRole
+    /// The ID of the content the text belongs to (a feature's, an option's), when it has one.
+    public var contentID: String?
     /// Keeps the text on one line whatever the width (icon ligatures, emoji).
     public var noWrap: Bool = false
     /// SwiftUI's `minimumScaleFactor`: when the widest word is wider than the line (it would
     /// break between letters), the font shrinks until it fits, but to no less than this
     /// fraction of its size (0.1...1); below that the word breaks. 1, the default, never shrinks.
     public var minimumScaleFactor: Double = 1
-    /// True for text of 18 pt and up, or 14 pt and up in a face of weight 700 or more
-    /// (WCAG "large text", which needs 3:1 instead of 4.5:1).
-    public var isLarge: Bool
 
+    /// A text in `font` and `color`; `role` defaults to body text. No font is read here:
+    /// a font that cannot be loaded is an error when the text is laid out.
     public init(
-        _ string: String, font: ThemeFont, color: Color, alignment: HAlignment = .leading, balanced: Bool = false,
-        role: String = "body"
+        _ string: String, font: ThemeFont, color: Color, alignment: TextAlignment = .leading, balanced: Bool = false,
+        role: SemanticRole = .body, contentID: String? = nil
     ) {
         self.string = string
         self.font = font
@@ -69,14 +74,19 @@ public struct TextElement: Sendable {
         self.alignment = alignment
         self.balanced = balanced
         self.role = role
+        self.contentID = contentID
+    }
+
+    /// True for text of 18 pt and up, or 14 pt and up in a face of weight 700 or more
+    /// (WCAG "large text", which needs 3:1 instead of 4.5:1).
+    /// - Throws: `TextError` when the face cannot be found or read.
+    public func isLarge() throws -> Bool {
+        if font.size >= 18 { return true }
+        guard font.size >= 14 else { return false }
         // WCAG's "bold" is a weight of 700 or more (the face's OS/2 weight class).
-        let weight = (try? FontLibrary.face(named: font.name).weightClass) ?? 400
-        self.isLarge = font.size >= 18 || (weight >= 700 && font.size >= 14)
+        return try FontLibrary.face(named: font.name).weightClass >= 700
     }
 }
-
-/// Draws a shape-like element into its frame: the canvas, the frame in px and the scale.
-public typealias DrawBody = @Sendable (inout Canvas, Rect, Double) -> Void
 
 /// A node of the tiny layout tree screens are built from. Sizes are pt.
 ///
@@ -84,23 +94,32 @@ public typealias DrawBody = @Sendable (inout Canvas, Rect, Double) -> Void
 /// width (height is unconstrained: screens scroll), `place` positions it in a frame and
 /// emits display items.
 public indirect enum LayoutNode: Sendable {
+    /// A piece of text.
     case text(TextElement)
     /// Children top to bottom, `spacing` pt apart, aligned horizontally.
-    case vstack(spacing: Double, alignment: HAlignment, children: [LayoutNode])
+    case vstack(spacing: Double, alignment: TextAlignment, children: [LayoutNode])
     /// Children leading to trailing (mirrored right-to-left), `spacing` pt apart, centred vertically
     /// (or top-aligned with `topAligned`).
     case hstack(spacing: Double, topAligned: Bool, children: [LayoutNode])
     /// Flexible space in a stack, at least `minLength` pt.
     case spacer(minLength: Double)
-    /// A drawn element of a fixed size; nil width fills the proposed width.
-    case shape(width: Double?, height: Double, role: String, draw: DrawBody)
+    /// A drawn element of a fixed size (pt), centred in its slot; nil width fills the
+    /// proposed width.
+    case shape(width: Double?, height: Double, role: SemanticRole, decoration: Decoration)
+    /// `content` inset by `insets` pt (leading and trailing mirrored right to left).
     case padding(EdgeInsets, LayoutNode)
     /// `content` with `decoration` drawn behind its frame (cards, button fills).
-    case background(LayoutNode, role: String, draw: DrawBody)
-    /// `content` kept to at most `maxWidth` pt, placed with `alignment`; nil fills.
-    case frame(maxWidth: Double?, minHeight: Double?, alignment: HAlignment, content: LayoutNode)
+    case background(LayoutNode, role: SemanticRole, decoration: Decoration)
+    /// `content` kept to at most `maxWidth` pt and at least `minHeight` pt tall, placed
+    /// with `alignment` (and centred vertically); nil fills / imposes no minimum.
+    case frame(maxWidth: Double?, minHeight: Double?, alignment: TextAlignment, content: LayoutNode)
     /// `content` filling the proposed width (for rows and buttons whose text is narrower).
-    case fill(LayoutNode, alignment: HAlignment)
+    case fill(LayoutNode, alignment: TextAlignment)
+    /// `content` whose texts and controls carry `id` as their content ID (unless they
+    /// already have one).
+    case identified(String, LayoutNode)
+    /// An image scaled to `width` × `height` pt (nil width fills the proposed width).
+    case image(Image, width: Double?, height: Double, role: SemanticRole)
 }
 
 extension LayoutNode {
@@ -119,7 +138,16 @@ extension LayoutNode {
         return .text(element)
     }
 
+    /// The node inset by `insets` pt.
     public func padding(_ insets: EdgeInsets) -> LayoutNode { .padding(insets, self) }
+    /// The node inset by `all` pt on every side.
     public func padding(_ all: Double) -> LayoutNode { .padding(EdgeInsets(all: all), self) }
-    public func filling(_ alignment: HAlignment = .leading) -> LayoutNode { .fill(self, alignment: alignment) }
+    /// The node filling the proposed width, its content placed with `alignment`.
+    public func filling(_ alignment: TextAlignment = .leading) -> LayoutNode { .fill(self, alignment: alignment) }
+    /// The node with `decoration` drawn behind it, tagged `role`.
+    public func background(_ decoration: Decoration, role: SemanticRole = .background) -> LayoutNode {
+        .background(self, role: role, decoration: decoration)
+    }
+    /// The node's texts and controls tagged with the content ID `id`.
+    public func identified(_ id: String) -> LayoutNode { .identified(id, self) }
 }

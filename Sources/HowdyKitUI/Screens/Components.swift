@@ -5,33 +5,42 @@ import HowdyText
 extension ScreenContext {
     // MARK: Text
 
-    func title(_ text: String, alignment: HAlignment = .center) -> LayoutNode {
+    /// A screen title: the theme's title font (damped with Dynamic Type, 14 % larger on
+    /// regular-width devices), balanced, shrinking to 75 % before breaking a word.
+    public func title(_ text: String, alignment: TextAlignment = .center) -> LayoutNode {
         // Regular-width screens (tablet, desktop) get a slightly larger title, as iPad sheets do.
         .text(
             TextElement(
                 text, font: displayFont(fonts.title, size: fonts.title.size * (isRegularWidth ? 1.14 : 1)),
                 color: colors.title,
-                alignment: alignment, role: "title")
+                alignment: alignment, role: .title)
         ).balancedText().minimumScaleFactor(0.75)
     }
 
-    func headline(_ text: String, alignment: HAlignment = .center) -> LayoutNode {
-        .text(TextElement(text, font: fonts.headline, color: colors.subtitle, alignment: alignment, role: "headline"))
+    /// A headline or subtitle: balanced, in the subtitle colour.
+    public func headline(_ text: String, alignment: TextAlignment = .center) -> LayoutNode {
+        .text(TextElement(text, font: fonts.headline, color: colors.subtitle, alignment: alignment, role: .headline))
             .balancedText().minimumScaleFactor(Self.textShrink)
     }
 
     /// How far running text and labels shrink before a word breaks between letters (at large
     /// Dynamic Type sizes, in narrow rows); titles and buttons set their own.
-    static let textShrink = 0.7
+    public static let textShrink = 0.7
 
-    func body(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "body")
+    /// Running text in the body font (primary colour unless `color` is given).
+    public func body(
+        _ text: String, color: Color? = nil, alignment: TextAlignment = .leading, role: SemanticRole = .body
+    )
         -> LayoutNode
     {
         .text(TextElement(text, font: fonts.body, color: color ?? colors.primary, alignment: alignment, role: role))
             .minimumScaleFactor(Self.textShrink)
     }
 
-    func caption(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "caption")
+    /// Small print in the caption font (secondary colour unless `color` is given).
+    public func caption(
+        _ text: String, color: Color? = nil, alignment: TextAlignment = .leading, role: SemanticRole = .caption
+    )
         -> LayoutNode
     {
         .text(
@@ -39,7 +48,10 @@ extension ScreenContext {
         ).minimumScaleFactor(Self.textShrink)
     }
 
-    func emphasized(_ text: String, color: Color? = nil, alignment: HAlignment = .leading, role: String = "label")
+    /// A label in the button font (primary colour unless `color` is given).
+    public func emphasized(
+        _ text: String, color: Color? = nil, alignment: TextAlignment = .leading, role: SemanticRole = .label
+    )
         -> LayoutNode
     {
         .text(TextElement(text, font: fonts.button, color: color ?? colors.primary, alignment: alignment, role: role))
@@ -47,7 +59,9 @@ extension ScreenContext {
     }
 
     /// An icon glyph `size` pt in `color`.
-    func icon(_ icon: Icon, size: Double, color: Color, role: String = "icon", maxScale: Double = 1.5) -> LayoutNode {
+    public func icon(_ icon: Icon, size: Double, color: Color, role: SemanticRole = .icon, maxScale: Double = 1.5)
+        -> LayoutNode
+    {
         var element = TextElement(
             icon.name, font: iconFont(size, maxScale: maxScale), color: color, alignment: .center, role: role)
         element.noWrap = true
@@ -57,72 +71,45 @@ extension ScreenContext {
     // MARK: Header
 
     /// The step header: optional icon, balanced title, optional balanced headline.
-    func header(_ header: OnboardingHeader) -> LayoutNode {
+    public func header(_ header: OnboardingHeader) -> LayoutNode {
         var children: [LayoutNode] = []
         if let icon = header.icon {
-            children.append(self.icon(icon, size: 56, color: colors.accent, role: "header icon"))
+            children.append(self.icon(icon, size: 56, color: colors.accent, role: .headerIcon))
         }
         children.append(title(header.title))
         if let headline = header.headline { children.append(self.headline(headline)) }
         return .vstack(spacing: 12, alignment: .center, children: children)
     }
 
-    /// The app icon: a continuous-corner tile in the accent's gradient with a white glyph.
-    func appIcon(_ icon: Icon?, image: Image? = nil, size: Double = 88) -> LayoutNode {
+    /// The app icon: a continuous-corner tile in the accent's gradient with a white glyph,
+    /// or `image` scaled into the tile; `size` pt square.
+    public func appIcon(_ icon: Icon?, image: Image? = nil, size: Double = 88) -> LayoutNode {
         // The icon is the same in both schemes, as a real app icon is: the light accent.
         let accent = theme.resolvedAccent.light
-        let light = accent.mixed(with: .white, by: 0.28)
         let glyph = icon.map { name in
             var element = TextElement(
-                name.name, font: iconFont(size * 0.55, maxScale: 1), color: .white, alignment: .center, role: "app icon"
-            )
+                name.name, font: iconFont(size * 0.55, maxScale: 1), color: .white, alignment: .center, role: .appIcon)
             element.noWrap = true
             return element
         }
-        let layout = glyph.flatMap { try? engine.textLayout($0, width: size) }
-        let scale = self.scale
-        let scheme = self.scheme
-        return .shape(width: size, height: size, role: "app icon") { canvas, rect, _ in
-            guard let tile = try? RoundedRect(rect, cornerRadius: rect.width * 0.225, style: .continuous) else {
-                return
-            }
-            try? canvas.drawShadow(
-                of: tile, color: Color.black.opacity(scheme == .light ? 0.16 : 0.5), offset: Point(x: 0, y: 6 * scale),
-                blurRadius: 18 * scale)
-            if let image {
-                canvas.clip(to: tile) { inner in try? inner.draw(image, in: rect) }
-                return
-            }
-            if let gradient = try? LinearGradient(
-                start: Point(x: rect.minX, y: rect.minY), end: Point(x: rect.maxX, y: rect.maxY),
-                stops: [GradientStop(offset: 0, color: light), GradientStop(offset: 1, color: accent)])
-            {
-                canvas.fill(tile, with: .linear(gradient))
-            }
-            if let layout {
-                let origin = Point(
-                    x: rect.minX + (rect.width - layout.width) / 2, y: rect.minY + (rect.height - layout.height) / 2)
-                canvas.drawText(layout, at: origin, color: .white)
-            }
-        }
+        return .shape(
+            width: size, height: size, role: .appIcon,
+            decoration: .appIcon(
+                color: accent, light: accent.mixed(with: .white, by: 0.28), glyph: glyph, image: image, scheme: scheme))
     }
 
     // MARK: Buttons
 
     /// The 50 pt capsule primary button, full width; a spinner replaces the label while loading.
     /// At large Dynamic Type sizes the label shrinks (to 70 %) before it breaks a word.
-    func primaryButton(_ action: OnboardingAction) -> LayoutNode {
+    public func primaryButton(_ action: OnboardingAction) -> LayoutNode {
         // Disabled (not loading): a grey fill with secondary text, as iOS draws it.
         let disabled = action.isDisabled && !action.isLoading
         let fill = disabled ? colors.fill : colors.primaryButton
-        let progress = colors.primaryButtonProgress
-        let time = environment.time
         let height = max(50, 50 * min(typeScale, 1.6) - 8)
-        let background: DrawBody = { canvas, rect, scale in
-            if let capsule = try? RoundedRect.capsule(rect) { canvas.fill(capsule, with: fill) }
-            if action.isLoading {
-                Draw.spinner(&canvas, center: rect.center, radius: 10 * scale, color: progress, time: time)
-            }
+        var background: [Decoration] = [.capsule(fill)]
+        if action.isLoading {
+            background.append(.spinner(color: colors.primaryButtonProgress, time: environment.time, radius: 10))
         }
         let label: LayoutNode =
             action.isLoading
@@ -131,17 +118,17 @@ extension ScreenContext {
                 TextElement(
                     action.title, font: fonts.button,
                     color: disabled ? colors.secondary : colors.primaryButtonForeground, alignment: .center,
-                    role: action.isDisabled ? "primary button (disabled)" : "primary button")
+                    role: action.isDisabled ? .primaryButtonDisabled : .primaryButton)
             ).minimumScaleFactor(0.7)
         return .background(
             .frame(
                 maxWidth: nil, minHeight: height, alignment: .center,
                 content: label.padding(EdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 20))),
-            role: "primary button background", draw: background)
+            role: .primaryButtonBackground, decoration: .layers(background))
     }
 
     /// A borderless text button in the secondary colour, 44 pt tall.
-    func secondaryButton(_ action: OnboardingAction, small: Bool = false) -> LayoutNode {
+    public func secondaryButton(_ action: OnboardingAction, small: Bool = false) -> LayoutNode {
         let color = colors.secondaryButton.opacity(action.isDisabled || action.isLoading ? 0.4 : 1)
         let font = small ? fonts.caption : fonts.button
         return .frame(
@@ -149,43 +136,40 @@ extension ScreenContext {
             content: .text(
                 TextElement(
                     action.title, font: font, color: color, alignment: .center,
-                    role: action.isDisabled || action.isLoading ? "secondary button (disabled)" : "secondary button")
+                    role: action.isDisabled || action.isLoading ? .secondaryButtonDisabled : .secondaryButton)
             )
             .minimumScaleFactor(0.7)
             .padding(EdgeInsets(top: 6, bottom: 6)))
     }
 
     /// Page dots: the current one in the accent, the others in the fill colour.
-    func pageDots(count: Int, current: Int) -> LayoutNode {
-        let accent = colors.accent
-        let other = colors.fill.mixed(with: colors.primary, by: 0.15)
+    public func pageDots(count: Int, current: Int) -> LayoutNode {
         let size = 8.0, gap = 9.0
         let width = Double(count) * size + Double(max(0, count - 1)) * gap
-        let rtl = environment.isRightToLeft
-        return .shape(width: width, height: size, role: "page dots") { canvas, rect, scale in
-            for i in 0..<count {
-                let index = rtl ? count - 1 - i : i
-                let x = rect.minX + (Double(i) * (size + gap) + size / 2) * scale
-                Draw.circle(
-                    &canvas, center: Point(x: x, y: rect.center.y), radius: size / 2 * scale,
-                    color: index == current ? accent : other)
-            }
-        }
+        return .shape(
+            width: width, height: size, role: .pageDots,
+            decoration: .pageDots(
+                count: count, current: current, color: colors.accent,
+                otherColor: colors.fill.mixed(with: colors.primary, by: 0.15), rightToLeft: environment.isRightToLeft))
     }
 
     // MARK: Rows
 
-    /// A feature row: icon, label and description.
-    func featureRow(_ item: GreetFeatureItem) -> LayoutNode {
+    /// A feature row: icon, label and description, tagged with the feature's ID.
+    public func featureRow(_ item: GreetFeatureItem) -> LayoutNode {
+        featureRowContent(item).identified(item.id)
+    }
+
+    private func featureRowContent(_ item: GreetFeatureItem) -> LayoutNode {
         let text: LayoutNode = .vstack(
             spacing: 2, alignment: .leading,
             children: [
-                .text(TextElement(item.label, font: fonts.button, color: colors.featureTitle, role: "feature title"))
+                .text(TextElement(item.label, font: fonts.button, color: colors.featureTitle, role: .featureTitle))
                     .minimumScaleFactor(Self.textShrink),
                 .text(
                     TextElement(
                         item.description, font: fonts.caption, color: colors.featureDescription,
-                        role: "feature description")
+                        role: .featureDescription)
                 ).balancedText().minimumScaleFactor(Self.textShrink),
             ])
         let iconSize = 30.0
@@ -193,16 +177,16 @@ extension ScreenContext {
             return .vstack(
                 spacing: 6, alignment: .leading,
                 children: [
-                    icon(item.icon, size: iconSize, color: colors.featureIcon, role: "feature icon"), text.filling(),
+                    icon(item.icon, size: iconSize, color: colors.featureIcon, role: .featureIcon), text.filling(),
                 ])
         }
         return .hstack(
             spacing: 16, topAligned: true,
             children: [
-                .shape(width: 40, height: 1, role: "spacer") { _, _, _ in },
+                .shape(width: 40, height: 1, role: .spacer, decoration: .none),
                 text.filling(),
             ]
-        ).overlayingIcon(icon(item.icon, size: iconSize, color: colors.featureIcon, role: "feature icon"))
+        ).overlayingIcon(icon(item.icon, size: iconSize, color: colors.featureIcon, role: .featureIcon))
     }
 }
 

@@ -36,16 +36,15 @@ public struct Icon: Sendable, Hashable {
 
     /// True when the icon font turns `name` (after SF Symbol mapping) into one glyph
     /// through its ligatures, i.e. the icon exists.
-    public static func isKnown(_ name: String) -> Bool {
+    /// - Throws: `TextError` when the icon font (`fontName`) cannot be loaded or shaped.
+    public static func isKnown(_ name: String) throws -> Bool {
         let material = materialName(for: name)
         if let known = knownCache.withLock({ $0[material] }) { return known }
         var known = false
-        if !material.isEmpty, material.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
-            let font = try? Font(named: fontName, size: 24),
-            let shaped = try? ShapedText(material, font: font, options: TextOptions(fallback: FontFallback.none)),
-            let layout = try? shaped.layout(width: 100_000)
-        {
-            let glyphs = layout.lines.flatMap { $0.runs.flatMap(\.glyphs) }
+        if !material.isEmpty, material.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+            let font = try Font(named: fontName, size: 24)
+            let shaped = try ShapedText(material, font: font, options: TextOptions(fallback: FontFallback.none))
+            let glyphs = try shaped.layout(width: 100_000).lines.flatMap { $0.runs.flatMap(\.glyphs) }
             known = glyphs.count == 1 && glyphs[0].id != 0
         }
         knownCache.withLock { $0[material] = known }

@@ -3,10 +3,14 @@ import HowdyText
 
 /// An alert shown over a screen (the welcome's error state).
 public struct AlertContent: Sendable, Hashable {
+    /// The alert's bold title.
     public var title: String
+    /// The message under the title.
     public var message: String
+    /// The one button's label (default "OK").
     public var button: String
 
+    /// An alert with `title`, `message` and one `button`.
     public init(title: String, message: String, button: String = "OK") {
         self.title = title
         self.message = message
@@ -43,17 +47,53 @@ public struct ScreenLayout: Sendable {
 
     /// Every item in drawing order.
     public var allItems: [DisplayItem] { content + footer + overlay }
+
+    /// A laid-out screen from its parts (frames in pt); see the properties for each.
+    public init(
+        background: GreetBackground, tint: DynamicColor?, content: [DisplayItem], footer: [DisplayItem],
+        overlay: [DisplayItem] = [], viewport: Frame, footerTop: Double, contentHeight: Double,
+        scrollOffset: Double = 0, fadeBand: Double = 0, column: Frame
+    ) {
+        self.background = background
+        self.tint = tint
+        self.content = content
+        self.footer = footer
+        self.overlay = overlay
+        self.viewport = viewport
+        self.footerTop = footerTop
+        self.contentHeight = contentHeight
+        self.scrollOffset = scrollOffset
+        self.fadeBand = fadeBand
+        self.column = column
+    }
 }
 
 /// Lays out the common screen shape: background, scroll content (optionally in a card),
-/// a pinned footer with page dots and buttons, and an optional alert.
-struct ScreenScaffold {
-    var body: LayoutNode
-    var footer: [LayoutNode]
-    var inCard: Bool
-    var alert: AlertContent?
+/// a pinned footer with page dots and buttons, and an optional alert. Build your own
+/// screens from it: a body and footer made of `LayoutNode`s and the theme's components
+/// (`ScreenContext`).
+public struct ScreenScaffold: Sendable {
+    /// The scrolling content.
+    public var body: LayoutNode
+    /// The pinned footer's rows, top to bottom (page dots, buttons), 10 pt apart.
+    public var footer: [LayoutNode]
+    /// Puts the body in the theme's card when the theme has one.
+    public var inCard: Bool
+    /// An alert over the screen, or nil.
+    public var alert: AlertContent?
 
-    func layout(_ context: ScreenContext) throws -> ScreenLayout {
+    /// A scaffold of `body` over a `footer`, optionally in the theme's card and under an alert.
+    public init(body: LayoutNode, footer: [LayoutNode], inCard: Bool = false, alert: AlertContent? = nil) {
+        self.body = body
+        self.footer = footer
+        self.inCard = inCard
+        self.alert = alert
+    }
+
+    /// The screen laid out in `context`'s theme and environment.
+    /// - Throws: `TextError` for a font that cannot be loaded, `RenderError` for geometry
+    ///   that is not finite.
+    public func layout(_ context: ScreenContext) throws -> ScreenLayout {
         let env = context.environment
         let device = env.device
         let engine = context.engine
@@ -74,17 +114,13 @@ struct ScreenScaffold {
         var node = body
         let cardPadding = device.isRegularWidth ? 32.0 : context.isCompactHeight ? 20.0 : 24.0
         if inCard, let card = context.theme.cardBackground {
-            let scheme = context.scheme
             node = .background(
                 .fill(
                     body.padding(
                         EdgeInsets(
                             top: cardPadding + 4, leading: cardPadding, bottom: cardPadding + 4, trailing: cardPadding)),
                     alignment: .center),
-                role: "card"
-            ) { canvas, rect, scale in
-                Draw.card(&canvas, rect, radius: 24 * scale, fill: card, scheme: scheme, scale: scale)
-            }
+                role: .card, decoration: .card(card, scheme: context.scheme))
         }
         let top = device.safeArea.top + (context.isCompactHeight ? 12 : device.isRegularWidth ? 40 : 24)
         let viewportHeight = max(1, footerTop - top)
@@ -125,42 +161,38 @@ struct ScreenScaffold {
                         .text(
                             TextElement(
                                 alert.title, font: context.fonts.button, color: label, alignment: .center,
-                                role: "alert title")
+                                role: .alertTitle)
                         ).balancedText(),
                         .text(
                             TextElement(
                                 alert.message, font: context.font(context.fonts.caption, size: 13), color: label,
-                                alignment: .center, role: "alert message")
+                                alignment: .center, role: .alertMessage)
                         ).balancedText(),
                     ]
                 ).padding(EdgeInsets(top: 19, leading: 16, bottom: 17, trailing: 16)).filling(.center),
-                .shape(width: nil, height: 44, role: "alert separator") { canvas, rect, scale in
-                    Draw.rounded(
-                        &canvas, Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(1, scale / 2)),
-                        radius: 0, color: SystemColors.separator.resolve(scheme))
-                },
+                .shape(
+                    width: nil, height: 44, role: .alertSeparator,
+                    decoration: .hairline(SystemColors.separator.resolve(scheme))),
             ])
         let engine = context.engine
         let size = try engine.measure(box, width: width)
         let frame = Frame(
             x: (device.width - width) / 2, y: (device.height - size.height) / 2, width: width, height: size.height)
+        let screen = Frame(x: 0, y: 0, width: device.width, height: device.height)
+        let dimming = Decoration.canvas(Color.black.opacity(scheme == .light ? 0.2 : 0.48))
+        let boxFill = Decoration.roundedRect(
+            cornerRadius: 14,
+            color: scheme == .light ? Color(hex: 0xF2F2F2, alpha: 0.97) : Color(hex: 0x2C2C2E, alpha: 0.97))
         var items: [DisplayItem] = [
-            .shape(frame: Frame(x: 0, y: 0, width: device.width, height: device.height), role: "dimming") {
-                canvas, _, _ in
-                canvas.fill(with: .solid(Color.black.opacity(scheme == .light ? 0.2 : 0.48)))
-            },
-            .shape(frame: frame, role: "alert") { canvas, rect, scale in
-                Draw.rounded(
-                    &canvas, rect, radius: 14 * scale,
-                    color: scheme == .light ? Color(hex: 0xF2F2F2, alpha: 0.97) : Color(hex: 0x2C2C2E, alpha: 0.97))
-            },
+            .shape(frame: screen, role: .dimming, operations: try dimming.operations(in: screen, engine: engine)),
+            .shape(frame: frame, role: .alert, operations: try boxFill.operations(in: frame, engine: engine)),
         ]
         try engine.place(box, in: frame, into: &items)
         // The OK button in the last 44 pt.
         let ok: LayoutNode = .text(
             TextElement(
                 alert.button, font: context.fonts.button, color: context.colors.accent, alignment: .center,
-                role: "alert button"))
+                role: .alertButton))
         let okSize = try engine.measure(ok, width: width)
         try engine.place(
             ok, in: Frame(x: frame.x, y: frame.maxY - 22 - okSize.height / 2, width: width, height: okSize.height),
@@ -170,42 +202,52 @@ struct ScreenScaffold {
 }
 
 extension ScreenLayout {
-    /// Draws the screen: background, content (faded above the footer when it scrolls),
-    /// footer, overlay.
-    /// - Throws: `RenderError` for a canvas size out of limits.
-    public func render(environment: RenderEnvironment) throws -> Image {
-        var canvas = try Canvas(width: environment.pixelWidth, height: environment.pixelHeight)
-        drawBackground(into: &canvas, environment: environment)
+    /// The screen as a display list in px: the background, the content (faded above the
+    /// footer when it scrolls), the footer and the overlay.
+    /// - Throws: `RenderError` for geometry that is not finite, `TextError` for a font
+    ///   that cannot be read.
+    public func displayList(environment: RenderEnvironment) throws -> DisplayList {
         let scale = environment.scale
+        let width = environment.pixelWidth, height = environment.pixelHeight
+        var mask: VerticalMask?
         if scrolls {
             let end = footerTop * scale
-            let mask = try VerticalMask.fadeOut(from: end - fadeBand * scale, to: end)
-            canvas.layer(mask: mask) { layer in
-                for item in content { item.draw(into: &layer, scale: scale) }
-            }
-        } else {
-            for item in content { item.draw(into: &canvas, scale: scale) }
+            mask = try VerticalMask.fadeOut(from: end - fadeBand * scale, to: end)
         }
-        for item in footer { item.draw(into: &canvas, scale: scale) }
-        for item in overlay { item.draw(into: &canvas, scale: scale) }
-        return canvas.image
+        return DisplayList(
+            width: width, height: height, scale: scale,
+            background: try backgroundOperations(width: width, height: height, environment: environment),
+            content: try content.map { try $0.operation(scale: scale) }, contentMask: mask,
+            footer: try footer.map { try $0.operation(scale: scale) },
+            overlay: try overlay.map { try $0.operation(scale: scale) })
+    }
+
+    /// Draws the screen: background, content (faded above the footer when it scrolls),
+    /// footer, overlay.
+    /// - Throws: `RenderError` for a canvas size out of limits or a glyph that cannot be
+    ///   loaded, `TextError` for a font that cannot be read.
+    public func render(environment: RenderEnvironment) throws -> Image {
+        try displayList(environment: environment).render()
     }
 
     /// The background, plus the footer treatment app-provided linear gradients get: the
     /// system background rising behind the footer so its buttons read on any colours.
-    public func drawBackground(into canvas: inout Canvas, environment: RenderEnvironment) {
-        background.draw(into: &canvas, environment: environment, tint: tint)
-        guard case .linearGradient = background else { return }
+    /// `width` × `height` is the canvas in px.
+    /// - Throws: `RenderError` for a gradient that is not finite.
+    public func backgroundOperations(width: Int, height: Int, environment: RenderEnvironment) throws
+        -> [DisplayOperation]
+    {
+        var operations = try background.operations(width: width, height: height, environment: environment, tint: tint)
+        guard case .linearGradient = background else { return operations }
         let base = SystemColors.background.resolve(environment.colorScheme)
         let top = (footerTop - 24) * environment.scale
-        if let veil = try? LinearGradient(
-            start: Point(x: 0, y: top), end: Point(x: 0, y: Double(canvas.height)),
+        let veil = try LinearGradient(
+            start: Point(x: 0, y: top), end: Point(x: 0, y: Double(height)),
             stops: [
                 GradientStop(offset: 0, color: base.opacity(0)), GradientStop(offset: 0.35, color: base.opacity(0.72)),
                 GradientStop(offset: 1, color: base.opacity(0.86)),
             ])
-        {
-            canvas.fill(with: .linear(veil))
-        }
+        operations.append(.fill(.canvas, .linear(veil)))
+        return operations
     }
 }

@@ -91,7 +91,13 @@ extension JSONNode {
     /// An icon name that must exist in the icon font.
     func icon() throws(SpecError) -> Icon {
         let name = try string()
-        guard Icon.isKnown(name) else {
+        let known: Bool
+        do {
+            known = try Icon.isKnown(name)
+        } catch {
+            throw self.error("icon \"\(name)\": the icon font \(Icon.fontName) cannot be loaded (\(error))")
+        }
+        guard known else {
             throw error(
                 "unknown icon \"\(name)\" (expected a Material Icons name such as notifications, favorite, check_circle, or a mapped SF Symbol name such as bell.badge.fill)"
             )

@@ -81,19 +81,23 @@ public enum RenderJob {
     /// drawn only for screens whose content scrolls. Images are rendered and encoded on
     /// all cores; `progress` is called after each file with (done, total, name), one call
     /// at a time, in completion order. Files are returned in matrix order.
-    /// - Throws: `RenderPlanError` for a matrix over the cap, else the first error met
-    ///   (file system, or `TextError` for a font that fails at render time); files
-    ///   already written stay.
+    /// With `displayLists`, each image's display list is written beside it as JSON
+    /// (`NAME.png` → `NAME.display-list.json`).
+    /// - Throws: `RenderPlanError` for a matrix over the cap, else the first error met, as a
+    ///   `ScreenError` naming the image (file system, `TextError` for a font, `RenderError`
+    ///   for a glyph that fails at render time); files already written stay.
     public static func run(
         _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: RenderFormat = .png,
         storage: (any OnboardingStorage)? = nil, maxImages: Int = RenderPlan.defaultMaxImages,
-        shard: RenderShard? = nil,
+        shard: RenderShard? = nil, displayLists: Bool = false,
         progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
     ) throws -> [RenderedFile] {
         let plan = try RenderPlan(document, matrix: matrix, format: format, storage: storage, maxImages: maxImages)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let jobs = shard.map { plan.jobs(in: $0) } ?? plan.jobs
-        let files = try draw(jobs, of: plan, theme: document.theme, to: directory, format: format, progress: progress)
+        let files = try draw(
+            jobs, of: plan, theme: document.theme, to: directory, format: format, displayLists: displayLists,
+            progress: progress)
         let manifest = RenderManifest(
             title: document.flow.id ?? "HowdyKit flow", screens: plan.screens.map(\.name),
             plannedImages: plan.jobs.count, planDigest: RenderManifest.digest(plan.jobs.map(\.fileName)),
@@ -134,7 +138,7 @@ public enum RenderJob {
     /// Draws `jobs` on all cores into `directory`; the files written, in matrix order.
     private static func draw(
         _ jobs: [RenderPlan.Job], of plan: RenderPlan, theme: OnboardingTheme, to directory: URL,
-        format: RenderFormat, progress: @escaping @Sendable (Int, Int, String) -> Void
+        format: RenderFormat, displayLists: Bool, progress: @escaping @Sendable (Int, Int, String) -> Void
     ) throws -> [RenderedFile] {
         let total = jobs.count
         let state = Mutex(RenderProgress(files: Array(repeating: nil, count: total)))
@@ -158,7 +162,9 @@ public enum RenderJob {
                     }
                     return
                 }
-                let image = try layout.render(environment: environment)
+                let list = try layout.displayList(environment: environment)
+                let image = try list.render()
+                if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
                 let bytes = try image.encoded(as: format == .png ? .png : .ppm)
                 try Data(bytes).write(to: directory.appendingPathComponent(name))
                 let file = RenderedFile(
@@ -173,7 +179,9 @@ public enum RenderJob {
                     progress(state.done, total, name)
                 }
             } catch {
-                state.withLock { state in if state.error == nil { state.error = error } }
+                let screen = fileName(screen: named.name, environment: environment, format: format)
+                let named = ScreenError(screen: screen, underlying: error)
+                state.withLock { state in if state.error == nil { state.error = named } }
             }
         }
         let finished = state.withLock { $0 }

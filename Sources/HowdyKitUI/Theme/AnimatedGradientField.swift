@@ -17,10 +17,14 @@ public struct AnimatedGradientField: Sendable, Hashable {
         case soft
     }
 
+    /// The colours.
     public var palette: GreetGradientPalette
+    /// How the blobs move.
     public var motion: GreetGradientMotion
+    /// Vivid (animated) or soft (static).
     public var style: Style
 
+    /// A field of `palette`'s colours moving with `motion`.
     public init(palette: GreetGradientPalette, motion: GreetGradientMotion = .standard, style: Style = .vivid) {
         self.palette = palette
         self.motion = motion
@@ -60,36 +64,39 @@ public struct AnimatedGradientField: Sendable, Hashable {
     }
 
     /// Draws the frame at `time` over the whole canvas.
-    public func draw(into canvas: inout Canvas, scheme: ColorScheme, time: Double, reduceMotion: Bool) {
+    /// - Throws: `RenderError` for a canvas so large the blur or gradients are not finite.
+    public func draw(into canvas: inout Canvas, scheme: ColorScheme, time: Double, reduceMotion: Bool) throws {
+        let operations = try operations(
+            width: canvas.width, height: canvas.height, scheme: scheme, time: time, reduceMotion: reduceMotion)
+        for operation in operations { try operation.render(into: &canvas) }
+    }
+
+    /// The frame at `time` as fills of a `width` × `height` px canvas: the blob field over
+    /// the base colour, the diagonal wash, the veil.
+    /// - Throws: `RenderError` for a canvas so large the blur or gradients are not finite.
+    public func operations(width: Int, height: Int, scheme: ColorScheme, time: Double, reduceMotion: Bool) throws
+        -> [DisplayOperation]
+    {
         let tones = palette.tones(scheme)
-        let w = Double(canvas.width), h = Double(canvas.height)
+        let w = Double(width), h = Double(height)
         let blobs = blobs(scheme: scheme, time: time, reduceMotion: reduceMotion, width: w, height: h)
-        if let field = try? BlobField(background: .solid(tones.base), blobs: blobs, blur: 0.11 * max(w, h)) {
-            canvas.fill(with: .blobs(field))
-        } else {
-            canvas.fill(with: .solid(tones.base))
-        }
+        let field = try BlobField(background: .solid(tones.base), blobs: blobs, blur: 0.11 * max(w, h))
         // Diagonal wash of the primary tone from the top-leading corner.
         let washAlpha = style == .soft ? 0.10 : 0.10 + 0.06 * motion.strength
-        if let wash = try? LinearGradient(
+        let wash = try LinearGradient(
             start: Point(x: 0, y: 0), end: Point(x: w, y: h),
             stops: [
                 GradientStop(offset: 0, color: tones.primary.opacity(washAlpha)),
                 GradientStop(offset: 0.6, color: tones.primary.opacity(0)),
             ])
-        {
-            canvas.fill(with: .linear(wash))
-        }
         // The veil: the base colour over the middle and bottom, where text and buttons sit.
         let veil: [(Double, Double)] =
             style == .soft
             ? [(0, 0.25), (0.35, 0.62), (1, 0.85)]
             : [(0, 0.12), (0.3, 0.5), (0.7, 0.6), (1, 0.78)]
-        if let gradient = try? LinearGradient(
+        let gradient = try LinearGradient(
             start: Point(x: 0, y: 0), end: Point(x: 0, y: h),
             stops: veil.map { GradientStop(offset: $0.0, color: tones.base.opacity($0.1)) })
-        {
-            canvas.fill(with: .linear(gradient))
-        }
+        return [.fill(.canvas, .blobs(field)), .fill(.canvas, .linear(wash)), .fill(.canvas, .linear(gradient))]
     }
 }

@@ -75,40 +75,60 @@ public enum GreetBackground: Sendable {
     }
 
     /// Paints the whole canvas.
-    public func draw(into canvas: inout Canvas, environment: RenderEnvironment, tint: DynamicColor?) {
+    /// - Throws: `RenderError` for a gradient that is not finite.
+    public func draw(into canvas: inout Canvas, environment: RenderEnvironment, tint: DynamicColor?) throws {
+        for operation in try operations(
+            width: canvas.width, height: canvas.height, environment: environment, tint: tint)
+        {
+            try operation.render(into: &canvas)
+        }
+    }
+
+    /// The operations that paint a `width` × `height` px canvas, drawn first over a
+    /// transparent canvas. A custom background's closure runs here, once, into its own
+    /// canvas; its pixels become one `.pixels` operation.
+    /// - Throws: `RenderError` for a gradient that is not finite or a size out of limits.
+    public func operations(width: Int, height: Int, environment: RenderEnvironment, tint: DynamicColor?) throws
+        -> [DisplayOperation]
+    {
         let scheme = environment.colorScheme
-        let size = PixelSize(width: canvas.width, height: canvas.height)
         switch self {
         case .system:
-            canvas.fill(with: .solid(SystemColors.background.resolve(scheme)))
+            return [.fill(.canvas, .solid(SystemColors.background.resolve(scheme)))]
         case .softGradient(let brand, let palette):
             let field = AnimatedGradientField(
                 palette: GreetGradientPalette.resolve(palette: palette, brand: brand, tint: tint),
                 motion: .subtle, style: .soft)
-            field.draw(into: &canvas, scheme: scheme, time: 0, reduceMotion: true)
+            return try field.operations(width: width, height: height, scheme: scheme, time: 0, reduceMotion: true)
         case .linearGradient(let colors, let start, let end):
             let stops = colors.enumerated().map { index, color in
                 GradientStop(
                     offset: colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0,
                     color: color.resolve(scheme))
             }
-            canvas.fill(with: .solid(SystemColors.background.resolve(scheme)))
-            let w = Double(size.width), h = Double(size.height)
+            var operations: [DisplayOperation] = [.fill(.canvas, .solid(SystemColors.background.resolve(scheme)))]
+            let w = Double(width), h = Double(height)
             let mirror = environment.isRightToLeft
             func point(_ p: UnitPoint) -> Point { Point(x: (mirror ? 1 - p.x : p.x) * w, y: p.y * h) }
-            if !stops.isEmpty, let gradient = try? LinearGradient(start: point(start), end: point(end), stops: stops) {
-                canvas.fill(with: .linear(gradient))
+            if !stops.isEmpty {
+                operations.append(
+                    .fill(.canvas, .linear(try LinearGradient(start: point(start), end: point(end), stops: stops))))
             }
+            return operations
         case .animatedGradient(let brand, let palette, let motion):
             let field = AnimatedGradientField(
                 palette: GreetGradientPalette.resolve(palette: palette, brand: brand, tint: tint), motion: motion)
-            field.draw(into: &canvas, scheme: scheme, time: environment.time, reduceMotion: environment.reduceMotion)
+            return try field.operations(
+                width: width, height: height, scheme: scheme, time: environment.time,
+                reduceMotion: environment.reduceMotion)
         case .custom(let body):
             let brandColor = (tint ?? SystemColors.tint).resolve(scheme)
             let context = BackgroundContext(
                 reduceMotion: environment.reduceMotion, brandColor: brandColor, colorScheme: scheme,
-                time: environment.time, pixelSize: size, scale: environment.scale)
+                time: environment.time, pixelSize: PixelSize(width: width, height: height), scale: environment.scale)
+            var canvas = try Canvas(width: width, height: height)
             body(context, &canvas)
+            return [.pixels(canvas.image)]
         }
     }
 }

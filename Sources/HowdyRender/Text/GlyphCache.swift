@@ -95,7 +95,7 @@ final class GlyphCache: Sendable {
                         &slot.pointee.outline, FT_Pos(Int(key.subX) * step), -FT_Pos(Int(key.subY) * step))
                 }
                 try check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "rendering glyph \(key.glyph)", key)
-                return .success(copy(slot))
+                return .success(try copy(slot))
             } catch {
                 return .failure(error)
             }
@@ -129,7 +129,7 @@ final class GlyphCache: Sendable {
                     try check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "rendering colour glyph \(key.glyph)", key)
                 }
                 let ppem = Double(sizes[best].y_ppem) / 64
-                return .success((copy(slot), ppem > 0 ? wanted / ppem : 1))
+                return .success((try copy(slot), ppem > 0 ? wanted / ppem : 1))
             } catch {
                 return .failure(error)
             }
@@ -145,7 +145,8 @@ final class GlyphCache: Sendable {
     }
 
     /// Copies the slot's bitmap (grey or BGRA) out of FreeType's memory.
-    private static func copy(_ slot: FT_GlyphSlot) -> GlyphBitmap {
+    /// - Throws: `RenderError.invalidSize` for a colour bitmap over the image limits.
+    private static func copy(_ slot: FT_GlyphSlot) throws(RenderError) -> GlyphBitmap {
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
         guard width > 0, height > 0, let buffer = bitmap.buffer else { return .empty }
@@ -167,7 +168,7 @@ final class GlyphCache: Sendable {
                     rgba[i + 3] = source[x * 4 + 3]
                 }
             }
-            let image = try? Image(width: width, height: height, premultipliedRGBA: rgba)
+            let image = try Image(width: width, height: height, premultipliedRGBA: rgba)
             return GlyphBitmap(left: left, top: top, width: width, height: height, coverage: [], color: image)
         case UInt8(FT_PIXEL_MODE_GRAY.rawValue):
             var coverage = [UInt8](repeating: 0, count: width * height)

@@ -237,12 +237,51 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
     }
 
     /// The `whatsNew` object as written in the file.
+    /// Unknown keys are errors here (a misspelt policy field would silently fall back to its default).
     private struct WhatsNewObject: Codable {
         var idPrefix: String
         var present: [AppVersion.UpdateKind]?
         var onFreshInstall: Bool?
         var cumulative: Bool?
         var completedVersionKey: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case idPrefix, present, onFreshInstall, cumulative, completedVersionKey
+        }
+
+        init(
+            idPrefix: String, present: [AppVersion.UpdateKind]?, onFreshInstall: Bool?, cumulative: Bool?,
+            completedVersionKey: String?
+        ) {
+            self.idPrefix = idPrefix
+            self.present = present
+            self.onFreshInstall = onFreshInstall
+            self.cumulative = cumulative
+            self.completedVersionKey = completedVersionKey
+        }
+
+        init(from decoder: any Decoder) throws {
+            let any = try decoder.container(keyedBy: AnyKey.self)
+            let known = CodingKeys.allCases.map(\.rawValue)
+            for key in any.allKeys where !known.contains(key.stringValue) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: any, debugDescription: "unknown key (expected \(known.joined(separator: ", ")))")
+            }
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            idPrefix = try c.decode(String.self, forKey: .idPrefix)
+            present = try c.decodeIfPresent([AppVersion.UpdateKind].self, forKey: .present)
+            onFreshInstall = try c.decodeIfPresent(Bool.self, forKey: .onFreshInstall)
+            cumulative = try c.decodeIfPresent(Bool.self, forKey: .cumulative)
+            completedVersionKey = try c.decodeIfPresent(String.self, forKey: .completedVersionKey)
+        }
+    }
+
+    /// Any key of an object, to find the ones a type does not know.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// The object form of `welcome`: only its `id` matters here.

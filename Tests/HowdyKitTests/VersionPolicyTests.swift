@@ -246,6 +246,9 @@ struct VersionPolicyTests {
         }
         #expect(problem(#"{ "idPrefix": "" }"#)?.path == "whatsNew.idPrefix")
         #expect(problem(#"{}"#)?.path == "whatsNew.idPrefix")
+        let misspelt = problem(#"{ "idPrefix": "a.whatsnew.", "cumulativ": false }"#)
+        #expect(misspelt?.path == "whatsNew.cumulativ")
+        #expect(misspelt?.message.hasPrefix("unknown key (expected idPrefix, present") == true)
         #expect(problem(#"{ "idPrefix": "a.whatsnew.", "present": ["minor", "huge"] }"#)?.path == "whatsNew.present[1]")
         let badVersion = problem(
             #"{ "idPrefix": "a.whatsnew." }"#,

@@ -10,8 +10,9 @@ public enum FlowCommand: Command {
     public static let name = "flow"
     public static let summary = "show or change a flow's onboarding records in a store file"
     public static let help = """
-        usage: howdy flow status --store FILE --spec SPEC.json [--json] [--check]
-               howdy flow record STEP_ID true|false [--answer VALUE] --store FILE --spec SPEC.json [--json] [--recover]
+        usage: howdy flow status --store FILE --spec SPEC.json [--app-version X] [--json] [--check]
+               howdy flow record STEP_ID true|false [--answer VALUE] --store FILE --spec SPEC.json
+                                 [--app-version X] [--analytics FILE] [--json] [--recover]
                howdy flow clear STEP_ID --store FILE --spec SPEC.json [--json] [--recover]
                howdy flow reset --store FILE --spec SPEC.json [--json] [--recover]
 
@@ -32,6 +33,18 @@ public enum FlowCommand: Command {
           --spec FILE    the flow spec (JSON; the same file `howdy render` reads)
           --json         print the state as JSON instead of text
           --check        status only: exit 1 when onboarding is still needed
+          --app-version X
+                         the app's version (2.1.0). status: decide what the spec's
+                         "whatsNew" pages show at X and say why (update kind from the
+                         completed version, the policy, fresh install); the flow is
+                         then the one a launch at X runs. record: when the write
+                         completes that flow, also store the completed version
+          --analytics FILE
+                         record only: append the analytics events the write implies
+                         (answered/skipped; permissionRequested/Granted/Denied for a
+                         permission step; finished when it completes the flow) to FILE,
+                         one JSON object per line, locked, synced; each event carries
+                         the step's "key" when it has one
           --recover      if the store file is corrupt, move it aside to
                          FILE.corrupt-<time> (and say so) and start a new store;
                          without it a corrupt store is reported and left untouched
@@ -54,17 +67,22 @@ public enum FlowCommand: Command {
         let rest = Array(arguments.dropFirst())
         switch subcommand {
         case "status":
-            let args = try Arguments(rest, options: ["store", "spec"], switches: ["json", "check"])
+            let args = try Arguments(rest, options: ["store", "spec", "app-version"], switches: ["json", "check"])
             try expectPositionals(args, count: 0, usage: "status takes no positional arguments")
             let context = try Context(args)
+            let appVersion = try Self.appVersion(args)
             let contents = try context.load()
-            let state = FlowState(spec: context.spec, contents: contents, storePath: context.store.url.path)
+            let state = FlowState(
+                spec: context.spec, contents: contents, storePath: context.store.url.path, appVersion: appVersion)
             io.write(args.has("json") ? state.json() : state.text())
             return args.has("check") && state.needsOnboarding ? 1 : 0
         case "record":
-            let args = try Arguments(rest, options: ["store", "spec", "answer"], switches: ["json", "recover"])
+            let args = try Arguments(
+                rest, options: ["store", "spec", "answer", "app-version", "analytics"], switches: ["json", "recover"])
             try expectPositionals(args, count: 2, usage: "record takes STEP_ID and true or false")
             let context = try Context(args)
+            let appVersion = try Self.appVersion(args)
+            if appVersion != nil { try context.requireReleaseNotes() }
             let id = try context.knownID(args.positionals[0])
             let value: Bool
             switch args.positionals[1] {
@@ -73,12 +91,32 @@ public enum FlowCommand: Command {
             default: throw CLIError.usage("record: expected true or false, got '\(args.positionals[1])'")
             }
             let answer = try args.string("answer").map { try context.answer($0, for: id) }
+            let analytics = try args.string("analytics").map(Self.analyticsFile)
             try context.recoverIfAsked(args, io: io)
+            var before = OnboardingStoreContents()
             let contents = try context.update { contents in
+                before = contents
                 contents.setRecord(value, for: id)
                 if let answer, let step = context.spec.step(id) { contents.setAnswer(answer, for: step.answerKey) }
+                if let appVersion {
+                    context.spec.recordCompletionIfFinished(at: appVersion, before: before, after: &contents)
+                }
             }
-            return finish(args, context: context, contents: contents, io: io)
+            if let analytics {
+                let events = context.spec.eventsImplied(
+                    byRecording: value, answer: answer, for: id, before: before, after: contents,
+                    appVersion: appVersion)
+                let now = Date()
+                let lines = events.map {
+                    JSONLinesAnalyticsSink.line(for: $0, at: now).trimmingCharacters(in: .newlines)
+                }
+                do {
+                    try analytics.append(lines)
+                } catch {
+                    throw CLIError.badInput("recorded \(id), but could not append its analytics events: \(error)")
+                }
+            }
+            return finish(args, context: context, contents: contents, io: io, appVersion: appVersion)
         case "clear":
             let args = try Arguments(rest, options: ["store", "spec"], switches: ["json", "recover"])
             try expectPositionals(args, count: 1, usage: "clear takes STEP_ID")
@@ -111,12 +149,34 @@ public enum FlowCommand: Command {
         }
     }
 
-    private static func finish(_ args: Arguments, context: Context, contents: OnboardingStoreContents, io: CommandIO)
-        -> Int32
-    {
-        let state = FlowState(spec: context.spec, contents: contents, storePath: context.store.url.path)
+    private static func finish(
+        _ args: Arguments, context: Context, contents: OnboardingStoreContents, io: CommandIO,
+        appVersion: AppVersion? = nil
+    ) -> Int32 {
+        let state = FlowState(
+            spec: context.spec, contents: contents, storePath: context.store.url.path, appVersion: appVersion)
         io.write(args.has("json") ? state.json() : state.text())
         return 0
+    }
+
+    /// `--app-version`, parsed.
+    private static func appVersion(_ args: Arguments) throws -> AppVersion? {
+        guard let text = args.string("app-version") else { return nil }
+        guard let version = AppVersion(text) else {
+            throw CLIError.usage("--app-version: expected a version like 2.1.0 (dot-separated numbers), got '\(text)'")
+        }
+        return version
+    }
+
+    /// `--analytics FILE`, checked before anything is written so a bad path changes nothing.
+    private static func analyticsFile(_ path: String) throws -> JSONLinesFile {
+        let file = JSONLinesFile(url: URL(fileURLWithPath: path))
+        do {
+            try file.checkWritable()
+        } catch {
+            throw CLIError.badInput("--analytics: \(error)")
+        }
+        return file
     }
 
     private static func expectPositionals(_ args: Arguments, count: Int, usage: String) throws {
@@ -195,6 +255,15 @@ public enum FlowCommand: Command {
             }
         }
 
+        /// `record --app-version` needs the spec's `whatsNew` section: it says where the
+        /// completed version goes.
+        func requireReleaseNotes() throws {
+            guard spec.releaseNotes != nil else {
+                throw CLIError.usage(
+                    "--app-version: the spec has no \"whatsNew\" section, so there is no completed version to record")
+            }
+        }
+
         func knownID(_ text: String) throws -> OnboardingStepID {
             let id = OnboardingStepID(text)
             guard spec.allIDs.contains(id) else {
@@ -231,15 +300,32 @@ struct FlowState {
     var storePath: String
     var status: OnboardingFlowStatus
 
-    init(spec: OnboardingFlowSpec, contents: OnboardingStoreContents, storePath: String) {
+    /// Set when `--app-version` was given.
+    var appVersion: AppVersion?
+    /// Whether the spec has a `whatsNew` section.
+    var hasReleaseNotes: Bool
+
+    init(spec: OnboardingFlowSpec, contents: OnboardingStoreContents, storePath: String, appVersion: AppVersion? = nil)
+    {
         self.storePath = storePath
-        status = OnboardingFlowStatus(spec: spec, contents: contents)
+        self.appVersion = appVersion
+        hasReleaseNotes = spec.releaseNotes != nil
+        status = OnboardingFlowStatus(spec: spec, contents: contents, appVersion: appVersion)
     }
 
     var needsOnboarding: Bool { status.needsOnboarding }
 
     func text() -> String {
         var text = "store: \(storePath)\n"
+        if let appVersion {
+            text += "appVersion: \(appVersion)\n"
+            if let decision = status.releaseDecision {
+                text += "completedVersion: \(decision.completedVersion?.description ?? "none")\n"
+                text += "whatsNew: \(decision.explanation)\n"
+            } else if !hasReleaseNotes {
+                text += "whatsNew: none (the spec has no \"whatsNew\" section)\n"
+            }
+        }
         text += "needsOnboarding: \(status.needsOnboarding)\n"
         text += "needsWelcome: \(status.needsWelcome)\n"
         text += "nextStep: \(status.nextStep?.rawValue ?? "none")\n"
@@ -250,6 +336,9 @@ struct FlowState {
             var flags: [String] = [entry.role]
             if entry.isRequired { flags.append("required") }
             if !entry.isSkippable && entry.role != "welcome" { flags.append("not skippable") }
+            if let version = entry.releaseVersion {
+                flags.append("what's new in \(version)" + (entry.isInFlow ? "" : ", not shown"))
+            }
             let value = entry.value.map { "\($0)" } ?? "none"
             text +=
                 "  \(entry.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  "

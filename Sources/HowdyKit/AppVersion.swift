@@ -64,3 +64,35 @@ public struct AppVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         try container.encode(description)
     }
 }
+
+extension AppVersion {
+    /// How far apart two versions are, by the first component that differs: the first
+    /// (major), the second (minor), or any later one (patch; `2.1.0.7` after `2.1.0` is a
+    /// patch too). Missing components count as zero, so `2 → 2.1` is a minor update.
+    public enum UpdateKind: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+        case major, minor, patch
+
+        public static func < (lhs: UpdateKind, rhs: UpdateKind) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// The kind of update from `previous` to this version, or `nil` when this version is
+    /// not newer (the same version, or a downgrade).
+    public func update(from previous: AppVersion) -> UpdateKind? {
+        guard previous < self else { return nil }
+        let count = max(components.count, previous.components.count)
+        for index in 0..<count {
+            let new = index < components.count ? components[index] : 0
+            let old = index < previous.components.count ? previous.components[index] : 0
+            if new != old {
+                switch index {
+                case 0: return .major
+                case 1: return .minor
+                default: return .patch
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -3,6 +3,7 @@ import Foundation
 /// One analytics event from an onboarding flow. Every step produces at least
 /// `pageShown` and then `answered` or `skipped`; permission steps add `permissionRequested`
 /// and `permissionGranted`/`permissionDenied`; the flow ends with one `finished`.
+/// Events of a step that has a DeliciousKit `key` carry it.
 public struct OnboardingEvent: Equatable, Sendable, Codable {
     /// The kinds of event.
     public enum Name: String, Codable, Sendable, CaseIterable {
@@ -31,12 +32,19 @@ public struct OnboardingEvent: Equatable, Sendable, Codable {
     public var value: Bool?
     /// The answer captured with it, if the step captures one.
     public var answer: OnboardingAnswer?
+    /// The step's `key` (DeliciousKit's analytics key, e.g. `"push"`), when it has one;
+    /// `nil` for steps without a key, the welcome and `finished`.
+    public var key: String?
 
-    public init(_ name: Name, step: OnboardingStepID? = nil, value: Bool? = nil, answer: OnboardingAnswer? = nil) {
+    public init(
+        _ name: Name, step: OnboardingStepID? = nil, value: Bool? = nil, answer: OnboardingAnswer? = nil,
+        key: String? = nil
+    ) {
         self.name = name
         self.step = step
         self.value = value
         self.answer = answer
+        self.key = key
     }
 }
 
@@ -58,7 +66,7 @@ public struct OnboardingAnalyticsHandler: OnboardingAnalyticsObserver {
 }
 
 /// Writes each event as one JSON line (JSON Lines), keys sorted, with an ISO 8601 UTC
-/// time: `{"event":"answered","step":"com.example.app.goal","time":"…","value":true,"answer":"a"}`.
+/// time: `{"answer":"a","event":"answered","key":"goal","step":"com.example.app.goal","time":"…","value":true}`.
 /// Thread-safe; each line is written with a single `write`, so lines never interleave.
 public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @unchecked Sendable {
     // @unchecked: the handle is only written under `lock`; the clock is Sendable.
@@ -73,17 +81,17 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
         self.clock = clock
     }
 
-    /// Appends to the file at `url`, creating it if needed.
+    /// Appends to the file at `url`, creating it if needed. The file is opened with
+    /// `O_APPEND`, so lines from other processes appending at the same time are never
+    /// overwritten (for locked, synced batches use ``JSONLinesFile``).
     /// - Throws: when the file cannot be created or opened for writing.
     public convenience init(appendingTo url: URL, clock: @escaping @Sendable () -> Date = { Date() }) throws {
-        if !FileManager.default.fileExists(atPath: url.path) {
-            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw FileOnboardingStorageError(
+                path: url.path, kind: .io, reason: "cannot open for appending: \(String(cString: strerror(errno)))")
         }
-        let handle = try FileHandle(forWritingTo: url)
-        try handle.seekToEnd()
-        self.init(handle: handle, clock: clock)
+        self.init(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true), clock: clock)
     }
 
     public func record(_ event: OnboardingEvent) {
@@ -98,6 +106,7 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
             "time": .string(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
         ]
         if let step = event.step { object["step"] = .string(step.rawValue) }
+        if let key = event.key { object["key"] = .string(key) }
         if let value = event.value { object["value"] = .bool(value) }
         switch event.answer {
         case .option(let id)?: object["answer"] = .string(id)

@@ -19,6 +19,13 @@ import Foundation
 /// - `welcome`: optional. Either the welcome's ID as a string, or an object with an
 ///   `id` plus content fields (which belong to the UI layer and are ignored here).
 /// - `steps`: required, in order; see ``StepSpec``.
+/// - `whatsNew`: optional versioned onboarding (see ``ReleaseNotes``):
+///   `{ "idPrefix": "com.example.app.whatsnew.", "present": ["major", "minor"],
+///   "onFreshInstall": false, "cumulative": true, "completedVersionKey": KEY }`; only
+///   `idPrefix` is required, the rest default as shown (the key to `idPrefix +
+///   "completedVersion"`). Every step whose ID is `idPrefix` followed by a version
+///   (`com.example.app.whatsnew.2.1`) is that version's what's-new page: it is left out of
+///   the first-run flow and shown only when ``releaseDecision(appVersion:storage:)`` picks it.
 ///
 /// Top-level keys this type does not know (`theme`, `routes`, `render`...) are ignored, so
 /// one file serves both this layer and the UI layer.
@@ -27,18 +34,30 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
     public var id: String?
     /// The welcome's ID, whichever form the file used.
     public var welcome: OnboardingStepID?
-    /// The steps, in the order they are offered.
+    /// The steps, in the order they are offered (what's-new pages included).
     public var steps: [StepSpec]
+    /// The `whatsNew` section: its versions are those of the steps named `idPrefix +
+    /// version`; `nil` when the spec has none.
+    public var releaseNotes: ReleaseNotes?
 
     /// A spec in code (it is not validated until ``validate()``).
-    public init(id: String? = nil, welcome: OnboardingStepID? = nil, steps: [StepSpec]) {
+    public init(
+        id: String? = nil, welcome: OnboardingStepID? = nil, steps: [StepSpec], releaseNotes: ReleaseNotes? = nil
+    ) {
         self.id = id
         self.welcome = welcome
         self.steps = steps
+        self.releaseNotes = releaseNotes
     }
 
-    /// The storage-layer configs, in order.
+    /// The storage-layer configs, in order (what's-new pages included).
     public var stepConfigs: [OnboardingStepConfig] { steps.map(\.config) }
+
+    /// The steps of the first-run flow: every step except what's-new pages.
+    public var firstRunStepConfigs: [OnboardingStepConfig] {
+        guard let releaseNotes else { return stepConfigs }
+        return stepConfigs.filter { releaseNotes.version(of: $0.id) == nil }
+    }
 
     /// The welcome ID (if any) followed by every step ID.
     public var allIDs: [OnboardingStepID] { (welcome.map { [$0] } ?? []) + steps.map(\.id) }
@@ -48,9 +67,28 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
         steps.first { $0.id == id }
     }
 
-    /// A flow over `storage` with this spec's steps and welcome.
+    /// A flow over `storage` with this spec's welcome and steps, what's-new pages left out
+    /// (they need an app version: ``makeFlow(storage:appVersion:)``).
     public func makeFlow(storage: any OnboardingStorage) -> OnboardingFlow {
-        OnboardingFlow(steps: stepConfigs, welcome: welcome, storage: storage)
+        OnboardingFlow(steps: firstRunStepConfigs, welcome: welcome, storage: storage)
+    }
+
+    /// What a launch at `appVersion` shows of the `whatsNew` pages, from `storage`'s records
+    /// and completed version; `nil` when the spec has no `whatsNew`.
+    public func releaseDecision(appVersion: AppVersion, storage: any OnboardingStorage) -> ReleaseNotesDecision? {
+        guard let releaseNotes else { return nil }
+        let all = OnboardingFlow(steps: stepConfigs, welcome: welcome, storage: storage)
+        return releaseNotes.decide(current: appVersion, in: all)
+    }
+
+    /// A flow over `storage` as a launch at `appVersion` runs it: the first-run steps plus
+    /// the what's-new pages ``releaseDecision(appVersion:storage:)`` picks, in spec order.
+    public func makeFlow(storage: any OnboardingStorage, appVersion: AppVersion) -> OnboardingFlow {
+        guard let releaseNotes, let decision = releaseDecision(appVersion: appVersion, storage: storage) else {
+            return makeFlow(storage: storage)
+        }
+        return OnboardingFlow(
+            steps: releaseNotes.select(stepConfigs, for: decision), welcome: welcome, storage: storage)
     }
 
     // MARK: - Reading
@@ -114,6 +152,40 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
             }
             try Self.validate(step.kind, at: path)
         }
+        try validateReleaseNotes(answerKeys: answerKeys)
+    }
+
+    /// Checks the `whatsNew` section: a non-empty prefix, a version after the prefix in
+    /// every step ID that has it, one page per version, a completed-version key that is no
+    /// step's answer key.
+    private func validateReleaseNotes(answerKeys: [String: String]) throws(SpecError) {
+        guard let releaseNotes else { return }
+        if releaseNotes.idPrefix.isEmpty {
+            throw SpecError(path: "whatsNew.idPrefix", message: "expected a non-empty prefix")
+        }
+        var pages: [AppVersion: String] = [:]
+        for (index, step) in steps.enumerated() where step.id.rawValue.hasPrefix(releaseNotes.idPrefix) {
+            let path = SpecError.child("steps", index) + ".id"
+            guard let version = releaseNotes.version(of: step.id) else {
+                throw SpecError(
+                    path: path,
+                    message:
+                        "\(JSONValue.string(step.id.rawValue)) starts with the whatsNew prefix \(JSONValue.string(releaseNotes.idPrefix)) but no version like 2.1 follows it"
+                )
+            }
+            if let other = pages[version] {
+                throw SpecError(
+                    path: path, message: "a second what's-new page for version \(version) (also at \(other))")
+            }
+            pages[version] = path
+        }
+        if let other = answerKeys[releaseNotes.completedVersionKey] {
+            throw SpecError(
+                path: "whatsNew.completedVersionKey",
+                message:
+                    "\(JSONValue.string(releaseNotes.completedVersionKey)) is also the answer key of \(other); pick another key"
+            )
+        }
     }
 
     private static func validate(_ kind: StepKind, at path: String) throws(SpecError) {
@@ -161,7 +233,55 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
     // MARK: - Codable
 
     enum CodingKeys: String, CodingKey {
-        case id, welcome, steps
+        case id, welcome, steps, whatsNew
+    }
+
+    /// The `whatsNew` object as written in the file.
+    /// Unknown keys are errors here (a misspelt policy field would silently fall back to its default).
+    private struct WhatsNewObject: Codable {
+        var idPrefix: String
+        var present: [AppVersion.UpdateKind]?
+        var onFreshInstall: Bool?
+        var cumulative: Bool?
+        var completedVersionKey: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case idPrefix, present, onFreshInstall, cumulative, completedVersionKey
+        }
+
+        init(
+            idPrefix: String, present: [AppVersion.UpdateKind]?, onFreshInstall: Bool?, cumulative: Bool?,
+            completedVersionKey: String?
+        ) {
+            self.idPrefix = idPrefix
+            self.present = present
+            self.onFreshInstall = onFreshInstall
+            self.cumulative = cumulative
+            self.completedVersionKey = completedVersionKey
+        }
+
+        init(from decoder: any Decoder) throws {
+            let any = try decoder.container(keyedBy: AnyKey.self)
+            let known = CodingKeys.allCases.map(\.rawValue)
+            for key in any.allKeys where !known.contains(key.stringValue) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: any, debugDescription: "unknown key (expected \(known.joined(separator: ", ")))")
+            }
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            idPrefix = try c.decode(String.self, forKey: .idPrefix)
+            present = try c.decodeIfPresent([AppVersion.UpdateKind].self, forKey: .present)
+            onFreshInstall = try c.decodeIfPresent(Bool.self, forKey: .onFreshInstall)
+            cumulative = try c.decodeIfPresent(Bool.self, forKey: .cumulative)
+            completedVersionKey = try c.decodeIfPresent(String.self, forKey: .completedVersionKey)
+        }
+    }
+
+    /// Any key of an object, to find the ones a type does not know.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// The object form of `welcome`: only its `id` matters here.
@@ -184,6 +304,21 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
                 forKey: .welcome, in: c, debugDescription: "expected a string ID or an object with an \"id\"")
         }
         steps = try c.decode([StepSpec].self, forKey: .steps)
+        if let object = try c.decodeIfPresent(WhatsNewObject.self, forKey: .whatsNew) {
+            let prefix = object.idPrefix
+            let versions = steps.compactMap { step -> AppVersion? in
+                guard step.id.rawValue.hasPrefix(prefix) else { return nil }
+                return AppVersion(String(step.id.rawValue.dropFirst(prefix.count)))
+            }
+            let defaults = ReleaseNotesPolicy()
+            releaseNotes = ReleaseNotes(
+                idPrefix: prefix, versions: versions,
+                policy: ReleaseNotesPolicy(
+                    presentedUpdates: object.present.map(Set.init) ?? defaults.presentedUpdates,
+                    presentsOnFreshInstall: object.onFreshInstall ?? defaults.presentsOnFreshInstall,
+                    isCumulative: object.cumulative ?? defaults.isCumulative),
+                completedVersionKey: object.completedVersionKey)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -191,5 +326,14 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
         try c.encodeIfPresent(id, forKey: .id)
         try c.encodeIfPresent(welcome, forKey: .welcome)
         try c.encode(steps, forKey: .steps)
+        if let releaseNotes {
+            try c.encode(
+                WhatsNewObject(
+                    idPrefix: releaseNotes.idPrefix, present: releaseNotes.policy.presentedUpdates.sorted(),
+                    onFreshInstall: releaseNotes.policy.presentsOnFreshInstall,
+                    cumulative: releaseNotes.policy.isCumulative,
+                    completedVersionKey: releaseNotes.completedVersionKey),
+                forKey: .whatsNew)
+        }
     }
 }

@@ -44,6 +44,7 @@ public final class OnboardingPager {
     @ObservationIgnored public let flow: OnboardingFlow
     @ObservationIgnored private let isAlreadySatisfied: ((OnboardingStepConfig) -> Bool)?
     @ObservationIgnored private let answerKeys: [OnboardingStepID: String]
+    @ObservationIgnored private let eventKeys: [OnboardingStepID: String]
     @ObservationIgnored private let analytics: (any OnboardingAnalyticsObserver)?
     /// Called with the page's ID each time a page is shown.
     @ObservationIgnored public var onPageShown: ((OnboardingStepID) -> Void)?
@@ -69,6 +70,7 @@ public final class OnboardingPager {
     ///     recorded `true` through ``OnboardingFlow/reconcile(isSatisfied:)`` before paging
     ///     and on ``appBecameActive()``, so they never get a page. Default: none.
     ///   - answerKeys: answer key per step ID, so `answered` events carry the answer.
+    ///   - eventKeys: DeliciousKit's `key` per step ID, carried by every event of that step.
     ///   - analytics: receives the flow's events.
     ///   - onPageShown: see ``onPageShown``.
     ///   - onFinished: see ``onFinished``.
@@ -76,6 +78,7 @@ public final class OnboardingPager {
         flow: OnboardingFlow,
         isAlreadySatisfied: ((OnboardingStepConfig) -> Bool)? = nil,
         answerKeys: [OnboardingStepID: String] = [:],
+        eventKeys: [OnboardingStepID: String] = [:],
         analytics: (any OnboardingAnalyticsObserver)? = nil,
         onPageShown: ((OnboardingStepID) -> Void)? = nil,
         onFinished: (() -> Void)? = nil
@@ -83,12 +86,14 @@ public final class OnboardingPager {
         self.flow = flow
         self.isAlreadySatisfied = isAlreadySatisfied
         self.answerKeys = answerKeys
+        self.eventKeys = eventKeys
         self.analytics = analytics
         self.onPageShown = onPageShown
         self.onFinished = onFinished
     }
 
-    /// A pager over a flow made from `spec`, with the spec's answer keys.
+    /// A pager over a flow made from `spec` (its first-run flow: what's-new pages left out),
+    /// with the spec's answer keys and event keys (the steps' `key`s).
     public convenience init(
         spec: OnboardingFlowSpec,
         storage: any OnboardingStorage,
@@ -100,6 +105,9 @@ public final class OnboardingPager {
         self.init(
             flow: spec.makeFlow(storage: storage), isAlreadySatisfied: isAlreadySatisfied,
             answerKeys: Dictionary(spec.steps.map { ($0.id, $0.answerKey) }, uniquingKeysWith: { first, _ in first }),
+            eventKeys: Dictionary(
+                spec.steps.compactMap { step in step.key.map { (step.id, $0) } },
+                uniquingKeysWith: { first, _ in first }),
             analytics: analytics, onPageShown: onPageShown, onFinished: onFinished)
     }
 
@@ -137,7 +145,7 @@ public final class OnboardingPager {
     public func recordWelcome() {
         guard case .welcome(let id)? = currentPage else { return }
         flow.record(true, for: id)
-        analytics?.record(OnboardingEvent(.answered, step: id, value: true))
+        emit(.answered, step: id, value: true)
         moveForward()
     }
 
@@ -192,10 +200,10 @@ public final class OnboardingPager {
         let backfilled = flow.recordIfNeeded(leaving: step)
         guard let value = backfilled ?? flow.value(for: step.id) else { return }
         if backfilled == false {
-            analytics?.record(OnboardingEvent(.skipped, step: step.id, value: false))
+            emit(.skipped, step: step.id, value: false)
         } else if reported[step.id] != value {
             let answer = answerKeys[step.id].flatMap { flow.answer(forKey: $0) }
-            analytics?.record(OnboardingEvent(.answered, step: step.id, value: value, answer: answer))
+            emit(.answered, step: step.id, value: value, answer: answer)
         }
         reported[step.id] = value
     }
@@ -215,8 +223,16 @@ public final class OnboardingPager {
 
     private func showCurrent() {
         guard let page = currentPage else { return }
-        analytics?.record(OnboardingEvent(.pageShown, step: page.id))
+        emit(.pageShown, step: page.id)
         onPageShown?(page.id)
+    }
+
+    /// Sends one event, stamped with the step's event key when it has one.
+    private func emit(
+        _ name: OnboardingEvent.Name, step: OnboardingStepID? = nil, value: Bool? = nil, answer: OnboardingAnswer? = nil
+    ) {
+        analytics?.record(
+            OnboardingEvent(name, step: step, value: value, answer: answer, key: step.flatMap { eventKeys[$0] }))
     }
 
     private func finish() {

@@ -52,6 +52,8 @@ public final class PermissionStepModel {
     public let step: OnboardingStepConfig
     @ObservationIgnored private let flow: OnboardingFlow
     @ObservationIgnored private let analytics: (any OnboardingAnalyticsObserver)?
+    /// DeliciousKit's `key` for this permission (`"push"`), carried by its events.
+    public let key: String?
 
     /// The status as last reported by the app.
     public private(set) var status: PermissionStatus
@@ -64,11 +66,13 @@ public final class PermissionStepModel {
     ///   - status: the status the app's check found; default `.notRequested`. An
     ///     `.authorized` status records the step `true` at once (if unanswered).
     ///   - analytics: receives `permissionRequested/Granted/Denied`.
+    ///   - key: the step's `key`, carried by those events (DeliciousKit keys them by it); default none.
     public init(
         step: OnboardingStepConfig, flow: OnboardingFlow, status: PermissionStatus = .notRequested,
-        analytics: (any OnboardingAnalyticsObserver)? = nil
+        analytics: (any OnboardingAnalyticsObserver)? = nil, key: String? = nil
     ) {
         self.step = step
+        self.key = key
         self.flow = flow
         self.analytics = analytics
         self.status = status
@@ -120,7 +124,7 @@ public final class PermissionStepModel {
     public func requestStarted() {
         guard status == .notRequested, !isRequesting else { return }
         isRequesting = true
-        analytics?.record(OnboardingEvent(.permissionRequested, step: step.id))
+        analytics?.record(OnboardingEvent(.permissionRequested, step: step.id, key: key))
     }
 
     /// The request code returned. `.authorized` records `true` and fires
@@ -133,9 +137,9 @@ public final class PermissionStepModel {
         switch result {
         case .authorized:
             flow.record(true, for: step.id)
-            analytics?.record(OnboardingEvent(.permissionGranted, step: step.id))
+            analytics?.record(OnboardingEvent(.permissionGranted, step: step.id, key: key))
         case .denied:
-            analytics?.record(OnboardingEvent(.permissionDenied, step: step.id))
+            analytics?.record(OnboardingEvent(.permissionDenied, step: step.id, key: key))
         case .notRequested:
             break
         }
@@ -149,7 +153,7 @@ public final class PermissionStepModel {
         status = newStatus
         if newStatus == .authorized {
             if flow.value(for: step.id) == nil { flow.record(true, for: step.id) }
-            analytics?.record(OnboardingEvent(.permissionGranted, step: step.id))
+            analytics?.record(OnboardingEvent(.permissionGranted, step: step.id, key: key))
         }
     }
 }

@@ -191,7 +191,7 @@ struct OnboardingPagerTests {
         #expect(pager.flow.value(for: location.id) == nil)
     }
 
-    @Test("analytics: page shown, answered, skipped, finished, in order")
+    @Test("analytics: page shown, answered, skipped, finished, in order; a keyed step's events carry its key")
     func analytics() throws {
         let spec = try OnboardingFlowSpec.decode(
             Data(
@@ -213,8 +213,8 @@ struct OnboardingPagerTests {
             log.events == [
                 OnboardingEvent(.pageShown, step: "app.welcome"),
                 OnboardingEvent(.answered, step: "app.welcome", value: true),
-                OnboardingEvent(.pageShown, step: "app.goal"),
-                OnboardingEvent(.answered, step: "app.goal", value: true, answer: .option("a")),
+                OnboardingEvent(.pageShown, step: "app.goal", key: "goal"),
+                OnboardingEvent(.answered, step: "app.goal", value: true, answer: .option("a"), key: "goal"),
                 OnboardingEvent(.pageShown, step: "app.tips"),
                 OnboardingEvent(.skipped, step: "app.tips", value: false),
                 OnboardingEvent(.pageShown, step: "app.info"),

@@ -178,3 +178,71 @@ import Testing
         #expect(specError(#"{ "steps": [], "render": { "scroll": [] } }"#)?.hasPrefix("render.scroll") == true)
     }
 }
+
+@Suite("Spec: GreetKit's remaining pieces (animatedMesh alias, feature IDs, motion clamp)")
+struct GreetKitSpecTests {
+    @Test("animatedMesh is read as an animatedGradient with that palette, with a deprecation warning")
+    func animatedMeshAlias() throws {
+        let json = ##"""
+            { "theme": { "background": { "kind": "animatedMesh", "primary": "#FF2D55", "secondary": "#FF9500",
+              "accent": { "light": "#FFCC00", "dark": "#32ADE6" }, "motion": 5 } }, "steps": [] }
+            """##
+        let document = try FlowDocument.decode(Data(json.utf8))
+        guard case .animatedGradient(let brand, let palette, let motion) = document.theme.background else {
+            Issue.record("expected an animated gradient, got \(document.theme.background)")
+            return
+        }
+        #expect(brand == nil)
+        #expect(motion.strength == 2, "the motion clamp still applies")
+        #expect(palette?.light.primary == Color(hex: 0xFF2D55))
+        #expect(palette?.dark.secondary == Color(hex: 0xFF9500))
+        #expect(palette?.light.accent == Color(hex: 0xFFCC00) && palette?.dark.accent == Color(hex: 0x32ADE6))
+        #expect(palette?.light.base == Color(hex: 0xFFFFFF) && palette?.dark.base == Color(hex: 0x000000))
+        #expect(document.warnings.count == 2)
+        #expect(
+            document.warnings.contains("theme.background.motion: motion strength 5.0 is outside 0...2; clamped to 2.0"))
+        #expect(
+            document.warnings.contains {
+                $0.hasPrefix(#"theme.background.kind: "animatedMesh" is deprecated; read as "animatedGradient""#)
+            })
+    }
+
+    @Test("animatedMesh needs its three colours; other keys are refused; errors name the JSON path")
+    func animatedMeshErrors() {
+        #expect(
+            specError(##"{ "theme": { "background": "animatedMesh" }, "steps": [] }"##)?.hasPrefix(
+                "theme.background: an animatedMesh needs an object") == true)
+        #expect(
+            specError(
+                ##"{ "theme": { "background": { "kind": "animatedMesh", "primary": "#fff", "accent": "#000" } }, "steps": [] }"##
+            ) == "theme.background.secondary: required key is missing")
+        #expect(
+            specError(
+                ##"{ "theme": { "background": { "kind": "animatedMesh", "primary": "#fff", "secondary": "#fff", "accent": "#000", "colors": [] } }, "steps": [] }"##
+            )?.hasPrefix("theme.background.colors: unknown key") == true)
+    }
+
+    @Test("feature IDs are checked for duplicates like route IDs, in the welcome and in routes")
+    func duplicateFeatureIDs() {
+        let welcome = ##"""
+            { "steps": [], "welcome": { "id": "w", "title": "Hi", "features": [
+              { "id": "sync", "label": "A" }, { "id": "widgets", "label": "B" }, { "id": "sync", "label": "C" } ] } }
+            """##
+        #expect(
+            specError(welcome) == #"welcome.features[2].id: duplicate feature ID "sync" (also at welcome.features[0])"#)
+        let implicit = ##"""
+            { "steps": [], "routes": [{ "id": "r", "title": "R", "features": [
+              { "label": "A" }, { "id": "feature-0", "label": "B" } ] }] }
+            """##
+        #expect(
+            specError(implicit)
+                == #"routes[0].features[1].id: duplicate feature ID "feature-0" (also at routes[0].features[0])"#)
+        let route = ##"{ "steps": [], "routes": [{ "id": "r", "title": "R" }, { "id": "r", "title": "S" }] }"##
+        #expect(specError(route)?.hasPrefix(#"routes[1].id: duplicate route ID "r""#) == true)
+        let fine = ##"""
+            { "steps": [], "welcome": { "id": "w", "title": "Hi", "features": [{ "id": "a", "label": "A" }] },
+              "routes": [{ "id": "r", "title": "R", "features": [{ "id": "a", "label": "A" }] }] }
+            """##
+        #expect(specError(fine) == nil, "the same ID in two separate lists is fine")
+    }
+}

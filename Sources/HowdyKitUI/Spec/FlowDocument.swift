@@ -209,14 +209,22 @@ public struct FlowDocument: Sendable {
         return result
     }
 
+    /// Feature rows; their IDs (given, or `feature-<index>`) must be unique within the list,
+    /// as GreetKit uses them for identity and analytics (like route IDs).
     private static func readFeatures(_ node: JSONNode) throws(SpecError) -> [GreetFeatureItem] {
         var items: [GreetFeatureItem] = []
+        var seen: [String: String] = [:]
         for (index, item) in try node.array().enumerated() {
             try item.allowKeys(["id", "icon", "label", "description"])
+            let id = try item.string("id") ?? "feature-\(index)"
+            if let other = seen[id] {
+                let path = try item.child("id") == nil ? item.path : SpecError.child(item.path, "id")
+                throw SpecError(path: path, message: "duplicate feature ID \"\(id)\" (also at \(other))")
+            }
+            seen[id] = item.path
             items.append(
                 GreetFeatureItem(
-                    id: try item.string("id") ?? "feature-\(index)",
-                    icon: try item.child("icon")?.icon() ?? Icon("star"),
+                    id: id, icon: try item.child("icon")?.icon() ?? Icon("star"),
                     label: try item.required("label").string(), description: try item.string("description") ?? ""))
         }
         return items

@@ -13,14 +13,17 @@ import HowdyText
 ///   "fonts": { "title": { "name": "Inter-Bold", "size": 32 }, "body": "Inter-Regular" },
 ///   "background": "system" | "softGradient" | { "kind": "animatedGradient", "brand": COLOUR,
 ///                  "palette": { "light": TONES, "dark": TONES }, "motion": "subtle" | 0...2 }
-///                | { "kind": "linearGradient", "colors": [COLOUR...], "start": "top", "end": "bottom" },
+///                | { "kind": "linearGradient", "colors": [COLOUR...], "start": "top", "end": "bottom" }
+///                | { "kind": "animatedMesh", "primary": COLOUR, "secondary": COLOUR, "accent": COLOUR,
+///                    "motion": ... }   // deprecated alias of animatedGradient with that palette (a warning)
 ///   "style": { "tint": COLOUR, "titleColor": COLOUR, ... }
 /// }
 /// ```
 ///
 /// A colour is `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a system name (`label`, `systemBlue`,
 /// `secondaryLabel`...) or `{ "light": COLOUR, "dark": COLOUR }`. Unknown colours and fonts
-/// are errors; a motion strength outside 0...2 is clamped with a warning.
+/// are errors; a motion strength outside 0...2 is clamped with a warning, and the deprecated
+/// `animatedMesh` is read as an `animatedGradient` with a warning.
 enum ThemeSpec {
     static func theme(_ node: JSONNode, warnings: inout [String]) throws(SpecError) -> OnboardingTheme {
         try node.allowKeys(["primary", "accent", "card", "fonts", "background", "style"])
@@ -152,7 +155,9 @@ enum ThemeSpec {
         } else {
             kind = try node.required("kind").string()
             object = node
-            try node.allowKeys(["kind", "brand", "palette", "motion", "colors", "start", "end"])
+            try node.allowKeys([
+                "kind", "brand", "palette", "motion", "colors", "start", "end", "primary", "secondary", "accent",
+            ])
         }
         switch kind {
         case "system":
@@ -166,6 +171,23 @@ enum ThemeSpec {
             return .animatedGradient(
                 brand: try object?.child("brand").map(color), palette: try object?.child("palette").map(palette),
                 motion: motion)
+        case "animatedMesh":
+            // GreetKit's deprecated `.animatedMesh(primary:secondary:accent:)`: still read,
+            // as the animated gradient it is an alias of, with a warning naming the fix.
+            guard let object else {
+                throw node.error("an animatedMesh needs an object with \"primary\", \"secondary\" and \"accent\"")
+            }
+            try object.allowKeys(["kind", "primary", "secondary", "accent", "motion"])
+            let palette = GreetGradientPalette(
+                primary: try color(try object.required("primary")),
+                secondary: try color(try object.required("secondary")),
+                accent: try color(try object.required("accent")))
+            var motion = GreetGradientMotion.standard
+            if let node = try object.child("motion") { motion = try self.motion(node, warnings: &warnings) }
+            warnings.append(
+                "\(SpecError.child(object.path, "kind")): \"animatedMesh\" is deprecated; read as \"animatedGradient\" with a palette of these colours (write {\"kind\": \"animatedGradient\", \"palette\": {\"light\": ..., \"dark\": ...}})"
+            )
+            return .animatedGradient(palette: palette, motion: motion)
         case "linearGradient":
             guard let object else { throw node.error("a linearGradient needs an object with \"colors\"") }
             let colorsNode = try object.required("colors")

@@ -57,6 +57,17 @@ public enum GreetBackground: Sendable {
     /// Anything: the closure draws the whole canvas.
     case custom(@Sendable (BackgroundContext, inout Canvas) -> Void)
 
+    /// GreetKit's deprecated compatibility alias: an animated gradient whose palette is
+    /// these three colours over the system background (see
+    /// ``GreetGradientPalette/init(primary:secondary:accent:)``).
+    @available(*, deprecated, message: "use .animatedGradient(palette:motion:)")
+    public static func animatedMesh(
+        primary: DynamicColor, secondary: DynamicColor, accent: DynamicColor, motion: GreetGradientMotion = .standard
+    ) -> GreetBackground {
+        .animatedGradient(
+            palette: GreetGradientPalette(primary: primary, secondary: secondary, accent: accent), motion: motion)
+    }
+
     /// The background's dominant colour: what text mostly sits on (the system background
     /// or the palette's base; a linear gradient's first colour).
     public func baseColor(_ scheme: ColorScheme, tint: DynamicColor?) -> Color {

@@ -53,6 +53,17 @@ public struct GreetGradientPalette: Sendable, Hashable {
         self.init(light: tones(.light), dark: tones(.dark))
     }
 
+    /// The palette of GreetKit's deprecated `.animatedMesh(primary:secondary:accent:)`:
+    /// the three colours as given (resolved per scheme) over the system background as base.
+    public init(primary: DynamicColor, secondary: DynamicColor, accent: DynamicColor) {
+        func tones(_ scheme: ColorScheme) -> Tones {
+            Tones(
+                base: SystemColors.background.resolve(scheme), primary: primary.resolve(scheme),
+                secondary: secondary.resolve(scheme), accent: accent.resolve(scheme))
+        }
+        self.init(light: tones(.light), dark: tones(.dark))
+    }
+
     /// The brand colour a gradient uses: the palette's primary when a palette is given,
     /// else `brand`, else the style's tint, else system blue.
     public static func resolveBrand(palette: GreetGradientPalette?, brand: DynamicColor?, tint: DynamicColor?)

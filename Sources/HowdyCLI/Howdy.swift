@@ -9,6 +9,7 @@ public enum Howdy {
         RenderCommand.self,
         LintCommand.self,
         DiffCommand.self,
+        GoldensCommand.self,
     ]
 
     /// Runs `howdy` with `arguments` (without the program name) and returns the exit code.

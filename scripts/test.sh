@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Runs the whole test suite (unit, golden and CLI tests) after installing what is missing.
+# Runs the whole test suite (unit, golden and CLI tests) after installing what is missing,
+# then builds and tests the consumer package fixture, which uses HowdyTesting from outside
+# (skipped when arguments such as --filter are given).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 swift build --build-tests
-exec swift test --skip-build "$@"
+swift test --skip-build "$@"
+if [ "$#" -eq 0 ]; then
+    consumer=Tests/Fixtures/ConsumerPackage
+    swift build --build-tests --package-path "$consumer"
+    swift test --skip-build --package-path "$consumer"
+fi

@@ -10,6 +10,7 @@ public enum Howdy {
         LintCommand.self,
         DiffCommand.self,
         ReviewCommand.self,
+        GoldensCommand.self,
     ]
 
     /// Runs `howdy` with `arguments` (without the program name) and returns the exit code.

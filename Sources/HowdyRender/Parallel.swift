@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A value handed to `DispatchQueue.concurrentPerform` workers that write disjoint rows.
 /// Only used inside `withUnsafe…` scopes; the caller guarantees the workers never overlap.
@@ -13,7 +14,7 @@ struct UnsafeSendable<Value>: @unchecked Sendable {
 func forEachRowBand(rowCount: Int, rowWidth: Int, _ body: (Range<Int>) -> Void) {
     guard rowCount > 0 else { return }
     let work = rowCount * max(rowWidth, 1)
-    let cores = ProcessInfoCache.activeProcessorCount
+    let cores = RenderThreads.count
     if work < 65_536 || cores < 2 || rowCount < 2 {
         body(0..<rowCount)
         return
@@ -32,4 +33,26 @@ func forEachRowBand(rowCount: Int, rowWidth: Int, _ body: (Range<Int>) -> Void) 
 
 enum ProcessInfoCache {
     static let activeProcessorCount = ProcessInfo.processInfo.activeProcessorCount
+}
+
+/// How many cores drawing splits its work over: `limit` when set above 0 (tests compare
+/// one thread with all cores), else `HOWDY_THREADS` when it is a whole number 1...4096,
+/// else every active core. Results do not depend on it; only the time does.
+package enum RenderThreads {
+    /// An in-process override; 0 means none.
+    package static let limit = Atomic<Int>(0)
+
+    static let fromEnvironment: Int? = {
+        guard let text = ProcessInfo.processInfo.environment["HOWDY_THREADS"], let value = Int(text),
+            (1...4096).contains(value)
+        else { return nil }
+        return value
+    }()
+
+    /// The number of cores to use now.
+    package static var count: Int {
+        let override = limit.load(ordering: .relaxed)
+        if override > 0 { return override }
+        return fromEnvironment ?? ProcessInfoCache.activeProcessorCount
+    }
 }

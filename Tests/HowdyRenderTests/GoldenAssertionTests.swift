@@ -213,21 +213,6 @@ import Testing
                 == "HowdyRender/demo-scene")
     }
 
-    @Test func unusedGoldensAreListedAgainstTheDeclaredList() throws {
-        let scratch = try Scratch()
-        for name in ["a.png", "b.png", "sub/c.png", "Failures/x.png", "notes.txt"] {
-            let url = scratch.goldens.appendingPathComponent(name)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data([1]).write(to: url)
-        }
-        let unused = UnusedGoldens.find(
-            in: scratch.goldens, expected: [scratch.goldens.appendingPathComponent("a.png")])
-        #expect(unused.map(\.lastPathComponent) == ["b.png", "c.png"])
-        // Listing never deletes.
-        #expect(scratch.exists("b.png", inArtifacts: false))
-    }
-
     @Test func demoSceneMatchesItsGolden() throws {
         assertGolden(
             try DemoScene.render().image, named: "demo-scene", in: Self.goldens,

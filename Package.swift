@@ -33,18 +33,20 @@ let package = Package(
         .target(name: "CHowdyFreeType", dependencies: ["CFreeType"]),
         .target(name: "CHowdyPNG", dependencies: ["CPNG"]),
 
+        // Range-checked number conversions every module uses for numbers from input.
+        .target(name: "HowdyNumbers"),
         // Storage layer: Foundation and Observation only.
         .target(name: "HowdyKit"),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
-        .target(name: "HowdyText", dependencies: ["CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
+        .target(name: "HowdyText", dependencies: ["HowdyNumbers", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
         // Canvas, paints, glyph drawing, codecs and image diff.
-        .target(name: "HowdyRender", dependencies: ["HowdyText", "CFreeType", "CHowdyFreeType", "CHowdyPNG", "CDeflate"]),
+        .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyText", "CFreeType", "CHowdyFreeType", "CHowdyPNG", "CDeflate"]),
         // Theme model, screens and JSON flow specs.
-        .target(name: "HowdyKitUI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender"]),
+        .target(name: "HowdyKitUI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyRender"]),
         // Golden-image assertions for any package's tests.
         .target(name: "HowdyTesting", dependencies: ["HowdyRender"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
-        .target(name: "HowdyCLI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender", "HowdyKitUI"]),
+        .target(name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyRender", "HowdyKitUI"]),
         .executableTarget(name: "howdy", dependencies: ["HowdyCLI"]),
         .executableTarget(
             name: "HowdyBench",
@@ -52,6 +54,7 @@ let package = Package(
             path: "Benchmarks/HowdyBench"
         ),
 
+        .testTarget(name: "HowdyNumbersTests", dependencies: ["HowdyNumbers"]),
         .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
         .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"], exclude: ["Cases"]),
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyNumbers
 import HowdyRender
 
 /// One text whose contrast against what is behind it is below WCAG 2.x's minimum.
@@ -118,10 +119,10 @@ public enum ContrastLint {
     /// The lowest contrast between `color` (composited over each pixel) and the pixels
     /// under `frame` (pt).
     public static func worstRatio(color: Color, over image: Image, frame: Frame, scale: Double) -> Double {
-        let x0 = max(0, Int((frame.x * scale).rounded(.down))),
-            x1 = min(image.width, Int((frame.maxX * scale).rounded(.up)))
-        let y0 = max(0, Int((frame.y * scale).rounded(.down))),
-            y1 = min(image.height, Int((frame.maxY * scale).rounded(.up)))
+        let x0 = Int(saturating: frame.x * scale, rounding: .down, in: 0...image.width),
+            x1 = Int(saturating: frame.maxX * scale, rounding: .up, in: 0...image.width)
+        let y0 = Int(saturating: frame.y * scale, rounding: .down, in: 0...image.height),
+            y1 = Int(saturating: frame.maxY * scale, rounding: .up, in: 0...image.height)
         guard x0 < x1, y0 < y1 else { return 21 }
         var worst = 21.0
         var seen = Set<SIMD4<UInt8>>()

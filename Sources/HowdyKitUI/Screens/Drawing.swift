@@ -1,4 +1,5 @@
 import Foundation
+import HowdyNumbers
 import HowdyRender
 import HowdyText
 
@@ -56,7 +57,10 @@ enum Draw {
 
     /// An activity spinner: eight fading spokes rotated by `time` (px), like iOS's.
     static func spinner(_ canvas: inout Canvas, center: Point, radius: Double, color: Color, time: Double) {
-        let step = Int((time * 12).rounded(.down)) % 8
+        // 12 steps a second, eight spokes: the remainder is taken in floating point, so a
+        // time of 1e18 s from a spec or flag cannot overflow the conversion.
+        let turns = (time * 12).rounded(.down).truncatingRemainder(dividingBy: 8)
+        let step = (Int(saturating: turns, in: -7...7) + 8) % 8
         for i in 0..<8 {
             let angle = Double(i) * .pi / 4 - .pi / 2
             let age = (i - step + 8) % 8

@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "HowdyRender", targets: ["HowdyRender"]),
         .library(name: "HowdyKitUI", targets: ["HowdyKitUI"]),
         .library(name: "HowdyTesting", targets: ["HowdyTesting"]),
+        // The command line as a library: the fuzz targets (Fuzz/) drive `howdy balance --jsonl`.
+        .library(name: "HowdyCLI", targets: ["HowdyCLI"]),
         .executable(name: "howdy", targets: ["howdy"]),
         .executable(name: "howdy-bench", targets: ["HowdyBench"]),
     ],

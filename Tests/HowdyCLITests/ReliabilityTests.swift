@@ -248,6 +248,19 @@ struct ReliabilityTests {
         }
     }
 
+    @Test("a store that is a folder: one plain sentence, no Foundation dump")
+    func storeIsAFolder() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        try scratch.write("spec.json", exampleSpec)
+        try FileManager.default.createDirectory(atPath: scratch.path("store"), withIntermediateDirectories: false)
+        let result = try spawnHowdy([
+            "flow", "status", "--store", scratch.path("store"), "--spec", scratch.path("spec.json"),
+        ])
+        #expect(result.status == 2)
+        #expect(result.err == "howdy flow: \(scratch.path("store")): it is a folder, not a store file\n")
+    }
+
     // MARK: 18. Usage, help, version
 
     @Test("every usage error prints the verb's usage (exit 2); VERB --help exits 0; --version")

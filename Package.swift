@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "HowdyRender", targets: ["HowdyRender"]),
         .library(name: "HowdyKitUI", targets: ["HowdyKitUI"]),
         .library(name: "HowdyTesting", targets: ["HowdyTesting"]),
+        // The command line as a library: the fuzz targets (Fuzz/) drive `howdy balance --jsonl`.
+        .library(name: "HowdyCLI", targets: ["HowdyCLI"]),
         .executable(name: "howdy", targets: ["howdy"]),
         .executable(name: "howdy-bench", targets: ["HowdyBench"]),
     ],
@@ -34,22 +36,24 @@ let package = Package(
         .target(name: "CHowdyFreeType", dependencies: ["CFreeType"]),
         .target(name: "CHowdyPNG", dependencies: ["CPNG"]),
 
+        // Range-checked number conversions every module uses for numbers from input.
+        .target(name: "HowdyNumbers"),
         // Storage layer: Foundation and Observation only.
         .target(name: "HowdyKit"),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
-        .target(name: "HowdyText", dependencies: ["CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
+        .target(name: "HowdyText", dependencies: ["HowdyNumbers", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
         // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
         // and the stream behind `howdy balance --jsonl`, for any Swift program.
         .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),
         // Canvas, paints, glyph drawing, codecs and image diff.
-        .target(name: "HowdyRender", dependencies: ["HowdyText", "CFreeType", "CHowdyFreeType", "CHowdyPNG", "CDeflate"]),
+        .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyText", "CFreeType", "CHowdyFreeType", "CHowdyPNG", "CDeflate"]),
         // Theme model, screens and JSON flow specs.
-        .target(name: "HowdyKitUI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender"]),
+        .target(name: "HowdyKitUI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyRender"]),
         // Golden-image assertions for any package's tests.
         .target(name: "HowdyTesting", dependencies: ["HowdyRender"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
         .target(
-            name: "HowdyCLI", dependencies: ["HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),
+            name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),
         .executableTarget(name: "howdy", dependencies: ["HowdyCLI"]),
         .executableTarget(
             name: "HowdyBench",
@@ -57,6 +61,7 @@ let package = Package(
             path: "Benchmarks/HowdyBench"
         ),
 
+        .testTarget(name: "HowdyNumbersTests", dependencies: ["HowdyNumbers"]),
         .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
         .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"], exclude: ["Cases"]),
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),

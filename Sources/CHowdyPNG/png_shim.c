@@ -142,6 +142,8 @@ int howdy_png_read_size(const uint8_t *data, size_t length, uint32_t *width, uin
     }
     // Let the caller's limits, not libpng's 1e6 default, decide what is too large.
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    // Ancillary chunks before the image data can be large (zTXt, iCCP); cap them here too.
+    png_set_chunk_malloc_max(png, 16 * 1024 * 1024);
     png_set_read_fn(png, &state, on_read);
     png_read_info(png, info);
     *width = png_get_image_width(png, info);

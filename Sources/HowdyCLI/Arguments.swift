@@ -61,6 +61,15 @@ public struct Arguments: Sendable {
     /// The value of `--name`, or nil when absent.
     public func string(_ name: String) -> String? { options[name] }
 
+    /// The value of `--name` as a file or folder path, or nil when absent.
+    /// - Throws: `CLIError.usage` for an empty value (`--out ""`), which would otherwise
+    ///   mean the current folder or no file at all.
+    public func path(_ name: String) throws -> String? {
+        guard let text = options[name] else { return nil }
+        guard !text.isEmpty else { throw CLIError.usage("--\(name): expected a path, got an empty string") }
+        return text
+    }
+
     /// The value of `--name` as a finite number.
     /// - Throws: `CLIError.usage` naming the option when the value is not a finite number.
     public func double(_ name: String) throws -> Double? {

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyKit
 import HowdyRender
 import HowdyText
 import HowdyTextJSON
@@ -36,9 +37,16 @@ public enum BalanceCommand: Command {
                           with an error as it arrives and skipped.
           --jobs N        with --jsonl: answer on N threads (1...256, default 1); order is kept
 
-        Widths are in px (multiples of 1/64). Exit status: 0 on success, 2 on bad input.
+        Standard input holds at most 4 MiB (4194304 bytes); more is refused as soon as it
+        arrives. Widths are in px (multiples of 1/64). Exit status: 0 on success, 2 on bad
+        input or when the output cannot be written.
 
         """
+
+    /// The most bytes of standard input read for one TEXT: 4 MiB, room for the longest
+    /// text HowdyText lays out (2^20 UTF-16 code units, at most 3 bytes of UTF-8 each)
+    /// plus a final newline. More is refused as soon as it arrives.
+    static let maximumInputBytes = 4 << 20
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
@@ -92,8 +100,9 @@ public enum BalanceCommand: Command {
         if let given = args.positionals.first {
             text = given
         } else {
-            let data = io.standardInput().readDataToEndOfFile()
-            guard let decoded = String(data: data, encoding: .utf8) else {
+            let data = try BoundedInput.readAll(
+                from: io.standardInput(), limit: maximumInputBytes, name: "standard input")
+            guard let decoded = String(validating: data, as: UTF8.self) else {
                 throw CLIError.badInput("standard input is not UTF-8 text")
             }
             // A file piped in ends with a newline that is not part of the text.
@@ -133,7 +142,7 @@ public enum BalanceCommand: Command {
         do {
             try image.write(to: URL(fileURLWithPath: path))
         } catch {
-            throw CLIError.badInput("--out \(path): cannot write the image: \(error.localizedDescription)")
+            throw CLIError.badInput("--out: \(FileProblem.message("write", path, error))")
         }
     }
 }

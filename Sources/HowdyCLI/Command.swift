@@ -14,25 +14,39 @@ public protocol Command: Sendable {
 }
 
 /// Where a command reads and writes, so tests can drive commands in-process.
+///
+/// `write` and `writeError` never trap and never throw: a failed write is remembered by
+/// the stream (see ``StandardOutput``) and reported by `outputFailure`, which
+/// ``Howdy/main(_:io:)`` checks when the command ends, so a command's result (a record
+/// already written, an image) stands and the exit status still says the output was lost.
 public struct CommandIO: Sendable {
     public var standardInput: @Sendable () -> FileHandle
     public var write: @Sendable (String) -> Void
     public var writeError: @Sendable (String) -> Void
+    /// The first failed write to either stream, as a message ("cannot write to standard
+    /// output: No space left on device"), or nil when every write succeeded.
+    public var outputFailure: @Sendable () -> String?
 
     public init(
         standardInput: @escaping @Sendable () -> FileHandle,
         write: @escaping @Sendable (String) -> Void,
-        writeError: @escaping @Sendable (String) -> Void
+        writeError: @escaping @Sendable (String) -> Void,
+        outputFailure: @escaping @Sendable () -> String? = { nil }
     ) {
         self.standardInput = standardInput
         self.write = write
         self.writeError = writeError
+        self.outputFailure = outputFailure
     }
 
-    /// The process's own standard streams.
+    /// Whether a write has failed: a command producing a long stream stops early then.
+    public var hasOutputFailed: Bool { outputFailure() != nil }
+
+    /// The process's own standard streams, through ``StandardOutput``.
     public static let process = CommandIO(
         standardInput: { FileHandle.standardInput },
-        write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        writeError: { FileHandle.standardError.write(Data($0.utf8)) }
+        write: { StandardOutput.output.writeReportingFailure($0) },
+        writeError: { StandardOutput.error.writeReportingFailure($0) },
+        outputFailure: { (StandardOutput.output.failure ?? StandardOutput.error.failure)?.description }
     )
 }

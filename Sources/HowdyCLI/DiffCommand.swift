@@ -1,4 +1,5 @@
 import Foundation
+import HowdyKit
 import HowdyRender
 
 /// `howdy diff A B`: perceptual image comparison with exit codes 0 (within tolerance),
@@ -23,7 +24,12 @@ public enum DiffCommand: Command {
                                 that may differ (default 0.05; 1 turns it off)
           --window-size PX      the density window's side in px, 1...4096 (default 32)
 
-        exit status: 0 within tolerance, 1 outside it, 2 bad input (unreadable file, different sizes)
+        Both headers are read first: images of different sizes, or over 8192 × 8192 px
+        (67108864 pixels), are refused before either is decoded. --out must not be one of
+        the inputs (compared by file identity, so links and other spellings count).
+
+        exit status: 0 within tolerance, 1 outside it, 2 bad input (unreadable file, different
+        sizes, too large) or usage
 
         """
 
@@ -36,14 +42,26 @@ public enum DiffCommand: Command {
             throw CLIError.usage("expected two images, got \(parsed.positionals.count)")
         }
         let tolerance = try tolerance(parsed)
-        let first = try load(parsed.positionals[0])
-        let second = try load(parsed.positionals[1])
-        guard first.size == second.size else {
+        let outPath = try parsed.path("out")
+        if let outPath {
+            for input in parsed.positionals where FileIdentity.same(outPath, input) {
+                throw CLIError.usage("--out \(outPath) is the input \(input); refused (it would be overwritten)")
+            }
+        }
+        // Both headers before any pixels: a size mismatch or an image over the budget is
+        // reported without decoding either image.
+        let firstBytes = try read(parsed.positionals[0])
+        let secondBytes = try read(parsed.positionals[1])
+        let firstSize = try size(of: firstBytes, path: parsed.positionals[0])
+        let secondSize = try size(of: secondBytes, path: parsed.positionals[1])
+        guard firstSize == secondSize else {
             throw CLIError.badInput(
-                "images differ in size: \(parsed.positionals[0]) is \(first.size), \(parsed.positionals[1]) is \(second.size)"
+                "images differ in size: \(parsed.positionals[0]) is \(firstSize), \(parsed.positionals[1]) is \(secondSize)"
             )
         }
-        let outPath = parsed.string("out")
+        try checkBudget(firstSize, path: parsed.positionals[0])
+        let first = try decode(firstBytes, path: parsed.positionals[0])
+        let second = try decode(secondBytes, path: parsed.positionals[1])
         let diff: ImageDiff
         do {
             diff = try ImageDiff(first, second, tolerance: tolerance, makeDiffImage: outPath != nil)
@@ -54,7 +72,7 @@ public enum DiffCommand: Command {
             do {
                 try image.write(to: URL(fileURLWithPath: outPath))
             } catch {
-                throw CLIError.badInput("cannot write \(outPath): \(error)")
+                throw CLIError.badInput(FileProblem.message("write", outPath, error))
             }
         }
         let within = diff.isWithin(tolerance)
@@ -102,19 +120,47 @@ public enum DiffCommand: Command {
             windowSize: windowSize)
     }
 
-    private static func load(_ path: String) throws -> Image {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            var isDirectory: ObjCBool = false
-            let reason =
-                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                ? "no such file" : isDirectory.boolValue ? "it is a directory" : "it is not readable"
-            throw CLIError.badInput("cannot read \(path): \(reason)")
+    /// The pixel budget of each compared image: 8192 × 8192 px (67,108,864 pixels, 256 MiB
+    /// decoded), room for every render (the largest, a tablet at scale 4, is 3280 × 4720).
+    static let limits = ImageLimits(maxSide: 16384, maxPixels: 8192 * 8192)
+
+    /// The largest image file read, in bytes (512 MiB).
+    static let maximumFileBytes = 512 << 20
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > maximumFileBytes {
+            throw CLIError.badInput(
+                "\(path) is \(info.st_size) bytes; an image file is at most \(maximumFileBytes) bytes")
         }
         do {
-            return try Image(decoding: [UInt8](data))
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw CLIError.badInput(FileProblem.message("read", path, error))
+        }
+    }
+
+    private static func size(of bytes: [UInt8], path: String) throws -> PixelSize {
+        let size: PixelSize
+        do {
+            size = try Image.size(ofEncoded: bytes)
+        } catch {
+            throw CLIError.badInput("\(path): \(error)")
+        }
+        return size
+    }
+
+    private static func checkBudget(_ size: PixelSize, path: String) throws {
+        do {
+            try limits.check(width: size.width, height: size.height)
+        } catch {
+            throw CLIError.badInput("\(path): \(error) (the budget for diff is \(limits.maxPixels) pixels)")
+        }
+    }
+
+    private static func decode(_ bytes: [UInt8], path: String) throws -> Image {
+        do {
+            return try Image(decoding: bytes, limits: limits)
         } catch {
             throw CLIError.badInput("\(path): \(error)")
         }

@@ -13,18 +13,44 @@ public enum Howdy {
         GoldensCommand.self,
     ]
 
+    /// The version `howdy --version` prints.
+    public static let version = "0.1.0"
+
     /// Runs `howdy` with `arguments` (without the program name) and returns the exit code.
+    ///
+    /// Exit status: the command's (0 success, 1 a check failed), 2 for usage errors (the
+    /// command's usage is printed), bad input, and for output that could not be written
+    /// (a full disk, a closed stream or pipe) even when the command itself succeeded.
     public static func main(_ arguments: [String], io: CommandIO = .process) -> Int32 {
+        let status = dispatch(arguments, io: io)
+        guard let failure = io.outputFailure() else { return status }
+        // Standard error may be the stream that failed; then this write fails too, quietly.
+        io.writeError("howdy: \(failure)\n")
+        return status == 0 || status == 1 ? 2 : status
+    }
+
+    private static func dispatch(_ arguments: [String], io: CommandIO) -> Int32 {
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+            if arguments.isEmpty {
+                io.writeError(usage)
+                return 2
+            }
             io.write(usage)
-            return arguments.isEmpty ? 2 : 0
+            return 0
+        }
+        if name == "--version" || name == "-V" {
+            io.write("howdy \(version)\n")
+            return 0
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             io.writeError("howdy: unknown command '\(name)'\n\n" + usage)
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        // `--help` as an option (not the value of one, not after `--`) prints the usage.
+        if let end = rest.firstIndex(of: "--") ?? Optional(rest.endIndex),
+            rest[..<end].contains(where: { $0 == "--help" || $0 == "-h" })
+        {
             io.write(command.help)
             return 0
         }
@@ -32,6 +58,7 @@ public enum Howdy {
             return try command.run(rest, io: io)
         } catch let error as CLIError {
             io.writeError("howdy \(name): \(error)\n")
+            if case .usage = error { io.writeError("\n" + command.help) }
             return error.exitCode
         } catch {
             io.writeError("howdy \(name): \(error)\n")

@@ -51,7 +51,7 @@ public enum RenderCommand: Command {
         let args = try Arguments(
             arguments, options: MatrixOptions.names.union(["out", "format", "store", "shard"]),
             switches: MatrixOptions.switches.union(["json", "merge", "display-list"]))
-        guard let out = args.string("out") else { throw CLIError.usage("--out DIR is required") }
+        guard let out = try args.path("out") else { throw CLIError.usage("--out DIR is required") }
         if args.has("merge") { return try merge(args, out: out, io: io) }
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         let document = try loadDocument(args.positionals[0], io: io)
@@ -70,9 +70,9 @@ public enum RenderCommand: Command {
         guard let format = RenderFormat(rawValue: formatName) else {
             throw CLIError.usage("--format: expected png or ppm, got '\(formatName)'")
         }
-        let directory = URL(fileURLWithPath: out)
+        let directory = try OutputFolder.prepare(out)
         var storage: FileOnboardingStorage?
-        if let store = args.string("store") {
+        if let store = try args.path("store") {
             let file = FileOnboardingStorage(url: URL(fileURLWithPath: store))
             do {
                 _ = try file.load()
@@ -89,6 +89,8 @@ public enum RenderCommand: Command {
             ) { done, total, name in
                 io.writeError("[\(done)/\(total)] \(name)\n")
             }
+        } catch  where FileProblem.isFileSystemError(error) {
+            throw CLIError.badInput(FileProblem.message("write", error, defaultPath: out))
         } catch {
             throw CLIError.badInput("\(error)")
         }

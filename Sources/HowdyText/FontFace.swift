@@ -207,3 +207,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
+
+@_spi(Fuzzing)
+extension FontFace {
+    /// Opens the face without the path cache, so each call parses the file again: for
+    /// fuzzing, where one path holds a different file on every run. Same errors as
+    /// ``open(path:index:)``.
+    public static func openUncached(path: String, index: Int = 0) throws -> FontFace {
+        try FontFace(path: path, index: index)
+    }
+}

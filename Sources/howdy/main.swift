@@ -1,4 +1,5 @@
 import Foundation
 import HowdyCLI
 
+StandardOutput.prepareProcessStreams()
 exit(Howdy.main(Array(CommandLine.arguments.dropFirst())))

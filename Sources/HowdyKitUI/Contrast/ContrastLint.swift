@@ -1,4 +1,5 @@
 import Foundation
+import HowdyNumbers
 import HowdyRender
 
 /// One text whose contrast against what is behind it is below WCAG 2.x's minimum.
@@ -120,11 +121,10 @@ public enum ContrastLint {
     /// under `rect` (px; partly covered pixels count).
     public static func worstRatio(color: Color, over image: Image, rect: Rect) -> Double {
         guard rect.isFinite else { return 21 }
-        let limit = Double(Int32.max)
-        let x0 = max(0, Int(max(-limit, min(limit, rect.minX.rounded(.down))))),
-            x1 = min(image.width, Int(max(-limit, min(limit, rect.maxX.rounded(.up)))))
-        let y0 = max(0, Int(max(-limit, min(limit, rect.minY.rounded(.down))))),
-            y1 = min(image.height, Int(max(-limit, min(limit, rect.maxY.rounded(.up)))))
+        let x0 = Int(saturating: rect.minX, rounding: .down, in: 0...image.width),
+            x1 = Int(saturating: rect.maxX, rounding: .up, in: 0...image.width)
+        let y0 = Int(saturating: rect.minY, rounding: .down, in: 0...image.height),
+            y1 = Int(saturating: rect.maxY, rounding: .up, in: 0...image.height)
         guard x0 < x1, y0 < y1 else { return 21 }
         var worst = 21.0
         var seen = Set<SIMD4<UInt8>>()

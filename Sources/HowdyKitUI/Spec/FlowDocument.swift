@@ -278,12 +278,28 @@ public struct FlowDocument: Sendable {
         guard url.path.hasPrefix(basePath) else {
             throw node.error("icon path \"\(path)\" is outside the spec's folder (\(base.path)); refused")
         }
+        // The file's size first: an icon is small, and a huge file is refused unread.
+        var info = stat()
+        if stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > Self.maximumIconFileBytes {
+            throw node.error(
+                "icon \"\(path)\" is \(info.st_size) bytes; an icon file is at most \(Self.maximumIconFileBytes) bytes")
+        }
+        let data: Data
         do {
-            return try Image(contentsOf: url)
+            data = try Data(contentsOf: url)
         } catch {
-            throw node.error("cannot read icon \"\(path)\": \(error)")
+            throw node.error(
+                "cannot read icon \"\(path)\": \(FileProblem.reason(path: url.path, error: error, writing: false))")
+        }
+        do {
+            return try Image(decoding: [UInt8](data), limits: .appIcon)
+        } catch {
+            throw node.error("icon \"\(path)\": \(error)")
         }
     }
+
+    /// The largest icon file read, in bytes (16 MiB; a 1024 px RGBA PNG is at most ~4 MiB).
+    static let maximumIconFileBytes = 16 << 20
 
     private static func readRoute(_ node: JSONNode) throws(SpecError) -> GreetPrimaryRoute {
         try node.allowKeys(["id", "icon", "title", "headline", "body", "features"])

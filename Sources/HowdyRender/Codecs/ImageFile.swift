@@ -37,6 +37,17 @@ extension Image {
         }
     }
 
+    /// The size of encoded PNG or PPM bytes, from the header alone: cheap, so sizes can be
+    /// compared and checked against a budget before any pixel memory is allocated.
+    /// - Throws: `RenderError.unknownFormat`, or the codec's error for a bad header.
+    public static func size(ofEncoded bytes: [UInt8]) throws(RenderError) -> PixelSize {
+        switch ImageFormat.detect(bytes) {
+        case .png: try PNGCodec.size(of: bytes)
+        case .ppm: try PPMCodec.size(of: bytes)
+        case nil: throw .unknownFormat
+        }
+    }
+
     /// Reads a PNG or PPM file.
     /// - Throws: `CocoaError` when the file cannot be read, `RenderError` when it is not a valid image.
     public init(contentsOf url: URL, limits: ImageLimits = .default) throws {

@@ -50,13 +50,16 @@ public enum PNGCodec {
         return output.bytes()
     }
 
-    /// Decodes an 8-bit (or 16-bit, reduced to 8) grey, grey+alpha, palette, RGB or RGBA PNG,
-    /// interlaced or not, to a premultiplied image.
-    /// - Throws: `RenderError.png` for a truncated or corrupt file (libpng's message),
-    ///   `RenderError.invalidSize` for a size outside `limits`, checked from the header
-    ///   before any pixel memory is allocated, as is that the file is large enough to
-    ///   hold that much compressed data.
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(RenderError) -> Image {
+    /// The size in a PNG's IHDR, read by libpng without decoding any pixel.
+    /// - Throws: `RenderError.png` for a file libpng cannot read up to its image data.
+    public static func size(of bytes: [UInt8]) throws(RenderError) -> PixelSize {
+        let header = try readHeader(bytes)
+        return PixelSize(width: header.width, height: header.height)
+    }
+
+    /// The size and the filtered image data's byte count, from the header.
+    private static func readHeader(_ bytes: [UInt8]) throws(RenderError) -> (width: Int, height: Int, rawBytes: UInt64)
+    {
         var width: UInt32 = 0, height: UInt32 = 0
         var rawBytes: UInt64 = 0
         try bytes.withUnsafeBufferPointer { (data) throws(RenderError) in
@@ -64,7 +67,17 @@ public enum PNGCodec {
                 howdy_png_read_size(data.baseAddress, data.count, &width, &height, &rawBytes, message, size)
             }
         }
-        let w = Int(width), h = Int(height)
+        return (Int(width), Int(height), rawBytes)
+    }
+
+    /// Decodes an 8-bit (or 16-bit, reduced to 8) grey, grey+alpha, palette, RGB or RGBA PNG,
+    /// interlaced or not, to a premultiplied image.
+    /// - Throws: `RenderError.png` for a truncated or corrupt file (libpng's message),
+    ///   `RenderError.invalidSize` for a size outside `limits`, checked from the header
+    ///   before any pixel memory is allocated, as is that the file is large enough to
+    ///   hold that much compressed data.
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(RenderError) -> Image {
+        let (w, h, rawBytes) = try readHeader(bytes)
         try limits.check(width: w, height: h)
         // Deflate expands at most 1032:1, so a file too small for its image data is truncated
         // (or a decompression bomb); refuse it before allocating the pixels.

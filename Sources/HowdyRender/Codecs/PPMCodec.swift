@@ -20,6 +20,16 @@ public enum PPMCodec {
         return bytes
     }
 
+    /// The size in a P6 or P3 header, read without decoding any pixel.
+    /// - Throws: `RenderError.ppm` for a bad header.
+    public static func size(of bytes: [UInt8]) throws(RenderError) -> PixelSize {
+        var reader = Reader(bytes: bytes)
+        let magic = try reader.token()
+        guard magic == "P6" || magic == "P3" else { throw .ppm("not a P6 or P3 file (magic '\(magic)')") }
+        let width = try reader.number("width")
+        return PixelSize(width: width, height: try reader.number("height"))
+    }
+
     /// Decodes a P6 or P3 file.
     /// - Throws: `RenderError.ppm` for a bad header, a maxval out of range, a sample above
     ///   maxval or missing data; `RenderError.invalidSize` for a size outside `limits`,

@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 /// One soft blob of a `BlobField`: a disc of `radius` px at `center` before blurring.
 public struct Blob: Sendable, Hashable {
     public var center: Point

@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// libFuzzer targets for HowdyKit's untrusted inputs. Not part of the main package's build:
+// build and run them with Fuzz/run.sh (see Fuzz/README.md).
+import PackageDescription
+
+let package = Package(
+    name: "HowdyFuzz",
+    dependencies: [.package(name: "HowdyKit", path: "..")],
+    targets: [
+        // A flow spec file: FlowDocument.decode (HowdyKit's steps and the UI parts).
+        .executableTarget(
+            name: "FuzzSpec",
+            dependencies: [
+                .product(name: "HowdyKitUI", package: "HowdyKit"), .product(name: "HowdyKit", package: "HowdyKit"),
+            ]),
+        // A font file: FreeType + HarfBuzz opening, then shaping and balanced layout.
+        .executableTarget(name: "FuzzFont", dependencies: [.product(name: "HowdyText", package: "HowdyKit")]),
+        // PNG or PPM bytes: header size, then decoding under the default limits.
+        .executableTarget(name: "FuzzImage", dependencies: [.product(name: "HowdyRender", package: "HowdyKit")]),
+        // One `howdy balance --jsonl` request line, through the CLI's stream.
+        .executableTarget(name: "FuzzJSONL", dependencies: [.product(name: "HowdyCLI", package: "HowdyKit")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Builds the libFuzzer targets with the address sanitizer and runs them.
+#
+#   Fuzz/run.sh build                  build all four targets (Fuzz/.build, release)
+#   Fuzz/run.sh TARGET [RUNS] [SECS]   run one: FuzzSpec, FuzzFont, FuzzImage or FuzzJSONL,
+#                                      for RUNS executions (default 1000000) or SECS seconds
+#                                      (default 3600), whichever comes first
+#
+# Each run starts from the seed corpus in Fuzz/Corpus/<name> and adds what it finds to a
+# working corpus in Fuzz/.build/corpus/<name> (not committed). A crash leaves its input
+# as Fuzz/.build/artifacts/crash-<sha1>; rerun it with `Fuzz/.build/release/TARGET FILE`.
+set -eu
+cd "$(dirname "$0")"
+build() {
+    # -parse-as-library: libFuzzer supplies main(); the targets only define
+    # LLVMFuzzerTestOneInput. -sanitize=fuzzer instruments every Swift module for coverage.
+    swift build -c release --product "$1" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+        -Xcc -fsanitize=address
+}
+case "${1:-}" in
+build)
+    for target in FuzzSpec FuzzFont FuzzImage FuzzJSONL; do build "$target"; done
+    ;;
+FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL)
+    target=$1
+    name=$(echo "$target" | sed 's/^Fuzz//' | tr 'A-Z' 'a-z')
+    mkdir -p ".build/corpus/$name" .build/artifacts
+    exec ".build/release/$target" ".build/corpus/$name" "Corpus/$name" \
+        -runs="${2:-1000000}" -max_total_time="${3:-3600}" -max_len=65536 -rss_limit_mb=4096 \
+        -artifact_prefix=.build/artifacts/ -print_final_stats=1
+    ;;
+*)
+    sed -n '2,12p' "$0"
+    exit 2
+    ;;
+esac

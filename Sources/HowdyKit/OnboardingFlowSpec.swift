@@ -153,7 +153,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
                     path: SpecError.child(path + ".plans", index) + ".id",
                     message: "duplicate plan ID \(JSONValue.string(plan.id))")
             }
-        case .feature, .building, .permission:
+        case .feature, .building, .permission, .custom:
             break
         }
     }

@@ -37,8 +37,9 @@ let package = Package(
         .target(name: "HowdyKit"),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
         .target(name: "HowdyText", dependencies: ["CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
-        // Canvas, paints, glyph drawing, codecs and image diff.
-        .target(name: "HowdyRender", dependencies: ["HowdyText", "CFreeType", "CHowdyFreeType", "CHowdyPNG", "CDeflate"]),
+        // Canvas, paints, glyph drawing, codecs and image diff. FreeType stays behind HowdyText's
+        // `package` API (one FT_Library, owned there).
+        .target(name: "HowdyRender", dependencies: ["HowdyText", "CHowdyPNG", "CDeflate"]),
         // Theme model, screens and JSON flow specs.
         .target(name: "HowdyKitUI", dependencies: ["HowdyKit", "HowdyText", "HowdyRender"]),
         // Golden-image assertions for any package's tests.

@@ -50,7 +50,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
 
     /// A flow over `storage` with this spec's steps and welcome.
     public func makeFlow(storage: any OnboardingStorage) -> OnboardingFlow {
-        OnboardingFlow(steps: stepConfigs, welcome: welcome, storage: storage)
+        OnboardingFlow(steps: stepConfigs, welcome: welcome, storage: storage, answerKeys: answerKeys)
     }
 
     // MARK: - Reading

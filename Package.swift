@@ -45,8 +45,9 @@ let package = Package(
         // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
         // and the stream behind `howdy balance --jsonl`, for any Swift program.
         .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),
-        // Canvas, paints, glyph drawing, codecs and image diff.
-        .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyText", "CFreeType", "CHowdyFreeType", "CHowdyPNG", "CDeflate"]),
+        // Canvas, paints, glyph drawing, codecs and image diff. FreeType stays behind HowdyText's
+        // `package` API (one FT_Library, owned there).
+        .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyText", "CHowdyPNG", "CDeflate"]),
         // Theme model, screens and JSON flow specs.
         .target(name: "HowdyKitUI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyRender"]),
         // Golden-image assertions for any package's tests.

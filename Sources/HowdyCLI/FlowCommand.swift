@@ -96,8 +96,7 @@ public enum FlowCommand: Command {
             var before = OnboardingStoreContents()
             let contents = try context.update { contents in
                 before = contents
-                contents.setRecord(value, for: id)
-                if let answer, let step = context.spec.step(id) { contents.setAnswer(answer, for: step.answerKey) }
+                try contents.record(value, answer: answer, for: id, in: context.spec)
                 if let appVersion {
                     context.spec.recordCompletionIfFinished(at: appVersion, before: before, after: &contents)
                 }
@@ -123,24 +122,14 @@ public enum FlowCommand: Command {
             let context = try Context(args)
             let id = try context.knownID(args.positionals[0])
             try context.recoverIfAsked(args, io: io)
-            let contents = try context.update { contents in
-                contents.setRecord(nil, for: id)
-                if let step = context.spec.step(id), step.kind.capturesAnswer {
-                    contents.setAnswer(nil, for: step.answerKey)
-                }
-            }
+            let contents = try context.update { $0.apply(context.spec.clearance(of: id)) }
             return finish(args, context: context, contents: contents, io: io)
         case "reset":
             let args = try Arguments(rest, options: ["store", "spec"], switches: ["json", "recover"])
             try expectPositionals(args, count: 0, usage: "reset takes no positional arguments")
             let context = try Context(args)
             try context.recoverIfAsked(args, io: io)
-            let contents = try context.update { contents in
-                for id in context.spec.allIDs { contents.setRecord(nil, for: id) }
-                for step in context.spec.steps where step.kind.capturesAnswer {
-                    contents.setAnswer(nil, for: step.answerKey)
-                }
-            }
+            let contents = try context.update { $0.apply(context.spec.resetClearance) }
             return finish(args, context: context, contents: contents, io: io)
         case "write-loop":
             return try writeLoop(rest, io: io)
@@ -229,10 +218,10 @@ public enum FlowCommand: Command {
         }
 
         /// Runs a read-modify-write under the store's lock; returns what was written.
-        func update(_ change: (inout OnboardingStoreContents) -> Void) throws -> OnboardingStoreContents {
+        func update(_ change: (inout OnboardingStoreContents) throws -> Void) throws -> OnboardingStoreContents {
             do {
                 return try store.update { contents in
-                    change(&contents)
+                    try change(&contents)
                     return contents
                 }
             } catch let error as FileOnboardingStorageError where error.kind == .corrupt {
@@ -273,24 +262,17 @@ public enum FlowCommand: Command {
             return id
         }
 
+        /// The answer `text` stands for in step `id` (HowdyKit parses and checks it).
         func answer(_ text: String, for id: OnboardingStepID) throws -> OnboardingAnswer {
             guard let step = spec.step(id), step.kind.capturesAnswer else {
                 throw CLIError.usage(
                     "--answer: step '\(id)' captures no answer (only singleSelect and commitment steps do)")
             }
-            let answer: OnboardingAnswer
-            if case .commitment = step.kind {
-                guard let number = Double(text), number.isFinite else {
-                    throw CLIError.badInput("--answer: expected a number for commitment step '\(id)', got '\(text)'")
-                }
-                answer = .number(number)
-            } else {
-                answer = .option(text)
+            do {
+                return try step.answer(parsing: text)
+            } catch {
+                throw CLIError.badInput("--answer: \(error.reason)")
             }
-            if let problem = step.problem(with: answer) {
-                throw CLIError.badInput("--answer: \(problem)")
-            }
-            return answer
         }
     }
 }

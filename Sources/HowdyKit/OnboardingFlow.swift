@@ -19,6 +19,9 @@ public final class OnboardingFlow {
     public let welcomeID: OnboardingStepID?
     /// Where the records live.
     @ObservationIgnored public let storage: any OnboardingStorage
+    /// The answer key of each step that captures an answer, by step ID: `clear` and
+    /// `reset` remove those answers with the records (see ``OnboardingClearance``).
+    public let answerKeys: [OnboardingStepID: String]
 
     /// Bumped on every write made through this flow. Every computed property reads it, so
     /// observation tracks the records even though they live outside this object.
@@ -28,10 +31,15 @@ public final class OnboardingFlow {
     ///   - steps: the steps in the order they are offered.
     ///   - welcome: an optional welcome ID, tracked but not paged.
     ///   - storage: where records are read and written.
-    public init(steps: [OnboardingStepConfig], welcome: OnboardingStepID? = nil, storage: any OnboardingStorage) {
+    ///   - answerKeys: the answer key of each step that captures an answer (default none).
+    public init(
+        steps: [OnboardingStepConfig], welcome: OnboardingStepID? = nil, storage: any OnboardingStorage,
+        answerKeys: [OnboardingStepID: String] = [:]
+    ) {
         self.steps = steps
         self.welcomeID = welcome
         self.storage = storage
+        self.answerKeys = answerKeys
     }
 
     // MARK: - Reading
@@ -82,9 +90,9 @@ public final class OnboardingFlow {
     }
 
     /// Removes the record for `id`, so it reads as never recorded again (the step is
-    /// offered again). Notifies observers.
+    /// offered again), and the step's answer (see ``OnboardingClearance``). Notifies observers.
     public func clear(_ id: OnboardingStepID) {
-        write(nil, for: id)
+        apply(OnboardingClearance(ids: [id], answerKeys: answerKeys))
     }
 
     /// Call with a step's config when its view is being left (its own button, or a swipe
@@ -122,10 +130,20 @@ public final class OnboardingFlow {
         return recorded
     }
 
-    /// Clears every step's record and the welcome's, so the whole flow is offered again.
-    /// Records of IDs that are not part of this flow are untouched.
+    /// Clears every step's record and the welcome's, and the steps' answers, so the whole
+    /// flow is offered again. Records and answers of IDs that are not part of this flow are
+    /// untouched.
     public func reset() {
-        for id in allIDs { storage.setValue(nil, for: id) }
+        apply(OnboardingClearance(ids: allIDs, answerKeys: answerKeys))
+    }
+
+    /// Removes what `clearance` names from the storage (answers only when the storage holds
+    /// them) and notifies observers once.
+    public func apply(_ clearance: OnboardingClearance) {
+        for id in clearance.ids { storage.setValue(nil, for: id) }
+        if let answers = storage as? any OnboardingAnswerStorage {
+            for key in clearance.answerKeys { answers.setAnswer(nil, for: key) }
+        }
         revision &+= 1
     }
 

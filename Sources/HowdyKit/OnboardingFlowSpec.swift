@@ -70,14 +70,14 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
     /// A flow over `storage` with this spec's welcome and steps, what's-new pages left out
     /// (they need an app version: ``makeFlow(storage:appVersion:)``).
     public func makeFlow(storage: any OnboardingStorage) -> OnboardingFlow {
-        OnboardingFlow(steps: firstRunStepConfigs, welcome: welcome, storage: storage)
+        OnboardingFlow(steps: firstRunStepConfigs, welcome: welcome, storage: storage, answerKeys: answerKeys)
     }
 
     /// What a launch at `appVersion` shows of the `whatsNew` pages, from `storage`'s records
     /// and completed version; `nil` when the spec has no `whatsNew`.
     public func releaseDecision(appVersion: AppVersion, storage: any OnboardingStorage) -> ReleaseNotesDecision? {
         guard let releaseNotes else { return nil }
-        let all = OnboardingFlow(steps: stepConfigs, welcome: welcome, storage: storage)
+        let all = OnboardingFlow(steps: stepConfigs, welcome: welcome, storage: storage, answerKeys: answerKeys)
         return releaseNotes.decide(current: appVersion, in: all)
     }
 
@@ -88,7 +88,8 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
             return makeFlow(storage: storage)
         }
         return OnboardingFlow(
-            steps: releaseNotes.select(stepConfigs, for: decision), welcome: welcome, storage: storage)
+            steps: releaseNotes.select(stepConfigs, for: decision), welcome: welcome, storage: storage,
+            answerKeys: answerKeys)
     }
 
     // MARK: - Reading
@@ -225,7 +226,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
                     path: SpecError.child(path + ".plans", index) + ".id",
                     message: "duplicate plan ID \(JSONValue.string(plan.id))")
             }
-        case .feature, .building, .permission:
+        case .feature, .building, .permission, .custom:
             break
         }
     }

@@ -17,6 +17,9 @@ public enum StepKind: Equatable, Sendable {
     case permission(PermissionSpec)
     /// The upsell.
     case paywall(plans: [PaywallPlan])
+    /// A step whose content is the app's own: a small tree of layout nodes in the step's
+    /// `content` object, kept here as JSON (HowdyKitUI reads and checks it). Nothing to capture.
+    case custom(content: JSONValue)
 
     /// The spelling used in spec files.
     public var name: String {
@@ -27,11 +30,12 @@ public enum StepKind: Equatable, Sendable {
         case .building: "building"
         case .permission: "permission"
         case .paywall: "paywall"
+        case .custom: "custom"
         }
     }
 
     /// Every kind's spelling, in the order they are documented.
-    public static let names = ["feature", "singleSelect", "commitment", "building", "permission", "paywall"]
+    public static let names = ["feature", "singleSelect", "commitment", "building", "permission", "paywall", "custom"]
 
     /// Whether this kind captures an answer beside its record.
     public var capturesAnswer: Bool {

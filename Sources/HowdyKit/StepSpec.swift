@@ -14,6 +14,7 @@ import Foundation
 /// | `building` | `messages: [string]` (default empty) |
 /// | `permission` | `permission`, `details`, `deniedDetails` (all optional) |
 /// | `paywall` | `plans: [{id, title, price?, period?}]` (default empty) |
+/// | `custom` | `content`: a tree of layout nodes (required; read by HowdyKitUI) |
 ///
 /// Keys this type does not know are ignored, so the UI layer can add its own per-step
 /// fields to the same objects.
@@ -84,7 +85,7 @@ public struct StepSpec: Codable, Equatable, Sendable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, kind, required, skippable, key, title, headline, body, icon
-        case options, range, step, unit, `default`, messages, permission, details, deniedDetails, plans
+        case options, range, step, unit, `default`, messages, permission, details, deniedDetails, plans, content
     }
 
     public init(from decoder: any Decoder) throws {
@@ -125,6 +126,8 @@ public struct StepSpec: Codable, Equatable, Sendable, Identifiable {
                     deniedDetails: try c.decodeIfPresent(String.self, forKey: .deniedDetails)))
         case "paywall":
             kind = .paywall(plans: try c.decodeIfPresent([PaywallPlan].self, forKey: .plans) ?? [])
+        case "custom":
+            kind = .custom(content: try c.decode(JSONValue.self, forKey: .content))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: c,
@@ -162,6 +165,8 @@ public struct StepSpec: Codable, Equatable, Sendable, Identifiable {
             try c.encodeIfPresent(spec.deniedDetails, forKey: .deniedDetails)
         case .paywall(let plans):
             if !plans.isEmpty { try c.encode(plans, forKey: .plans) }
+        case .custom(let content):
+            try c.encode(content, forKey: .content)
         }
     }
 }

@@ -49,15 +49,10 @@ public struct Image: Sendable, Hashable {
         self.height = height
         let p = fill.premultiplied255
         let bytes: [UInt8] = [UInt8(p.x.rounded()), UInt8(p.y.rounded()), UInt8(p.z.rounded()), UInt8(p.w.rounded())]
-        if bytes == [0, 0, 0, 0] {
-            pixels = [UInt8](repeating: 0, count: width * height * 4)
-        } else {
-            var buffer = [UInt8](repeating: 0, count: width * height * 4)
-            buffer.withUnsafeMutableBytes { raw in
-                let word = bytes.withUnsafeBytes { $0.load(as: UInt32.self) }
-                raw.bindMemory(to: UInt32.self).update(repeating: word)
-            }
-            pixels = buffer
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        if bytes != [0, 0, 0, 0] {
+            let word = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+            withUnsafeMutablePixelWords { $0.update(repeating: word) }
         }
     }
 
@@ -141,9 +136,7 @@ public struct Image: Sendable, Hashable {
 
     /// Whether every pixel has alpha 255 (then premultiplied and straight bytes are the same).
     var isOpaque: Bool {
-        pixels.withUnsafeBytes { raw in
-            raw.bindMemory(to: UInt32.self).allSatisfy { $0 >> 24 == 0xFF }  // alpha: the high byte (little-endian)
-        }
+        withUnsafePixelWords { words in words.allSatisfy { $0 >> 24 == 0xFF } }  // alpha: the high byte
     }
 
     /// Multiplies colour channels by alpha in place, rounding to nearest.

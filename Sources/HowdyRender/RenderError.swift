@@ -1,4 +1,4 @@
-import CHowdyFreeType
+import HowdyText
 
 /// Why HowdyRender refused an input. Every bad input (a corrupt file, a huge size,
 /// a NaN coordinate) ends in one of these, never in a trap.
@@ -29,7 +29,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .ppm(let message): "PPM: \(message)"
         case .unknownFormat: "unknown image format (expected PNG or PPM)"
         case .freeType(let code, let during):
-            "FreeType error \(code) (\(howdy_ft_error_message(code).map { String(cString: $0) } ?? "unknown")) while \(during)"
+            "FreeType error \(code) (\(FreeTypeFailure.knownMessage(for: code) ?? "unknown")) while \(during)"
         case .sizeMismatch(let a, let b): "images differ in size: \(a) vs \(b)"
         }
     }

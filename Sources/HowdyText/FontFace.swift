@@ -153,7 +153,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// Runs `body` with the FreeType face while holding this face's lock. FreeType faces
     /// are not thread-safe: keep `body` short and do not let the pointer escape.
-    public func withFreeTypeFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
+    package func withFreeTypeFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
         try lock.withLock { _ in try body(ftFace) }
     }
 

@@ -25,6 +25,7 @@ struct OnboardingFlowSpecTests {
               "uiOnlyField": 3 },
             { "id": "com.example.app.paywall", "kind": "paywall", "headline": "Your plan",
               "plans": [{ "id": "annual", "title": "Annual", "price": "$29.99", "period": "year" }] },
+            { "id": "com.example.app.streak", "kind": "custom", "content": { "type": "spacer" } },
             { "id": "com.example.app.whatsnew.2.0", "kind": "feature", "skippable": false, "title": "New in 2.0" }
           ]
         }
@@ -55,7 +56,8 @@ struct OnboardingFlowSpecTests {
         #expect(
             spec.steps[5].kind
                 == .paywall(plans: [PaywallPlan(id: "annual", title: "Annual", price: "$29.99", period: "year")]))
-        #expect(spec.steps[6].config.isSkippable == false)
+        #expect(spec.steps[6].kind == .custom(content: .object(["type": .string("spacer")])))
+        #expect(spec.steps[7].config.isSkippable == false)
         #expect(spec.steps[1].answerKey == "goal")
         #expect(spec.steps[0].answerKey == "com.example.app.intro")
     }
@@ -98,7 +100,7 @@ struct OnboardingFlowSpecTests {
             (#"{"steps": {}}"#, "steps: expected an array, got an object"),
             (
                 #"{"steps": [{"id": "a", "kind": "video"}]}"#,
-                #"steps[0].kind: expected one of feature, singleSelect, commitment, building, permission, paywall, got "video""#
+                #"steps[0].kind: expected one of feature, singleSelect, commitment, building, permission, paywall, custom, got "video""#
             ),
             (
                 #"{"steps": [{"id": "a", "kind": "feature", "required": "yes"}]}"#,

@@ -93,6 +93,14 @@ public final class LayoutEngine {
             var h = 0.0
             for (child, w) in zip(children, widths) { h = max(h, try measure(child, width: w).height) }
             return (widths.reduce(0, +) + spacing * Double(max(0, children.count - 1)), h)
+        case .row(let spacing, let children):
+            guard let sizes = try rowSizes(children, spacing: spacing, width: width) else {
+                return try measure(.hstack(spacing: spacing, topAligned: false, children: children), width: width)
+            }
+            return (
+                sizes.reduce(0) { $0 + $1.width } + spacing * Double(max(0, children.count - 1)),
+                sizes.map(\.height).max() ?? 0
+            )
         case .spacer(let minLength):
             return (0, minLength)
         case .shape(let w, let h, _, _), .image(_, let w, let h, _):
@@ -110,6 +118,15 @@ public final class LayoutEngine {
         case .identified(_, let content):
             return try measure(content, width: width)
         }
+    }
+
+    /// The natural sizes of a row's children, or nil when they do not fit `width` side by side.
+    private func rowSizes(_ children: [LayoutNode], spacing: Double, width: Double) throws
+        -> [(width: Double, height: Double)]?
+    {
+        let sizes = try children.map { try measure($0, width: width) }
+        let total = sizes.reduce(0) { $0 + $1.width } + spacing * Double(max(0, children.count - 1))
+        return total <= width + 0.001 ? sizes : nil
     }
 
     /// Widths of an hstack's children: fixed shapes get theirs, the rest share what is left.
@@ -172,6 +189,18 @@ public final class LayoutEngine {
                 let childX = rtl ? x - w : x
                 try place(child, in: Frame(x: childX, y: y, width: w, height: h), into: &items)
                 x = rtl ? x - w - spacing : x + w + spacing
+            }
+        case .row(let spacing, let children):
+            guard let sizes = try rowSizes(children, spacing: spacing, width: frame.width) else {
+                try place(.hstack(spacing: spacing, topAligned: false, children: children), in: frame, into: &items)
+                return
+            }
+            var x = rtl ? frame.maxX : frame.x
+            for (child, size) in zip(children, sizes) {
+                let childX = rtl ? x - size.width : x
+                let y = frame.y + (frame.height - size.height) / 2
+                try place(child, in: Frame(x: childX, y: y, width: size.width, height: size.height), into: &items)
+                x = rtl ? x - size.width - spacing : x + size.width + spacing
             }
         case .spacer:
             break

@@ -101,6 +101,10 @@ public indirect enum LayoutNode: Sendable {
     /// Children leading to trailing (mirrored right-to-left), `spacing` pt apart, centred vertically
     /// (or top-aligned with `topAligned`).
     case hstack(spacing: Double, topAligned: Bool, children: [LayoutNode])
+    /// Children leading to trailing at their natural widths, `spacing` pt apart, centred
+    /// vertically; the row is as wide as they are. When they do not fit the proposed
+    /// width it lays out as an `hstack` (children share the width).
+    case row(spacing: Double, children: [LayoutNode])
     /// Flexible space in a stack, at least `minLength` pt.
     case spacer(minLength: Double)
     /// A drawn element of a fixed size (pt), centred in its slot; nil width fills the

@@ -112,4 +112,6 @@ public enum StepContent: Sendable, Equatable {
     case permission(icon: Icon, status: PermissionStatus, details: String?, deniedDetails: String?)
     /// Plans with the selected one highlighted; `allowSkip` false is a hard paywall.
     case paywall(plans: [PaywallPlan], selected: String?, allowSkip: Bool)
+    /// The app's own content: a tree of layout nodes in the theme's fonts and colours.
+    case custom(ContentNode)
 }

@@ -201,6 +201,15 @@ public enum FlowRenderer {
                 }
                 return ("-" + Self.kebab(status.rawValue), view)
             }
+        case .custom:
+            return [
+                (
+                    "",
+                    OnboardingStepView(
+                        header: header, content: p.customContent.map(StepContent.custom) ?? .none, primary: primary,
+                        secondary: secondary, page: page)
+                )
+            ]
         case .paywall(let plans):
             let personalized = OnboardingHeader(
                 icon: header.icon, title: personalize(header.title, answers: answers, steps: steps),

@@ -29,6 +29,8 @@ extension ScreenContext {
             return .vstack(
                 spacing: 12, alignment: .center,
                 children: plans.map { planRow($0, selected: $0.id == (selected ?? plans.first?.id)) })
+        case .custom(let node):
+            return layout(node)
         }
     }
 

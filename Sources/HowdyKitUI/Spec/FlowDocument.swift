@@ -23,7 +23,7 @@ import HowdyRender
 ///              "selected" (singleSelect, paywall), "value" (commitment), "progress" (building, 0...1),
 ///              "status" (permission: notRequested, authorized or denied; all three when absent),
 ///              "allowAction", "nextAction", "settingsAction", "continueAction" (permission),
-///              "allowSkip" (paywall, default true) ],
+///              "allowSkip" (paywall, default true), "content" (custom: see ContentSpec) ],
 ///   "answers": { "goal": "a" },                        // personalises paywall headlines: "{goal}"
 ///   "render": { "devices": ["phone", "small-phone", "tablet", "desktop"], "schemes": ["light", "dark"],
 ///               "dynamicTypeSizes": ["large"], "times": [0], "scale": 2, "reduceMotion": false }
@@ -90,6 +90,8 @@ public struct FlowDocument: Sendable {
         public var continueAction: String?
         /// `allowSkip`: false makes the paywall hard (no Not now); default true.
         public var allowSkip: Bool
+        /// `content` of a custom step: its tree of layout nodes (nil for other kinds).
+        public var customContent: ContentNode? = nil
     }
 
     /// Reads and validates the spec file at `url`; image paths resolve against its folder.
@@ -136,7 +138,7 @@ public struct FlowDocument: Sendable {
         let stepNodes = try stepsNode.array()
         var presentations: [StepPresentation] = []
         for (step, node) in zip(flow.steps, stepNodes) {
-            presentations.append(try presentation(step, node))
+            presentations.append(try presentation(step, node, baseDirectory: baseDirectory))
         }
         var welcome: WelcomeSpec?
         if let node = try root.child("welcome"), case .object = node.value {
@@ -162,7 +164,9 @@ public struct FlowDocument: Sendable {
             locale: locale, matrix: matrix, warnings: warnings)
     }
 
-    private static func presentation(_ step: StepSpec, _ node: JSONNode) throws(SpecError) -> StepPresentation {
+    private static func presentation(_ step: StepSpec, _ node: JSONNode, baseDirectory: URL?) throws(SpecError)
+        -> StepPresentation
+    {
         var result = StepPresentation(
             primaryAction: try node.string("primaryAction"), secondaryAction: try node.string("secondaryAction"),
             selected: try node.string("selected"), value: try node.number("value"), progress: 0.6, status: nil,
@@ -203,6 +207,8 @@ public struct FlowDocument: Sendable {
                         "expected a number in \(formatNumber(commitment.lowerBound))...\(formatNumber(commitment.upperBound))"
                 )
             }
+        case .custom:
+            result.customContent = try ContentSpec.read(node.required("content"), baseDirectory: baseDirectory)
         default:
             break
         }
@@ -240,7 +246,7 @@ public struct FlowDocument: Sendable {
         if let icon = try node.child("appIcon") {
             let name = try icon.string()
             if name.lowercased().hasSuffix(".png") || name.contains("/") {
-                content.appIconImage = try loadIcon(name, node: icon, baseDirectory: baseDirectory)
+                content.appIconImage = try loadImage(name, node: icon, baseDirectory: baseDirectory)
             } else {
                 content.appIcon = try icon.icon()
             }
@@ -267,8 +273,9 @@ public struct FlowDocument: Sendable {
         return WelcomeSpec(content: content, states: states, errorMessage: message)
     }
 
-    /// Loads a PNG icon, refusing paths that leave the spec's folder.
-    private static func loadIcon(_ path: String, node: JSONNode, baseDirectory: URL?) throws(SpecError) -> Image {
+    /// Loads a PNG image (an icon, a custom content image), refusing paths that leave the
+    /// spec's folder.
+    static func loadImage(_ path: String, node: JSONNode, baseDirectory: URL?) throws(SpecError) -> Image {
         guard let base = baseDirectory?.standardizedFileURL.resolvingSymlinksInPath() else {
             throw node.error("icon paths need a spec file (its folder is where icons live)")
         }

@@ -1,5 +1,4 @@
-import CFreeType
-import Synchronization
+import HowdyText
 
 /// A `Path` filled by FreeType's anti-aliasing outline rasterizer (`FT_Outline_Get_Bitmap`
 /// into an 8-bit grey bitmap): exact area coverage, non-zero or even-odd fill.
@@ -30,10 +29,18 @@ public struct PathShape: Shape {
         }
         let area = PixelRect(enclosing: box)
         try ImageLimits(maxSide: 16384, maxPixels: 64 << 20).check(width: area.width, height: area.height)
-        let outline = OutlineBuilder(path: path, originX: Double(area.x), bottomY: Double(area.maxY))
+        let outline = GlyphOutline(path: path, originX: Double(area.x), bottomY: Double(area.maxY))
+        guard outline.points.count <= OutlineRasterizer.maximumPoints else {
+            throw .invalidGeometry(
+                "path has \(outline.points.count) points; FreeType allows \(OutlineRasterizer.maximumPoints)")
+        }
         var mask = [UInt8](repeating: 0, count: area.width * area.height)
-        try OutlineRasterizer.shared.render(
-            outline, evenOdd: fillRule == .evenOdd, into: &mask, width: area.width, height: area.height)
+        do {
+            try OutlineRasterizer.render(
+                outline, evenOdd: fillRule == .evenOdd, into: &mask, width: area.width, height: area.height)
+        } catch {
+            throw .freeType(code: error.code, during: error.during)
+        }
         self.init(
             bounds: Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)),
             origin: (area.x, area.y), width: area.width, height: area.height, mask: mask)
@@ -57,25 +64,21 @@ public struct PathShape: Shape {
     }
 }
 
-/// A path flattened into FreeType's outline arrays: 26.6 points (y up, from the bitmap's
-/// bottom-left), point tags and contour ends.
-struct OutlineBuilder {
-    var points: [FT_Vector] = []
-    var tags: [CChar] = []
-    var contours: [Int16] = []
-
+/// A path flattened into FreeType's outline form: 26.6 points (y up, from the bitmap's
+/// bottom-left), point kinds and contour ends.
+extension GlyphOutline {
     init(path: Path, originX: Double, bottomY: Double) {
-        func vector(_ p: Point) -> FT_Vector {
-            FT_Vector(x: FT_Pos(((p.x - originX) * 64).rounded()), y: FT_Pos(((bottomY - p.y) * 64).rounded()))
+        self.init()
+        func vector(_ p: Point) -> (x: Int, y: Int) {
+            (x: Int(((p.x - originX) * 64).rounded()), y: Int(((bottomY - p.y) * 64).rounded()))
         }
-        let on = CChar(FT_CURVE_TAG_ON), conic = CChar(FT_CURVE_TAG_CONIC), cubic = CChar(FT_CURVE_TAG_CUBIC)
         var contourStart = 0
         func endContour() {
             if points.count - contourStart >= 2 {
-                contours.append(Int16(truncatingIfNeeded: points.count - 1))
+                contourEnds.append(Int16(truncatingIfNeeded: points.count - 1))
             } else {
                 points.removeSubrange(contourStart...)
-                tags.removeSubrange(contourStart...)
+                kinds.removeSubrange(contourStart...)
             }
             contourStart = points.count
         }
@@ -84,79 +87,28 @@ struct OutlineBuilder {
             case .move(let p):
                 endContour()
                 points.append(vector(p))
-                tags.append(on)
+                kinds.append(.on)
             case .line(let p):
                 points.append(vector(p))
-                tags.append(on)
+                kinds.append(.on)
             case .quad(let p, let c):
-                if points.count == contourStart { points.append(vector(c)); tags.append(on) }
+                if points.count == contourStart {
+                    points.append(vector(c))
+                    kinds.append(.on)
+                }
                 points += [vector(c), vector(p)]
-                tags += [conic, on]
+                kinds += [.conic, .on]
             case .cubic(let p, let c1, let c2):
-                if points.count == contourStart { points.append(vector(c1)); tags.append(on) }
+                if points.count == contourStart {
+                    points.append(vector(c1))
+                    kinds.append(.on)
+                }
                 points += [vector(c1), vector(c2), vector(p)]
-                tags += [cubic, cubic, on]
+                kinds += [.cubic, .cubic, .on]
             case .close:
                 endContour()
             }
         }
         endContour()
-    }
-}
-
-/// Owns an FT_Library used only for outline rasterisation (the raster's memory pool is
-/// per library, so calls are serialised by a lock). Released with FT_Done_FreeType.
-final class OutlineRasterizer: Sendable {
-    static let shared = OutlineRasterizer()
-
-    private let library: Mutex<FT_Library?>
-
-    private init() {
-        var handle: FT_Library?
-        // If FreeType cannot start (out of memory), rendering reports an error instead.
-        _ = FT_Init_FreeType(&handle)
-        library = Mutex(handle)
-    }
-
-    deinit {
-        library.withLock { handle in
-            if let handle { FT_Done_FreeType(handle) }
-        }
-    }
-
-    func render(_ outline: OutlineBuilder, evenOdd: Bool, into mask: inout [UInt8], width: Int, height: Int)
-        throws(RenderError)
-    {
-        guard !outline.contours.isEmpty, outline.points.count < Int(Int16.max) else {
-            if outline.points.count >= Int(Int16.max) {
-                throw .invalidGeometry("path has \(outline.points.count) points; FreeType allows \(Int16.max - 1)")
-            }
-            return
-        }
-        var points = outline.points, tags = outline.tags, contours = outline.contours
-        let error: FT_Error = library.withLock { handle in
-            guard let handle else { return FT_Error(0x40) }  // FT_Err_Out_Of_Memory
-            return points.withUnsafeMutableBufferPointer { points in
-                tags.withUnsafeMutableBufferPointer { tags in
-                    contours.withUnsafeMutableBufferPointer { contours in
-                        mask.withUnsafeMutableBufferPointer { pixels in
-                            var ftOutline = FT_Outline(
-                                n_contours: Int16(contours.count), n_points: Int16(points.count),
-                                points: points.baseAddress, tags: tags.baseAddress, contours: contours.baseAddress,
-                                flags: evenOdd ? Int32(FT_OUTLINE_EVEN_ODD_FILL) : 0)
-                            var bitmap = FT_Bitmap()
-                            bitmap.rows = UInt32(height)
-                            bitmap.width = UInt32(width)
-                            bitmap.pitch = Int32(width)
-                            bitmap.buffer = pixels.baseAddress
-                            bitmap.num_grays = 256
-                            bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-                            return FT_Outline_Get_Bitmap(handle, &ftOutline, &bitmap)
-                        }
-                    }
-                }
-            }
-        }
-        guard error == 0 else { throw .freeType(code: error, during: "rasterising a path") }
     }
 }

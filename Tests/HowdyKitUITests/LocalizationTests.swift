@@ -238,6 +238,12 @@ struct PseudoLocaleTests {
         #expect(out.contains("\nñéхţ"))
         #expect(PseudoLocale.accented.transform("") == "")
         #expect(PseudoLocale.accented.transform("{not closed").hasPrefix("[{ñöţ çļöšéð"))
+        #expect(PseudoLocale.accented.transform("{a b}").hasPrefix("[{à ƀ}"), "a space ends a name")
+        #expect(PseudoLocale.accented.transform("{}").hasPrefix("[{}"))
+        // Unclosed openers everywhere: each kept, and scanned in linear time.
+        let openers = String(repeating: "{ab", count: 50_000) + String(repeating: "%#@x", count: 50_000)
+        let many = PseudoLocale.accented.transform(openers)
+        #expect(many.filter { $0 == "{" }.count == 50_000 && many.filter { $0 == "@" }.count == 50_000)
     }
 
     @Test("right to left: each line inside RLO … PDF, otherwise the same text")

@@ -89,16 +89,13 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
         return pieces
     }
 
-    /// The end of a placeholder starting at `index`, or `nil`.
+    /// The end of a placeholder starting at `index`, or `nil`. Names are scanned only
+    /// while they are name characters (at most 64), so text full of unclosed `{` costs
+    /// linear time, not quadratic.
     private static func placeholderEnd(in text: String, at index: String.Index) -> String.Index? {
         let rest = text[index...]
         if rest.hasPrefix("{") {
-            guard let close = rest.firstIndex(of: "}") else { return nil }
-            let name = rest[rest.index(after: rest.startIndex)..<close]
-            guard !name.isEmpty,
-                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") })
-            else { return nil }
-            return text.index(after: close)
+            return nameEnd(in: rest, from: rest.index(after: rest.startIndex), closing: "}")
         }
         guard rest.hasPrefix("%") else { return nil }
         var cursor = rest.index(after: rest.startIndex)
@@ -106,9 +103,7 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
         if rest[cursor] == "%" { return rest.index(after: cursor) }
         if rest[cursor] == "#", rest[rest.index(after: cursor)...].hasPrefix("@") {
             // %#@name@: a String Catalog substitution.
-            let nameStart = rest.index(cursor, offsetBy: 2)
-            guard let close = rest[nameStart...].firstIndex(of: "@") else { return nil }
-            return rest.index(after: close)
+            return nameEnd(in: rest, from: rest.index(cursor, offsetBy: 2), closing: "@")
         }
         // %[n$][flags][width][.precision][length]conversion
         let flagsAndDigits = Set("0123456789$-+ #.'")
@@ -119,17 +114,33 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
         return rest.index(after: cursor)
     }
 
+    /// The index after `closing` when 1 to 64 name characters (ASCII letters, digits, `_`,
+    /// `.`) run from `start` up to it; otherwise `nil`.
+    private static func nameEnd(in text: Substring, from start: String.Index, closing: Character) -> String.Index? {
+        var cursor = start
+        var length = 0
+        while cursor < text.endIndex, length <= 64 {
+            let character = text[cursor]
+            if character == closing { return length > 0 ? text.index(after: cursor) : nil }
+            guard character.isASCII, character.isLetter || character.isNumber || character == "_" || character == "."
+            else { return nil }
+            length += 1
+            cursor = text.index(after: cursor)
+        }
+        return nil
+    }
+
     /// ` ŏñé ţŵö ţĥŕéé …` cut to `length` characters (a leading space included).
     private static func padding(_ length: Int) -> String {
         guard length > 0 else { return "" }
         var padding = ""
-        var words = paddingWords.makeIterator()
-        while padding.count < length {
-            guard let word = words.next() else {
-                words = paddingWords.makeIterator()
-                continue
-            }
+        var count = 0  // characters so far; String.count would make this loop quadratic
+        var next = 0
+        while count < length {
+            let word = paddingWords[next % paddingWords.count]
+            next += 1
             padding += " " + word
+            count += 1 + word.count
         }
         return String(padding.prefix(length))
     }

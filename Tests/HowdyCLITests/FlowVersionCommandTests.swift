@@ -93,8 +93,11 @@ struct FlowVersionCommandTests {
         let records = try #require(state["records"] as? [[String: Any]])
         #expect(records.compactMap { $0["inFlow"] as? Bool } == [false, true, true])
 
+        #expect(setup.run("status", "--app-version", "2.1.1", "--check").code == 1, "what's new is still to show")
+        #expect(setup.run("status", "--app-version", "2.0.3", "--check").code == 0, "a patch shows nothing")
         #expect(setup.run("record", "app.whatsnew.2.1", "true", "--app-version", "2.1.1").code == 0)
         #expect(setup.run("record", "app.whatsnew.2.1.1", "true", "--app-version", "2.1.1").code == 0)
+        #expect(setup.run("status", "--app-version", "2.1.1", "--check").code == 0)
         let after = setup.run("status", "--app-version", "2.1.1")
         #expect(
             after.out.contains("completedVersion: 2.1.1\nwhatsNew: onboarding was completed at 2.1.1: shows nothing"))

@@ -2,8 +2,10 @@ import CHowdyICU
 
 /// A CLDR plural category, as String Catalogs name their plural variations.
 public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
+    /// CLDR's six categories; most languages use only some (English: one, other).
     case zero, one, two, few, many, other
 
+    /// CLDR order: zero, one, two, few, many, other.
     public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

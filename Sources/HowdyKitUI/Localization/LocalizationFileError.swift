@@ -11,6 +11,7 @@ public struct LocalizationFileError: Error, Equatable, Sendable, CustomStringCon
     /// What is wrong.
     public var message: String
 
+    /// An error in `file` at `path` (empty: the whole file).
     public init(file: String, path: String = "", message: String) {
         self.file = file
         self.path = path
@@ -21,6 +22,7 @@ public struct LocalizationFileError: Error, Equatable, Sendable, CustomStringCon
         self.init(file: file, path: error.path, message: error.message)
     }
 
+    /// `file: path: message`, or `file: message` without a path.
     public var description: String {
         path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
     }

@@ -19,14 +19,17 @@ public struct LocalizationFinding: Equatable, Sendable, CustomStringConvertible 
     public var key: String
     /// The locale it was looked up for, as asked (`de-CH`, `pseudo`).
     public var locale: String
+    /// What is missing.
     public var kind: Kind
 
+    /// A finding about `key` in `locale`.
     public init(key: String, locale: String, kind: Kind) {
         self.key = key
         self.locale = locale
         self.kind = kind
     }
 
+    /// One line for a lint report, naming the key and the locale.
     public var description: String {
         let quoted = "\"" + key + "\""
         switch kind {

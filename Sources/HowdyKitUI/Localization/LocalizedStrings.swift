@@ -21,6 +21,7 @@ public struct LocalizedStrings: Sendable {
     /// The fallback language: as given, else the first catalog's, else `en`.
     public var sourceLanguage: String
 
+    /// Strings from `catalogs` and `tables`; `sourceLanguage` defaults to the first catalog's, else `en`.
     public init(catalogs: [StringCatalog] = [], tables: [StringsTable] = [], sourceLanguage: String? = nil) {
         self.catalogs = catalogs
         self.tables = tables

@@ -29,6 +29,7 @@ public struct StringCatalog: Sendable, Equatable {
         /// Plural variations by category; empty when the entry has none.
         public var plural: [PluralCategory: String]
 
+        /// Forms with a plain value and/or plural variations.
         public init(value: String? = nil, plural: [PluralCategory: String] = [:]) {
             self.value = value
             self.plural = plural
@@ -40,6 +41,7 @@ public struct StringCatalog: Sendable, Equatable {
     /// Forms by key, then by language (as the file spells it: `de`, `pt-BR`, `zh-Hans`).
     public var entries: [String: [String: Forms]]
 
+    /// A catalog in code (what ``decode(_:file:)`` builds from a file).
     public init(sourceLanguage: String, entries: [String: [String: Forms]]) {
         self.sourceLanguage = sourceLanguage
         self.entries = entries

@@ -9,6 +9,7 @@ public struct StringsTable: Sendable, Equatable {
     /// Values by key.
     public var entries: [String: String]
 
+    /// A table in code (what ``decode(_:language:file:)`` builds from a file).
     public init(language: String, entries: [String: String]) {
         self.language = language
         self.entries = entries

@@ -367,6 +367,11 @@ struct FlowState {
     func json() -> String {
         guard case .object(var object) = status.json else { return "{}\n" }
         object["store"] = .string(storePath)
+        if let appVersion {
+            // Asked about a version: say so, and give whatsNew as null when the spec has none.
+            object["appVersion"] = .string(appVersion.description)
+            if object["whatsNew"] == nil { object["whatsNew"] = .null }
+        }
         return JSONValue.object(object).jsonText(pretty: true) + "\n"
     }
 }

@@ -116,6 +116,9 @@ struct FlowVersionCommandTests {
         defer { plain.scratch.cleanup() }
         let status = plain.run("status", "--app-version", "2.0")
         #expect(status.code == 0 && status.out.contains(#"whatsNew: none (the spec has no "whatsNew" section)"#))
+        let json = plain.run("status", "--app-version", "2.0", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(object["appVersion"] as? String == "2.0" && object["whatsNew"] is NSNull)
         let record = plain.run("record", "com.example.app.intro", "true", "--app-version", "2.0")
         #expect(record.code == 2 && record.err.contains(#"no "whatsNew" section"#))
         #expect(!FileManager.default.fileExists(atPath: plain.scratch.path("store.json")))

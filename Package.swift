@@ -32,7 +32,8 @@ let package = Package(
 
         // C shims: ICU's versioned symbol macros, FreeType's error table and libpng's
         // setjmp error handling cannot be used from Swift directly.
-        .target(name: "CHowdyICU", dependencies: ["CICU"]),
+        // Plural rules live in ICU's i18n library (same libicu-dev package as icu-uc).
+        .target(name: "CHowdyICU", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icui18n")]),
         .target(name: "CHowdyFreeType", dependencies: ["CFreeType"]),
         .target(name: "CHowdyPNG", dependencies: ["CPNG"]),
 

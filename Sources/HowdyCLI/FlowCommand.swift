@@ -44,7 +44,9 @@ public enum FlowCommand: Command {
                          (answered/skipped; permissionRequested/Granted/Denied for a
                          permission step; finished when it completes the flow) to FILE,
                          one JSON object per line, locked, synced; each event carries
-                         the step's "key" when it has one
+                         the step's "key" when it has one; appended under the
+                         store's lock before the store is written (a failed append
+                         records nothing)
           --recover      if the store file is corrupt, move it aside to
                          FILE.corrupt-<time> (and say so) and start a new store;
                          without it a corrupt store is reported and left untouched
@@ -93,27 +95,30 @@ public enum FlowCommand: Command {
             let answer = try args.string("answer").map { try context.answer($0, for: id) }
             let analytics = try args.string("analytics").map(Self.analyticsFile)
             try context.recoverIfAsked(args, io: io)
-            var before = OnboardingStoreContents()
+            var appendFailure: (any Error)?
             let contents = try context.update { contents in
-                before = contents
+                let before = contents
                 try contents.record(value, answer: answer, for: id, in: context.spec)
                 if let appVersion {
                     context.spec.recordCompletionIfFinished(at: appVersion, before: before, after: &contents)
                 }
-            }
-            if let analytics {
+                guard let analytics else { return }
+                // Appended under the store's lock, so concurrent writers' events keep the
+                // order of their records; when the append fails, nothing is recorded.
                 let events = context.spec.eventsImplied(
                     byRecording: value, answer: answer, for: id, before: before, after: contents,
                     appVersion: appVersion)
                 let now = Date()
-                let lines = events.map {
-                    JSONLinesAnalyticsSink.line(for: $0, at: now).trimmingCharacters(in: .newlines)
-                }
                 do {
-                    try analytics.append(lines)
+                    try analytics.append(
+                        events.map { JSONLinesAnalyticsSink.line(for: $0, at: now).trimmingCharacters(in: .newlines) })
                 } catch {
-                    throw CLIError.badInput("recorded \(id), but could not append its analytics events: \(error)")
+                    appendFailure = error
+                    contents = before
                 }
+            }
+            if let appendFailure {
+                throw CLIError.badInput("--analytics: \(appendFailure); nothing was recorded")
             }
             return finish(args, context: context, contents: contents, io: io, appVersion: appVersion)
         case "clear":
@@ -344,6 +349,11 @@ struct FlowState {
     func json() -> String {
         guard case .object(var object) = status.json else { return "{}\n" }
         object["store"] = .string(storePath)
+        if let appVersion {
+            // Asked about a version: say so, and give whatsNew as null when the spec has none.
+            object["appVersion"] = .string(appVersion.description)
+            if object["whatsNew"] == nil { object["whatsNew"] = .null }
+        }
         return JSONValue.object(object).jsonText(pretty: true) + "\n"
     }
 }

@@ -70,8 +70,10 @@ extension AppVersion {
     /// (major), the second (minor), or any later one (patch; `2.1.0.7` after `2.1.0` is a
     /// patch too). Missing components count as zero, so `2 → 2.1` is a minor update.
     public enum UpdateKind: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+        /// The first component changed (`1.9` → `2.0`), the second (`2.0` → `2.1`), or a later one.
         case major, minor, patch
 
+        /// Major before minor before patch.
         public static func < (lhs: UpdateKind, rhs: UpdateKind) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }

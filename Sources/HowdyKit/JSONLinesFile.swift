@@ -14,6 +14,7 @@ public struct JSONLinesFile: Sendable {
     /// The file appended to (created with mode 0644 when missing).
     public let url: URL
 
+    /// The file at `url`; nothing is opened until ``checkWritable()`` or ``append(_:)``.
     public init(url: URL) {
         self.url = url
     }

@@ -92,24 +92,43 @@ public final class OnboardingPager {
         self.onFinished = onFinished
     }
 
-    /// A pager over a flow made from `spec` (its first-run flow: what's-new pages left out),
-    /// with the spec's answer keys and event keys (the steps' `key`s).
+    /// A pager over a flow made from `spec`, with the spec's answer keys and event keys
+    /// (the steps' `key`s).
+    ///
+    /// - Parameter appVersion: the app's version. Without it the flow is the first-run
+    ///   flow (what's-new pages left out). With it and a `whatsNew` section, the flow is
+    ///   the one a launch at that version runs (``OnboardingFlowSpec/makeFlow(storage:appVersion:)``),
+    ///   and finishing records the completed version
+    ///   (``ReleaseNotesDecision/versionToRecord``) before `onFinished` is called; a
+    ///   storage that cannot hold answers cannot keep it, and the next launch decides
+    ///   without it.
     public convenience init(
         spec: OnboardingFlowSpec,
         storage: any OnboardingStorage,
+        appVersion: AppVersion? = nil,
         isAlreadySatisfied: ((OnboardingStepConfig) -> Bool)? = nil,
         analytics: (any OnboardingAnalyticsObserver)? = nil,
         onPageShown: ((OnboardingStepID) -> Void)? = nil,
         onFinished: (() -> Void)? = nil
     ) {
+        let flow = appVersion.map { spec.makeFlow(storage: storage, appVersion: $0) } ?? spec.makeFlow(storage: storage)
         self.init(
-            flow: spec.makeFlow(storage: storage), isAlreadySatisfied: isAlreadySatisfied,
+            flow: flow, isAlreadySatisfied: isAlreadySatisfied,
             answerKeys: Dictionary(spec.steps.map { ($0.id, $0.answerKey) }, uniquingKeysWith: { first, _ in first }),
             eventKeys: Dictionary(
                 spec.steps.compactMap { step in step.key.map { (step.id, $0) } },
                 uniquingKeysWith: { first, _ in first }),
             analytics: analytics, onPageShown: onPageShown, onFinished: onFinished)
+        if let appVersion, let notes = spec.releaseNotes,
+            let decision = spec.releaseDecision(appVersion: appVersion, storage: storage)
+        {
+            recordCompletion = { try? notes.recordCompletion(decision, in: flow) }
+        }
     }
+
+    /// Stores the completed version when the flow finishes (set by the spec initializer
+    /// with an app version).
+    @ObservationIgnored private var recordCompletion: (() -> Void)?
 
     /// The page showing, or `nil` before ``start()`` and after finishing.
     public var currentPage: Page? {
@@ -238,6 +257,7 @@ public final class OnboardingPager {
     private func finish() {
         guard !isFinished else { return }
         isFinished = true
+        recordCompletion?()
         analytics?.record(OnboardingEvent(.finished))
         onFinished?()
     }

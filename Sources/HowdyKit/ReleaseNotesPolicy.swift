@@ -16,6 +16,7 @@ public struct ReleaseNotesPolicy: Equatable, Sendable {
     /// (`true`, default) or only the newest of them.
     public var isCumulative: Bool
 
+    /// A policy; the defaults are WhatsNewKit users' usual ask (see the type).
     public init(
         presentedUpdates: Set<AppVersion.UpdateKind> = [.major, .minor], presentsOnFreshInstall: Bool = false,
         isCumulative: Bool = true

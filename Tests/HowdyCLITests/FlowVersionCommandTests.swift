@@ -93,8 +93,11 @@ struct FlowVersionCommandTests {
         let records = try #require(state["records"] as? [[String: Any]])
         #expect(records.compactMap { $0["inFlow"] as? Bool } == [false, true, true])
 
+        #expect(setup.run("status", "--app-version", "2.1.1", "--check").code == 1, "what's new is still to show")
+        #expect(setup.run("status", "--app-version", "2.0.3", "--check").code == 0, "a patch shows nothing")
         #expect(setup.run("record", "app.whatsnew.2.1", "true", "--app-version", "2.1.1").code == 0)
         #expect(setup.run("record", "app.whatsnew.2.1.1", "true", "--app-version", "2.1.1").code == 0)
+        #expect(setup.run("status", "--app-version", "2.1.1", "--check").code == 0)
         let after = setup.run("status", "--app-version", "2.1.1")
         #expect(
             after.out.contains("completedVersion: 2.1.1\nwhatsNew: onboarding was completed at 2.1.1: shows nothing"))
@@ -113,6 +116,9 @@ struct FlowVersionCommandTests {
         defer { plain.scratch.cleanup() }
         let status = plain.run("status", "--app-version", "2.0")
         #expect(status.code == 0 && status.out.contains(#"whatsNew: none (the spec has no "whatsNew" section)"#))
+        let json = plain.run("status", "--app-version", "2.0", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(object["appVersion"] as? String == "2.0" && object["whatsNew"] is NSNull)
         let record = plain.run("record", "com.example.app.intro", "true", "--app-version", "2.0")
         #expect(record.code == 2 && record.err.contains(#"no "whatsNew" section"#))
         #expect(!FileManager.default.fileExists(atPath: plain.scratch.path("store.json")))

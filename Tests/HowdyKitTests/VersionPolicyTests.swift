@@ -217,6 +217,33 @@ struct VersionPolicyTests {
         #expect(storage.answer(for: "app.whatsnew.completedVersion") == .option("3.0"))
     }
 
+    @Test("the spec pager with an app version runs that launch's flow and records the completed version on finishing")
+    func pagerRecordsCompletion() throws {
+        let spec = try OnboardingFlowSpec.decode(Data(Self.spec.utf8))
+        let storage = InMemoryOnboardingStorage()
+        func run(_ version: String) -> [OnboardingStepID] {
+            var shown: [OnboardingStepID] = []
+            var completedAtFinish: OnboardingAnswer?
+            let pager = OnboardingPager(spec: spec, storage: storage, appVersion: AppVersion(version)!)
+            pager.onPageShown = { shown.append($0) }
+            pager.onFinished = { completedAtFinish = storage.answer(for: "app.whatsnew.completedVersion") }
+            pager.start()
+            while !pager.isFinished { pager.advance() }
+            #expect(completedAtFinish != nil, "recorded before onFinished")
+            return shown
+        }
+        #expect(run("2.1") == ["app.welcome", "app.intro", "app.tips"], "fresh install: no pages")
+        #expect(storage.answer(for: "app.whatsnew.completedVersion") == .option("2.1"))
+        #expect(run("2.1.1").isEmpty, "a patch update")
+        #expect(storage.answer(for: "app.whatsnew.completedVersion") == .option("2.1"))
+        #expect(run("3.0") == ["app.whatsnew.2.1.1"], "the withheld patch page comes with the next major")
+        #expect(storage.answer(for: "app.whatsnew.completedVersion") == .option("3.0"))
+        let plain = OnboardingPager(spec: spec, storage: InMemoryOnboardingStorage())
+        plain.start()
+        #expect(
+            plain.pages.map(\.id) == ["app.welcome", "app.intro", "app.tips"], "no app version: the first-run flow")
+    }
+
     @Test("the whatsNew section: policy fields, and the errors name their JSON path")
     func specSection() throws {
         func decode(_ whatsNew: String, steps: String = #"{ "id": "a.whatsnew.2.0", "kind": "feature" }"#)

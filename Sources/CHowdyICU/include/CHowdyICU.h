@@ -64,4 +64,18 @@ int32_t howdy_is_attaching(uint32_t scalar);
 /// 1 for White_Space characters that a line may end with and hang (not NBSP-like).
 int32_t howdy_is_breaking_space(uint32_t scalar);
 
+// MARK: Plural rules (CLDR, cardinal; links ICU's i18n library)
+
+typedef struct howdy_plural_rules howdy_plural_rules;
+
+/// Opens the cardinal plural rules of `locale` (an unknown locale gets the root rules,
+/// where everything is "other"). Returns NULL and sets `*status` on failure. Free with
+/// howdy_plural_close.
+howdy_plural_rules *howdy_plural_open(const char *locale, howdy_icu_status *status);
+void howdy_plural_close(howdy_plural_rules *rules);
+/// Writes the plural keyword for `number` ("one", "few", "other"...) NUL-terminated into
+/// `keyword` (`capacity` bytes). Returns its length, or -1 and sets `*status` on failure.
+int32_t howdy_plural_select(const howdy_plural_rules *rules, double number, char *keyword, int32_t capacity,
+                            howdy_icu_status *status);
+
 #endif

@@ -81,7 +81,11 @@ public enum FlowRenderer {
         var answers = document.answers
         for (index, (step, presentation)) in zip(document.flow.steps, document.stepPresentations).enumerated() {
             let page = pageCount > 1 ? PagePosition(index: index + (hasWelcome ? 1 : 0), count: pageCount) : nil
-            let base = slug(step.id.rawValue)
+            // A what's-new page's ID ends in its version, whose last component alone says nothing.
+            let base =
+                document.flow.releaseNotes?.version(of: step.id).map {
+                    "whatsnew-" + $0.components.map(String.init).joined(separator: "-")
+                } ?? slug(step.id.rawValue)
             for (suffix, screen) in stepScreens(
                 step, presentation, answers: answers, steps: document.allSteps ?? document.flow.steps, page: page)
             {

@@ -67,7 +67,9 @@ public enum ReviewCommand: Command {
         guard !args.has("all") else { throw CLIError.usage("--all goes with --accept") }
         guard let out = args.string("out"), !out.isEmpty else { throw CLIError.usage("--out DIR is required") }
         let threshold = try args.double("threshold") ?? 0.1
-        guard (0...1).contains(threshold) else { throw CLIError.usage("--threshold: expected 0 to 1, got \(threshold)") }
+        guard (0...1).contains(threshold) else {
+            throw CLIError.usage("--threshold: expected 0 to 1, got \(threshold)")
+        }
         let directory = URL(fileURLWithPath: out)
         let review: Review
         let page: URL

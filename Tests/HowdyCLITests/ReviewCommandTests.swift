@@ -6,7 +6,9 @@ import Testing
 @Suite(.serialized) struct ReviewCommandTests {
     /// The `src` attributes of a page.
     static func sources(_ html: String) -> [String] {
-        html.components(separatedBy: "src=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        html.components(separatedBy: "src=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first.map(String.init)
+        }
     }
 
     @Test func folderReviewListsChangesFirstWithFiguresViewsAndAcceptCommands() throws {
@@ -119,8 +121,11 @@ import Testing
         // --accept copies actual over golden, creating the new golden's folder when needed.
         let accept = howdy(["review", "--accept", "HowdyKitUI/a", "HowdyKitUI/b", "--manifest", manifestPath])
         #expect(accept.code == 0, "\(accept.err)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == fixture.folder.read("actual/\(ReviewFixture.changed)"))
-        #expect(try fixture.folder.read("Goldens/HowdyKitUI/b.png") == fixture.folder.read("actual/\(ReviewFixture.new)"))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: golden)) == fixture.folder.read("actual/\(ReviewFixture.changed)")
+        )
+        #expect(
+            try fixture.folder.read("Goldens/HowdyKitUI/b.png") == fixture.folder.read("actual/\(ReviewFixture.new)"))
     }
 
     @Test func badManifestsAndUsageExitTwoNamingTheProblem() throws {
@@ -128,10 +133,14 @@ import Testing
         defer { folder.cleanup() }
         let cases: [(String, String)] = [
             ("{ not json", "not a failure manifest"),
-            (#"{"failures": [{"name": "a", "status": "changed", "golden": "/g/a.png", "actual": "../../etc/passwd"}]}"#,
-             "failures[0]: actual \"../../etc/passwd\" must be a path inside the manifest's folder"),
-            (#"{"failures": [{"name": "a", "status": "changed", "golden": "relative.png"}]}"#,
-             "failures[0]: golden \"relative.png\" must be an absolute path"),
+            (
+                #"{"failures": [{"name": "a", "status": "changed", "golden": "/g/a.png", "actual": "../../etc/passwd"}]}"#,
+                "failures[0]: actual \"../../etc/passwd\" must be a path inside the manifest's folder"
+            ),
+            (
+                #"{"failures": [{"name": "a", "status": "changed", "golden": "relative.png"}]}"#,
+                "failures[0]: golden \"relative.png\" must be an absolute path"
+            ),
             (#"{"version": 2, "failures": []}"#, "unknown version 2"),
         ]
         for (index, (json, message)) in cases.enumerated() {
@@ -160,7 +169,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.path("a"), withIntermediateDirectories: true)
         try folder.write("e/x.png", "not a png")
         try folder.write("a/x.png", "not a png either")
-        let broken = howdy(["review", "--expected", folder.path("e"), "--actual", folder.path("a"), "--out", folder.path("o")])
+        let broken = howdy([
+            "review", "--expected", folder.path("e"), "--actual", folder.path("a"), "--out", folder.path("o"),
+        ])
         #expect(broken.code == 2)
         #expect(broken.err.contains("x.png"), "\(broken.err)")
     }

@@ -41,8 +41,9 @@ import Testing
         let matrix = RenderMatrix(devices: [.smallPhone, .desktop], schemes: [.light, .dark], scale: 1)
         let files = try RenderJob.run(document, matrix: matrix, to: folder)
         #expect(files.count == 8)
-        let manifest = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.appendingPathComponent("render-manifest.json"))) as? [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("render-manifest.json"))) as? [String: Any]
         #expect(manifest?["contactSheets"] as? [String] == ["contact-sheet-light.png", "contact-sheet-dark.png"])
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("<a href=\"contact-sheet-light.png\">"))
@@ -62,7 +63,9 @@ import Testing
         let thumbX = Int((196 + (309 - Double(thumbWidth)) / 2).rounded())
         let thumb = mean(sheet, PixelRect(x: thumbX + 4, y: 52, width: thumbWidth - 8, height: 352))
         let source = mean(welcome, PixelRect(x: 0, y: 0, width: welcome.width, height: welcome.height))
-        #expect(abs(thumb.x - source.x) < 4 && abs(thumb.y - source.y) < 4 && abs(thumb.z - source.z) < 4, "\(thumb) vs \(source)")
+        #expect(
+            abs(thumb.x - source.x) < 4 && abs(thumb.y - source.y) < 4 && abs(thumb.z - source.z) < 4,
+            "\(thumb) vs \(source)")
         // The dark sheet is dark.
         let darkSheet = try Image(contentsOf: folder.appendingPathComponent("contact-sheet-dark.png"))
         #expect(mean(darkSheet, PixelRect(x: 0, y: 0, width: 10, height: 10)).x < 40)

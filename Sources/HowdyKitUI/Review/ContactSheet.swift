@@ -95,7 +95,9 @@ public enum ContactSheet {
                         let thumbWidth = (height * Double(image.width) / Double(image.height)).rounded()
                         try canvas.draw(
                             image,
-                            in: Rect(x: (x + (cellWidth - thumbWidth) / 2).rounded(), y: y, width: thumbWidth, height: height))
+                            in: Rect(
+                                x: (x + (cellWidth - thumbWidth) / 2).rounded(), y: y, width: thumbWidth, height: height
+                            ))
                     }
                     let caption = try layout(screen, font: fonts.caption, width: cellWidth)
                     try canvas.draw(caption, at: Point(x: x, y: y + height + 4), color: secondary)

@@ -35,7 +35,8 @@ public struct Review: Sendable {
             let after = try ImageSet(actual, excluding: directory)
             let names = Set(before.files.keys).union(after.files.keys).sorted()
             pairs = names.map { Pair(name: $0, expected: before.files[$0], actual: after.files[$0]) }
-            title = "Review: \(expected.map(\.lastPathComponent).joined(separator: ", ")) → \(actual.map(\.lastPathComponent).joined(separator: ", "))"
+            title =
+                "Review: \(expected.map(\.lastPathComponent).joined(separator: ", ")) → \(actual.map(\.lastPathComponent).joined(separator: ", "))"
         case .manifest(let manifest):
             pairs = manifest.failures.map { failure in
                 Pair(
@@ -100,7 +101,8 @@ public struct Review: Sendable {
 
     /// Compares one pair and places its pictures.
     private static func compare(_ pair: Pair, threshold: Double, into directory: URL) throws -> ReviewItem {
-        let stem = pair.name.hasSuffix(".png") || pair.name.hasSuffix(".ppm") ? String(pair.name.dropLast(4)) : pair.name
+        let stem =
+            pair.name.hasSuffix(".png") || pair.name.hasSuffix(".ppm") ? String(pair.name.dropLast(4)) : pair.name
         var item = ReviewItem(name: pair.name, status: .unchanged, acceptCommands: [])
         let expected = try pair.expected.map(load)
         let actual = try pair.actual.map(load)
@@ -153,7 +155,8 @@ public struct Review: Sendable {
                         item.diff = try place(diffImage, as: "images/diff/\(stem).png", in: directory)
                     }
                 } else if diff.antiAliasedPixels > 0 || diff.maxDistance > 0 {
-                    item.note = "\(diff.antiAliasedPixels) anti-aliased pixels and distances under the threshold ignored"
+                    item.note =
+                        "\(diff.antiAliasedPixels) anti-aliased pixels and distances under the threshold ignored"
                 }
             }
             if item.status == .changed {

@@ -30,7 +30,8 @@ enum ReviewPage {
 
             """
         if let all = review.acceptAllCommand {
-            out += "<details class=\"accept-all\"><summary>Accept every change</summary><pre><code>\(escapeHTML(all))</code></pre></details>\n"
+            out +=
+                "<details class=\"accept-all\"><summary>Accept every change</summary><pre><code>\(escapeHTML(all))</code></pre></details>\n"
         }
         out += "</header>\n<main>\n"
         for status in ReviewItem.Status.allCases {
@@ -57,7 +58,8 @@ enum ReviewPage {
 
     private static func article(_ item: ReviewItem, id: String) -> String {
         let kind = item.status == .unchanged ? "item" : "item change"
-        var out = "<article class=\"\(kind) \(item.status.rawValue)\" id=\"\(id)\" data-name=\"\(escapeHTML(item.name))\">\n"
+        var out =
+            "<article class=\"\(kind) \(item.status.rawValue)\" id=\"\(id)\" data-name=\"\(escapeHTML(item.name))\">\n"
         out += "<h3><a href=\"#\(id)\">\(escapeHTML(item.name))</a></h3>\n"
         out += figures(item)
         if let note = item.note { out += "<p class=\"note\">\(escapeHTML(note))</p>\n" }
@@ -65,18 +67,24 @@ enum ReviewPage {
         case .changed:
             let before = image(item.expected, alt: "expected", size: item.expectedSize)
             let after = image(item.actual, alt: "actual", size: item.actualSize)
-            out += "<div class=\"view view-side\"><figure>\(before)<figcaption>Expected</figcaption></figure><figure>\(after)<figcaption>Actual</figcaption></figure></div>\n"
+            out +=
+                "<div class=\"view view-side\"><figure>\(before)<figcaption>Expected</figcaption></figure><figure>\(after)<figcaption>Actual</figcaption></figure></div>\n"
             if let diff = item.diff {
-                out += "<div class=\"view view-diff\"><figure>\(image(diff, alt: "diff", size: item.actualSize))<figcaption>Diff: red differs, yellow anti-aliasing, grey unchanged</figcaption></figure></div>\n"
+                out +=
+                    "<div class=\"view view-diff\"><figure>\(image(diff, alt: "diff", size: item.actualSize))<figcaption>Diff: red differs, yellow anti-aliasing, grey unchanged</figcaption></figure></div>\n"
             } else {
                 out += "<div class=\"view view-diff\"><p class=\"none\">No diff image: the sizes differ.</p></div>\n"
             }
-            out += "<div class=\"view view-slider\"><div class=\"stack\">\(before)<div class=\"top\" style=\"clip-path:inset(0 0 0 50%)\">\(after)</div><div class=\"handle\" style=\"left:50%\"></div></div><label>Expected ◀ <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider position\"> ▶ Actual</label></div>\n"
-            out += "<div class=\"view view-onion\"><div class=\"stack\">\(before)<div class=\"top\" style=\"opacity:0.5\">\(after)</div></div><label>Expected <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"actual's opacity\"> Actual</label></div>\n"
+            out +=
+                "<div class=\"view view-slider\"><div class=\"stack\">\(before)<div class=\"top\" style=\"clip-path:inset(0 0 0 50%)\">\(after)</div><div class=\"handle\" style=\"left:50%\"></div></div><label>Expected ◀ <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider position\"> ▶ Actual</label></div>\n"
+            out +=
+                "<div class=\"view view-onion\"><div class=\"stack\">\(before)<div class=\"top\" style=\"opacity:0.5\">\(after)</div></div><label>Expected <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"actual's opacity\"> Actual</label></div>\n"
         case .new, .unchanged:
-            out += "<div class=\"single\"><figure>\(image(item.actual, alt: "actual", size: item.actualSize))<figcaption>\(item.status == .new ? "Actual (new)" : "Expected = actual")</figcaption></figure></div>\n"
+            out +=
+                "<div class=\"single\"><figure>\(image(item.actual, alt: "actual", size: item.actualSize))<figcaption>\(item.status == .new ? "Actual (new)" : "Expected = actual")</figcaption></figure></div>\n"
         case .removed:
-            out += "<div class=\"single\"><figure>\(image(item.expected, alt: "expected", size: item.expectedSize))<figcaption>Expected (no actual image)</figcaption></figure></div>\n"
+            out +=
+                "<div class=\"single\"><figure>\(image(item.expected, alt: "expected", size: item.expectedSize))<figcaption>Expected (no actual image)</figcaption></figure></div>\n"
         }
         if !item.acceptCommands.isEmpty {
             out += "<div class=\"accept\"><span>Accept:</span>"

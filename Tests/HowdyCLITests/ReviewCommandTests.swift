@@ -75,18 +75,14 @@ import Testing
             at: artefacts.appendingPathComponent("HowdyKitUI"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
         let manager = FileManager.default
-        try manager.copyItem(
-            atPath: fixture.folder.path("expected/\(ReviewFixture.changed)"),
-            toPath: artefacts.appendingPathComponent("HowdyKitUI/a.expected.png").path)
-        try manager.copyItem(
-            atPath: fixture.folder.path("actual/\(ReviewFixture.changed)"),
-            toPath: artefacts.appendingPathComponent("HowdyKitUI/a.actual.png").path)
-        try manager.copyItem(
-            atPath: fixture.folder.path("actual/\(ReviewFixture.new)"),
-            toPath: artefacts.appendingPathComponent("HowdyKitUI/b.actual.png").path)
-        try manager.copyItem(
-            atPath: fixture.folder.path("expected/\(ReviewFixture.changed)"),
-            toPath: goldens.appendingPathComponent("a.png").path)
+        for (from, to) in [
+            ("expected/\(ReviewFixture.changed)", "failures/HowdyKitUI/a.expected.png"),
+            ("actual/\(ReviewFixture.changed)", "failures/HowdyKitUI/a.actual.png"),
+            ("actual/\(ReviewFixture.new)", "failures/HowdyKitUI/b.actual.png"),
+            ("expected/\(ReviewFixture.changed)", "Goldens/HowdyKitUI/a.png"),
+        ] {
+            try manager.copyItem(atPath: fixture.folder.path(from), toPath: fixture.folder.path(to))
+        }
         let golden = goldens.appendingPathComponent("a.png").path
         try Data(
             #"""

@@ -149,7 +149,7 @@ import Testing
         #expect(missing.code == 2)
         #expect(missing.err.contains("no such file or folder"))
         for arguments in [
-            ["review", "--out", folder.path("o")],
+            ["review", "--actual", folder.url.path, "--out", folder.path("o")],
             ["review", "--expected", folder.path(""), "--out", folder.path("o")],
             ["review", "--accept", "--expected", folder.url.path, "--actual", folder.url.path],
             ["review", "--expected", folder.url.path, "--actual", folder.url.path],

@@ -39,6 +39,10 @@ import Testing
         // Offline and self-contained: no network, no external script; every image is in the folder.
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(!html.contains("<script src"))
+        // Unchanged images (there may be thousands) load lazily; the others at once.
+        let unchanged = html[html.range(of: "id=\"unchanged\"")!.lowerBound...]
+        #expect(unchanged.contains("loading=\"lazy\""))
+        #expect(!changed.contains("loading=\"lazy\""))
         let sources = Self.sources(html)
         #expect(sources.count >= 7, "changed: 2 per view but diff; new, removed, unchanged: one each")
         for source in sources {
@@ -113,6 +117,20 @@ import Testing
         #expect(html.contains("howdy review --accept HowdyKitUI/a --manifest \(manifestPath)"), "accept command")
         for source in Self.sources(html) {
             #expect(FileManager.default.fileExists(atPath: out + "/" + (source.removingPercentEncoding ?? source)))
+        }
+        // Without --manifest, the review reads $HOWDY_ARTIFACTS (as HowdyTesting's message
+        // `howdy review --accept NAME` expects).
+        if let executable = howdyExecutable() {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["review", "--out", fixture.folder.path("review-env")]
+            process.environment = ["HOWDY_ARTIFACTS": artefacts.path, "PATH": "/usr/bin:/bin"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(FileManager.default.fileExists(atPath: fixture.folder.path("review-env/index.html")))
         }
         // --accept copies actual over golden, creating the new golden's folder when needed.
         let accept = howdy(["review", "--accept", "HowdyKitUI/a", "HowdyKitUI/b", "--manifest", manifestPath])

@@ -80,8 +80,10 @@ enum ReviewPage {
             out +=
                 "<div class=\"view view-onion\"><div class=\"stack\">\(before)<div class=\"top\" style=\"opacity:0.5\">\(after)</div></div><label>Expected <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"actual's opacity\"> Actual</label></div>\n"
         case .new, .unchanged:
+            // Unchanged images may be thousands: they load only when scrolled to.
+            let picture = image(item.actual, alt: "actual", size: item.actualSize, lazy: item.status == .unchanged)
             out +=
-                "<div class=\"single\"><figure>\(image(item.actual, alt: "actual", size: item.actualSize))<figcaption>\(item.status == .new ? "Actual (new)" : "Expected = actual")</figcaption></figure></div>\n"
+                "<div class=\"single\"><figure>\(picture)<figcaption>\(item.status == .new ? "Actual (new)" : "Expected = actual")</figcaption></figure></div>\n"
         case .removed:
             out +=
                 "<div class=\"single\"><figure>\(image(item.expected, alt: "expected", size: item.expectedSize))<figcaption>Expected (no actual image)</figcaption></figure></div>\n"
@@ -122,10 +124,10 @@ enum ReviewPage {
             + rows.map { "<div><dt>\(escapeHTML($0.0))</dt><dd>\(escapeHTML($0.1))</dd></div>" }.joined() + "</dl>\n"
     }
 
-    private static func image(_ path: String?, alt: String, size: PixelSize?) -> String {
+    private static func image(_ path: String?, alt: String, size: PixelSize?, lazy: Bool = false) -> String {
         guard let path else { return "<p class=\"none\">(none)</p>" }
-        var attributes = ""
-        if let size { attributes = " width=\"\(size.width)\" height=\"\(size.height)\"" }
+        var attributes = lazy ? " loading=\"lazy\"" : ""
+        if let size { attributes += " width=\"\(size.width)\" height=\"\(size.height)\"" }
         return "<img src=\"\(escapeHTML(hrefPath(path)))\" alt=\"\(alt)\"\(attributes)>"
     }
 
@@ -204,6 +206,11 @@ enum ReviewPage {
           const result = {images: 0, decoded: 0, broken: [], views: {}, navigation: {}, changes: changes.length};
           for (const img of Array.from(document.images)) {
             result.images += 1;
+            // Lazy images load now, so every picture on the page is checked.
+            if (img.loading === "lazy") img.loading = "eager";
+            if (!img.complete) {
+              await new Promise((done) => { img.addEventListener("load", done); img.addEventListener("error", done); });
+            }
             // createImageBitmap decodes every pixel (and rejects an image that does not decode).
             let bitmapWidth = 0;
             try { const bitmap = await createImageBitmap(img); bitmapWidth = bitmap.width; bitmap.close(); } catch (error) {}

@@ -36,6 +36,9 @@ import Testing
         let command =
             "howdy review --accept \(ReviewFixture.changed) --expected \(expectedPath) --actual \(actualPath)"
         #expect(changed.contains(command), "accept command")
+        let copy = "cp \(actualPath)/\(ReviewFixture.changed) \(expectedPath)/\(ReviewFixture.changed)"
+        #expect(changed.contains(copy), "the plain copy it amounts to")
+        #expect(html.contains("rm \(expectedPath)/\(ReviewFixture.removed)"), "accepting a removal deletes")
         // Offline and self-contained: no network, no external script; every image is in the folder.
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(!html.contains("<script src"))

@@ -57,6 +57,9 @@ public struct Review: Sendable {
         var items = try results.withLock { $0 }.map { try $0!.get() }
         for index in items.indices where items[index].status != .unchanged {
             items[index].acceptCommands = acceptCommands(for: [items[index].name], source: source, command: command)
+            if case .directories(let expected, _) = source, let root = expected.first {
+                items[index].acceptCommands.append(plainCommand(for: pairs[index], expectedRoot: root))
+            }
         }
         let order = Dictionary(uniqueKeysWithValues: ReviewItem.Status.allCases.enumerated().map { ($1, $0) })
         items.sort { (order[$0.status]!, $0.name) < (order[$1.status]!, $1.name) }
@@ -88,6 +91,13 @@ public struct Review: Sendable {
                 + actual.map { "--actual \(shellQuoted($0.standardizedFileURL.path))" }
             return ["\(command) review --accept \(quoted) \(folders.joined(separator: " "))"]
         }
+    }
+
+    /// The `cp` (or, for a removed image, `rm`) that accepting a folder change amounts to.
+    static func plainCommand(for pair: Pair, expectedRoot: URL) -> String {
+        let target = (pair.expected ?? expectedRoot.appendingPathComponent(pair.name)).standardizedFileURL.path
+        guard let actual = pair.actual else { return "rm \(shellQuoted(target))" }
+        return "cp \(shellQuoted(actual.standardizedFileURL.path)) \(shellQuoted(target))"
     }
 
     /// One name's two sides before comparison.

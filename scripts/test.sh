@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs the whole test suite (unit, golden and CLI tests) after installing what is missing,
-# then builds and tests the consumer package fixture, which uses HowdyTesting from outside
+# including Debian's chromium for the headless-browser test of `howdy review`'s page, then
+# builds and tests the consumer package fixture, which uses HowdyTesting from outside
 # (skipped when arguments such as --filter are given).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+source scripts/install-chromium.sh
 swift build --build-tests
 swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then

@@ -35,7 +35,8 @@ public enum LintCommand: Command {
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
-            arguments, options: MatrixOptions.names.union(["frames"]), switches: MatrixOptions.switches.union(["verbose"]))
+            arguments, options: MatrixOptions.names.union(["frames"]),
+            switches: MatrixOptions.switches.union(["verbose"]))
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         let document = try RenderCommand.loadDocument(args.positionals[0], io: io)
         var matrix = document.matrix

@@ -70,6 +70,14 @@ public enum RenderCommand: Command {
         guard let format = RenderFormat(rawValue: formatName) else {
             throw CLIError.usage("--format: expected png or ppm, got '\(formatName)'")
         }
+        // A matrix over the cap is refused before the output folder is made (the store can
+        // only narrow the screens, so the full flow's count is the one to check).
+        do {
+            try RenderPlan.checkSize(
+                matrix: matrix, screens: FlowRenderer.screens(document, storage: nil).count, maxImages: maxImages)
+        } catch {
+            throw CLIError.badInput("\(error)")
+        }
         let directory = try OutputFolder.prepare(out)
         var storage: FileOnboardingStorage?
         if let store = try args.path("store") {

@@ -8,9 +8,9 @@ public enum ReviewCommand: Command {
     public static let summary = "review changed images in one offline page; accept changes"
     public static let help = """
         usage: howdy review --expected DIR --actual DIR [--actual DIR...] --out DIR [--threshold T]
-               howdy review --manifest FILE|DIR --out DIR
-               howdy review --accept NAME... (--manifest FILE|DIR | --expected DIR --actual DIR...)
-               howdy review --accept --all (--manifest FILE|DIR | --expected DIR --actual DIR...)
+               howdy review [--manifest FILE|DIR] --out DIR
+               howdy review --accept NAME... [--manifest FILE|DIR | --expected DIR --actual DIR...]
+               howdy review --accept --all [--manifest FILE|DIR | --expected DIR --actual DIR...]
 
         Compares every image of the expected folders with the image of the same name in
         the actual folders (every .png and .ppm below them, named by relative path; several
@@ -28,6 +28,7 @@ public enum ReviewCommand: Command {
           --expected DIR   the reference render (repeatable)
           --actual DIR     the render to review (repeatable: shards are joined)
           --manifest P     a golden-failure manifest, or the folder holding manifest.json
+                           (default without folders: $HOWDY_ARTIFACTS, else .build/howdy-failures)
           --out DIR        where index.html and images/ go (created when missing)
           --threshold T    per-pixel distance 0...1 counted as a difference (default 0.1)
           --accept         accept the named changes instead of writing a page: a manifest
@@ -67,7 +68,9 @@ public enum ReviewCommand: Command {
         guard !args.has("all") else { throw CLIError.usage("--all goes with --accept") }
         guard let out = args.string("out"), !out.isEmpty else { throw CLIError.usage("--out DIR is required") }
         let threshold = try args.double("threshold") ?? 0.1
-        guard (0...1).contains(threshold) else { throw CLIError.usage("--threshold: expected 0 to 1, got \(threshold)") }
+        guard (0...1).contains(threshold) else {
+            throw CLIError.usage("--threshold: expected 0 to 1, got \(threshold)")
+        }
         let directory = URL(fileURLWithPath: out)
         let review: Review
         let page: URL
@@ -85,7 +88,14 @@ public enum ReviewCommand: Command {
     /// The folders or manifest the arguments name.
     private static func source(_ args: Arguments) throws -> ReviewSource {
         let expected = args.strings("expected"), actual = args.strings("actual")
-        if let manifest = args.string("manifest") {
+        // Without a source, the failures golden tests left: $HOWDY_ARTIFACTS, else
+        // .build/howdy-failures in the current folder (the package root).
+        var manifest = args.string("manifest")
+        if manifest == nil, expected.isEmpty, actual.isEmpty {
+            let environment = ProcessInfo.processInfo.environment["HOWDY_ARTIFACTS"]
+            manifest = environment.flatMap { $0.isEmpty ? nil : $0 } ?? ".build/howdy-failures"
+        }
+        if let manifest {
             guard expected.isEmpty, actual.isEmpty else {
                 throw CLIError.usage("give --manifest or --expected/--actual, not both")
             }

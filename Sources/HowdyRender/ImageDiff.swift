@@ -219,19 +219,6 @@ enum DensityWindow {
     }
 }
 
-/// 32-bit pixels read from byte storage without assuming its alignment or binding its memory
-/// to another type (`[UInt8]` storage is bound to `UInt8`).
-struct PixelWords {
-    let bytes: UnsafeRawBufferPointer
-
-    init(_ pixels: UnsafeBufferPointer<UInt8>) { bytes = UnsafeRawBufferPointer(pixels) }
-
-    /// The four bytes of pixel `index` as one word (for equality tests only).
-    @inline(__always) subscript(index: Int) -> UInt32 {
-        bytes.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self)
-    }
-}
-
 /// The per-pixel work of the comparison, after pixelmatch 7 (ISC licence, Mapbox): YIQ
 /// distance and its anti-aliasing detector, here on premultiplied pixels.
 struct DiffKernel {

@@ -11,6 +11,11 @@
 public struct PixelWords {
     let raw: UnsafeRawBufferPointer
 
+    init(raw: UnsafeRawBufferPointer) { self.raw = raw }
+
+    /// A view of byte storage already borrowed elsewhere (ImageDiff's kernels).
+    init(_ pixels: UnsafeBufferPointer<UInt8>) { raw = UnsafeRawBufferPointer(pixels) }
+
     /// The number of pixels.
     public var count: Int { raw.count / 4 }
 

@@ -58,7 +58,9 @@ import Testing
         let animated = RenderEnvironment(device: .phone, scale: 1, time: 2)
         var still = animated
         still.reduceMotion = true
-        #expect(RenderJob.fileName(screen: "01-welcome", environment: animated, format: .png) == "01-welcome_phone-light-t2@1x.png")
+        #expect(
+            RenderJob.fileName(screen: "01-welcome", environment: animated, format: .png)
+                == "01-welcome_phone-light-t2@1x.png")
         #expect(
             RenderJob.fileName(screen: "01-welcome", environment: still, format: .png)
                 == "01-welcome_phone-light-t2-reduce-motion@1x.png")

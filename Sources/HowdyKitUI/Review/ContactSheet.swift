@@ -62,7 +62,7 @@ public enum ContactSheet {
         // Every thumbnail is as tall as the others; the widest aspect sets the cell width.
         let aspect = files.map { Double($0.pixelWidth) / Double($0.pixelHeight) }.max() ?? 0.5
         let fitting = (maximumSide - labelWidth - gap) / Double(columns.count) - gap
-        let height = max(48, min(thumbnailHeight, fitting / aspect))
+        let height = max(48, min(thumbnailHeight, fitting / aspect)).rounded()
         let cellWidth = (height * aspect).rounded(.up)
         let rowHeight = height + captionHeight + gap
         let rowsPerPage = max(1, Int((maximumSide - titleHeight - gap) / rowHeight))
@@ -80,24 +80,24 @@ public enum ContactSheet {
             try canvas.draw(
                 try layout(title, font: fonts.title, width: Double(width) - 2 * gap), at: Point(x: gap, y: 12),
                 color: ink)
-            // Thumbnails are decoded and scaled on all cores; each lands in its own slot.
-            let slots = pageRows.flatMap { row in columns.map { cells["\(row)\u{0}\($0)"] } }
-            let thumbnails = try decode(slots, height: height, in: directory)
             for (rowIndex, row) in pageRows.enumerated() {
                 let y = titleHeight + Double(rowIndex) * rowHeight
                 // The combination wraps over as many lines as it needs in the label column.
                 try canvas.draw(
                     try HowdyText.layout(row, font: fonts.label, width: labelWidth - gap),
                     at: Point(x: gap, y: y + 4), color: ink)
+                // A row's images are decoded on all cores (one row in memory at a time), then
+                // each is scaled once, straight into its cell.
+                let images = try decode(columns.map { cells["\(row)\u{0}\($0)"] }, in: directory)
                 for (columnIndex, screen) in columns.enumerated() {
                     let x = labelWidth + gap + Double(columnIndex) * (cellWidth + gap)
-                    if let thumbnail = thumbnails[rowIndex * columns.count + columnIndex] {
-                        let thumbWidth = Double(thumbnail.width)
+                    if let image = images[columnIndex] {
+                        let thumbWidth = (height * Double(image.width) / Double(image.height)).rounded()
                         try canvas.draw(
-                            thumbnail,
+                            image,
                             in: Rect(
-                                x: (x + (cellWidth - thumbWidth) / 2).rounded(), y: y, width: thumbWidth,
-                                height: Double(thumbnail.height)))
+                                x: (x + (cellWidth - thumbWidth) / 2).rounded(), y: y, width: thumbWidth, height: height
+                            ))
                     }
                     let caption = try layout(screen, font: fonts.caption, width: cellWidth)
                     try canvas.draw(caption, at: Point(x: x, y: y + height + 4), color: secondary)
@@ -113,16 +113,12 @@ public enum ContactSheet {
         RenderIndex.caption(file).replacingOccurrences(of: " · \(file.scheme.rawValue)", with: "")
     }
 
-    /// The files of `slots` decoded and scaled to `height` px tall (nil slots stay nil).
-    private static func decode(_ slots: [RenderedFile?], height: Double, in directory: URL) throws -> [Image?] {
+    /// The files of `slots` decoded (nil slots stay nil).
+    private static func decode(_ slots: [RenderedFile?], in directory: URL) throws -> [Image?] {
         let results = Mutex([Result<Image, any Error>?](repeating: nil, count: slots.count))
         DispatchQueue.concurrentPerform(iterations: slots.count) { index in
             guard let file = slots[index] else { return }
-            let result = Result { () throws -> Image in
-                let image = try Image(contentsOf: directory.appendingPathComponent(file.fileName))
-                let width = max(1, Int((height * Double(image.width) / Double(image.height)).rounded()))
-                return try image.resized(width: width, height: Int(height.rounded()))
-            }
+            let result = Result { try Image(contentsOf: directory.appendingPathComponent(file.fileName)) }
             results.withLock { $0[index] = result }
         }
         return try results.withLock { $0 }.map { try $0?.get() }

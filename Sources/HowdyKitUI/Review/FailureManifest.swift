@@ -116,7 +116,9 @@ public struct FailureManifest: Sendable, Hashable {
 /// Whether `path` is relative, without `..` or empty components.
 func isSafeRelative(_ path: String) -> Bool {
     guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0") else { return false }
-    return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != ".." && $0 != "." && !$0.isEmpty }
+    return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+        $0 != ".." && $0 != "." && !$0.isEmpty
+    }
 }
 
 /// A failure manifest that cannot be used.

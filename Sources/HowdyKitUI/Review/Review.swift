@@ -35,7 +35,8 @@ public struct Review: Sendable {
             let after = try ImageSet(actual, excluding: directory)
             let names = Set(before.files.keys).union(after.files.keys).sorted()
             pairs = names.map { Pair(name: $0, expected: before.files[$0], actual: after.files[$0]) }
-            title = "Review: \(expected.map(\.lastPathComponent).joined(separator: ", ")) → \(actual.map(\.lastPathComponent).joined(separator: ", "))"
+            title =
+                "Review: \(expected.map(\.lastPathComponent).joined(separator: ", ")) → \(actual.map(\.lastPathComponent).joined(separator: ", "))"
         case .manifest(let manifest):
             pairs = manifest.failures.map { failure in
                 Pair(
@@ -56,6 +57,9 @@ public struct Review: Sendable {
         var items = try results.withLock { $0 }.map { try $0!.get() }
         for index in items.indices where items[index].status != .unchanged {
             items[index].acceptCommands = acceptCommands(for: [items[index].name], source: source, command: command)
+            if case .directories(let expected, _) = source, let root = expected.first {
+                items[index].acceptCommands.append(plainCommand(for: pairs[index], expectedRoot: root))
+            }
         }
         let order = Dictionary(uniqueKeysWithValues: ReviewItem.Status.allCases.enumerated().map { ($1, $0) })
         items.sort { (order[$0.status]!, $0.name) < (order[$1.status]!, $1.name) }
@@ -89,6 +93,13 @@ public struct Review: Sendable {
         }
     }
 
+    /// The `cp` (or, for a removed image, `rm`) that accepting a folder change amounts to.
+    static func plainCommand(for pair: Pair, expectedRoot: URL) -> String {
+        let target = (pair.expected ?? expectedRoot.appendingPathComponent(pair.name)).standardizedFileURL.path
+        guard let actual = pair.actual else { return "rm \(shellQuoted(target))" }
+        return "cp \(shellQuoted(actual.standardizedFileURL.path)) \(shellQuoted(target))"
+    }
+
     /// One name's two sides before comparison.
     struct Pair: Sendable {
         var name: String
@@ -100,7 +111,8 @@ public struct Review: Sendable {
 
     /// Compares one pair and places its pictures.
     private static func compare(_ pair: Pair, threshold: Double, into directory: URL) throws -> ReviewItem {
-        let stem = pair.name.hasSuffix(".png") || pair.name.hasSuffix(".ppm") ? String(pair.name.dropLast(4)) : pair.name
+        let stem =
+            pair.name.hasSuffix(".png") || pair.name.hasSuffix(".ppm") ? String(pair.name.dropLast(4)) : pair.name
         var item = ReviewItem(name: pair.name, status: .unchanged, acceptCommands: [])
         let expected = try pair.expected.map(load)
         let actual = try pair.actual.map(load)
@@ -153,7 +165,8 @@ public struct Review: Sendable {
                         item.diff = try place(diffImage, as: "images/diff/\(stem).png", in: directory)
                     }
                 } else if diff.antiAliasedPixels > 0 || diff.maxDistance > 0 {
-                    item.note = "\(diff.antiAliasedPixels) anti-aliased pixels and distances under the threshold ignored"
+                    item.note =
+                        "\(diff.antiAliasedPixels) anti-aliased pixels and distances under the threshold ignored"
                 }
             }
             if item.status == .changed {

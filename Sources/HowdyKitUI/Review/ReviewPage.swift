@@ -30,7 +30,8 @@ enum ReviewPage {
 
             """
         if let all = review.acceptAllCommand {
-            out += "<details class=\"accept-all\"><summary>Accept every change</summary><pre><code>\(escapeHTML(all))</code></pre></details>\n"
+            out +=
+                "<details class=\"accept-all\"><summary>Accept every change</summary><pre><code>\(escapeHTML(all))</code></pre></details>\n"
         }
         out += "</header>\n<main>\n"
         for status in ReviewItem.Status.allCases {
@@ -57,7 +58,8 @@ enum ReviewPage {
 
     private static func article(_ item: ReviewItem, id: String) -> String {
         let kind = item.status == .unchanged ? "item" : "item change"
-        var out = "<article class=\"\(kind) \(item.status.rawValue)\" id=\"\(id)\" data-name=\"\(escapeHTML(item.name))\">\n"
+        var out =
+            "<article class=\"\(kind) \(item.status.rawValue)\" id=\"\(id)\" data-name=\"\(escapeHTML(item.name))\">\n"
         out += "<h3><a href=\"#\(id)\">\(escapeHTML(item.name))</a></h3>\n"
         out += figures(item)
         if let note = item.note { out += "<p class=\"note\">\(escapeHTML(note))</p>\n" }
@@ -65,18 +67,26 @@ enum ReviewPage {
         case .changed:
             let before = image(item.expected, alt: "expected", size: item.expectedSize)
             let after = image(item.actual, alt: "actual", size: item.actualSize)
-            out += "<div class=\"view view-side\"><figure>\(before)<figcaption>Expected</figcaption></figure><figure>\(after)<figcaption>Actual</figcaption></figure></div>\n"
+            out +=
+                "<div class=\"view view-side\"><figure>\(before)<figcaption>Expected</figcaption></figure><figure>\(after)<figcaption>Actual</figcaption></figure></div>\n"
             if let diff = item.diff {
-                out += "<div class=\"view view-diff\"><figure>\(image(diff, alt: "diff", size: item.actualSize))<figcaption>Diff: red differs, yellow anti-aliasing, grey unchanged</figcaption></figure></div>\n"
+                out +=
+                    "<div class=\"view view-diff\"><figure>\(image(diff, alt: "diff", size: item.actualSize))<figcaption>Diff: red differs, yellow anti-aliasing, grey unchanged</figcaption></figure></div>\n"
             } else {
                 out += "<div class=\"view view-diff\"><p class=\"none\">No diff image: the sizes differ.</p></div>\n"
             }
-            out += "<div class=\"view view-slider\"><div class=\"stack\">\(before)<div class=\"top\" style=\"clip-path:inset(0 0 0 50%)\">\(after)</div><div class=\"handle\" style=\"left:50%\"></div></div><label>Expected ◀ <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider position\"> ▶ Actual</label></div>\n"
-            out += "<div class=\"view view-onion\"><div class=\"stack\">\(before)<div class=\"top\" style=\"opacity:0.5\">\(after)</div></div><label>Expected <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"actual's opacity\"> Actual</label></div>\n"
+            out +=
+                "<div class=\"view view-slider\"><div class=\"stack\">\(before)<div class=\"top\" style=\"clip-path:inset(0 0 0 50%)\">\(after)</div><div class=\"handle\" style=\"left:50%\"></div></div><label>Expected ◀ <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider position\"> ▶ Actual</label></div>\n"
+            out +=
+                "<div class=\"view view-onion\"><div class=\"stack\">\(before)<div class=\"top\" style=\"opacity:0.5\">\(after)</div></div><label>Expected <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"actual's opacity\"> Actual</label></div>\n"
         case .new, .unchanged:
-            out += "<div class=\"single\"><figure>\(image(item.actual, alt: "actual", size: item.actualSize))<figcaption>\(item.status == .new ? "Actual (new)" : "Expected = actual")</figcaption></figure></div>\n"
+            // Unchanged images may be thousands: they load only when scrolled to.
+            let picture = image(item.actual, alt: "actual", size: item.actualSize, lazy: item.status == .unchanged)
+            out +=
+                "<div class=\"single\"><figure>\(picture)<figcaption>\(item.status == .new ? "Actual (new)" : "Expected = actual")</figcaption></figure></div>\n"
         case .removed:
-            out += "<div class=\"single\"><figure>\(image(item.expected, alt: "expected", size: item.expectedSize))<figcaption>Expected (no actual image)</figcaption></figure></div>\n"
+            out +=
+                "<div class=\"single\"><figure>\(image(item.expected, alt: "expected", size: item.expectedSize))<figcaption>Expected (no actual image)</figcaption></figure></div>\n"
         }
         if !item.acceptCommands.isEmpty {
             out += "<div class=\"accept\"><span>Accept:</span>"
@@ -114,10 +124,10 @@ enum ReviewPage {
             + rows.map { "<div><dt>\(escapeHTML($0.0))</dt><dd>\(escapeHTML($0.1))</dd></div>" }.joined() + "</dl>\n"
     }
 
-    private static func image(_ path: String?, alt: String, size: PixelSize?) -> String {
+    private static func image(_ path: String?, alt: String, size: PixelSize?, lazy: Bool = false) -> String {
         guard let path else { return "<p class=\"none\">(none)</p>" }
-        var attributes = ""
-        if let size { attributes = " width=\"\(size.width)\" height=\"\(size.height)\"" }
+        var attributes = lazy ? " loading=\"lazy\"" : ""
+        if let size { attributes += " width=\"\(size.width)\" height=\"\(size.height)\"" }
         return "<img src=\"\(escapeHTML(hrefPath(path)))\" alt=\"\(alt)\"\(attributes)>"
     }
 
@@ -196,6 +206,11 @@ enum ReviewPage {
           const result = {images: 0, decoded: 0, broken: [], views: {}, navigation: {}, changes: changes.length};
           for (const img of Array.from(document.images)) {
             result.images += 1;
+            // Lazy images load now, so every picture on the page is checked.
+            if (img.loading === "lazy") img.loading = "eager";
+            if (!img.complete) {
+              await new Promise((done) => { img.addEventListener("load", done); img.addEventListener("error", done); });
+            }
             // createImageBitmap decodes every pixel (and rejects an image that does not decode).
             let bitmapWidth = 0;
             try { const bitmap = await createImageBitmap(img); bitmapWidth = bitmap.width; bitmap.close(); } catch (error) {}

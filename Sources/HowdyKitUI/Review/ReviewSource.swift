@@ -64,7 +64,7 @@ public enum ReviewError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let path): "cannot read the folder \(path)"
+        case .unreadable(let path): "cannot read \(path)"
         case .unknownNames(let names, let known):
             "no image named \(names.map { "\"\($0)\"" }.joined(separator: ", ")) in this review (\(known) names known; the page lists them)"
         case .cannotAccept(let name, let reason): "cannot accept \(name): \(reason)"

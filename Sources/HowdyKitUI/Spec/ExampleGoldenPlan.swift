@@ -75,7 +75,7 @@ package struct ExampleGoldenPlan: Sendable {
             else { throw SpecError(path: "branded", message: "theme.background is not an animated gradient") }
             let background = GreetBackground.animatedGradient(brand: brand, palette: palette, motion: motion)
             var canvas = try Canvas(width: golden.environment.pixelWidth, height: golden.environment.pixelHeight)
-            background.draw(into: &canvas, environment: golden.environment, tint: theme.style.tint)
+            try background.draw(into: &canvas, environment: golden.environment, tint: theme.style.tint)
             return canvas.image
         }
     }

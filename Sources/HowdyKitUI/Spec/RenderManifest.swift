@@ -140,7 +140,9 @@ public struct RenderManifest: Codable, Sendable, Hashable {
             let seen = shards.map { $0!.index }
             for index in 1...count where seen.filter({ $0 == index }).count != 1 {
                 let times = seen.filter { $0 == index }.count
-                throw .cannotMerge(times == 0 ? "shard \(index)/\(count) is missing" : "shard \(index)/\(count) is given \(times) times")
+                throw .cannotMerge(
+                    times == 0
+                        ? "shard \(index)/\(count) is missing" : "shard \(index)/\(count) is given \(times) times")
             }
         }
         var jobs = manifests.flatMap(\.manifest.jobs)
@@ -152,7 +154,9 @@ public struct RenderManifest: Codable, Sendable, Hashable {
             throw .cannotMerge("the shards hold \(jobs.count) of the plan's \(first.plannedImages) images")
         }
         let orderOf = Dictionary(jobs.map { ($0.fileName, $0.order) }, uniquingKeysWith: { a, _ in a })
-        let files = manifests.flatMap(\.manifest.files).sorted { orderOf[$0.fileName, default: 0] < orderOf[$1.fileName, default: 0] }
+        let files = manifests.flatMap(\.manifest.files).sorted {
+            orderOf[$0.fileName, default: 0] < orderOf[$1.fileName, default: 0]
+        }
         return RenderManifest(
             title: first.title, screens: first.screens, plannedImages: first.plannedImages,
             planDigest: first.planDigest, shard: nil, jobs: jobs, files: files)

@@ -1,0 +1,73 @@
+import Foundation
+import HowdyKitUI
+import HowdyRender
+import Testing
+
+/// A render writes one labelled contact sheet per scheme: screens in columns, the other
+/// combinations in rows.
+@Suite struct ContactSheetTests {
+    /// Mean straight RGB of `image` inside `rect` (px), 0...255.
+    private func mean(_ image: Image, _ rect: PixelRect) -> SIMD3<Double> {
+        var sum = SIMD3<Double>(0, 0, 0)
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let p = image[x, y]
+                sum += SIMD3(Double(p.x), Double(p.y), Double(p.z))
+            }
+        }
+        return sum / Double(rect.width * rect.height)
+    }
+
+    /// Pixels of `rect` whose brightness is below `limit` (0...255): ink on a light ground.
+    private func dark(_ image: Image, _ rect: PixelRect, below limit: Int) -> Int {
+        var count = 0
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let p = image[x, y]
+                let brightness: Int = (Int(p.x) + Int(p.y) + Int(p.z)) / 3
+                if brightness < limit { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test func aRenderWritesOneLabelledSheetPerSchemeWithEveryScreen() throws {
+        let document = try FlowDocument.decode(
+            Data(
+                ##"{ "id": "sheet", "theme": { "primary": "#B00020" }, "welcome": { "id": "w", "title": "Hello" }, "steps": [{ "id": "a", "kind": "feature", "title": "A" }] }"##
+                    .utf8))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-sheet-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let matrix = RenderMatrix(devices: [.smallPhone, .desktop], schemes: [.light, .dark], scale: 1)
+        let files = try RenderJob.run(document, matrix: matrix, to: folder)
+        #expect(files.count == 8)
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("render-manifest.json"))) as? [String: Any]
+        #expect(manifest?["contactSheets"] as? [String] == ["contact-sheet-light.png", "contact-sheet-dark.png"])
+        let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("<a href=\"contact-sheet-light.png\">"))
+
+        let sheet = try Image(contentsOf: folder.appendingPathComponent("contact-sheet-light.png"))
+        // Two screens in columns, two devices in rows; cells as wide as the desktop's
+        // aspect at 360 px tall: 180 + 16 + 2 × (309 + 16) by 48 + 2 × (360 + 22 + 16) + 16.
+        #expect(sheet.size == PixelSize(width: 846, height: 860))
+        // The title and row labels are drawn (dark ink on the light ground).
+        #expect(dark(sheet, PixelRect(x: 0, y: 0, width: 400, height: 44), below: 100) > 200)
+        #expect(dark(sheet, PixelRect(x: 0, y: 48, width: 180, height: 40), below: 100) > 50)
+        #expect(dark(sheet, PixelRect(x: 0, y: 48 + 398, width: 180, height: 40), below: 100) > 50)
+        // Each thumbnail carries its screen's colours: the small phone's welcome (row 0,
+        // column 0) averages like the full image it was scaled from.
+        let welcome = try Image(contentsOf: folder.appendingPathComponent("01-welcome_small-phone-light@1x.png"))
+        let thumbWidth = Int((360.0 * 375 / 667).rounded())
+        let thumbX = Int((196 + (309 - Double(thumbWidth)) / 2).rounded())
+        let thumb = mean(sheet, PixelRect(x: thumbX + 4, y: 52, width: thumbWidth - 8, height: 352))
+        let source = mean(welcome, PixelRect(x: 0, y: 0, width: welcome.width, height: welcome.height))
+        #expect(
+            abs(thumb.x - source.x) < 4 && abs(thumb.y - source.y) < 4 && abs(thumb.z - source.z) < 4,
+            "\(thumb) vs \(source)")
+        // The dark sheet is dark.
+        let darkSheet = try Image(contentsOf: folder.appendingPathComponent("contact-sheet-dark.png"))
+        #expect(mean(darkSheet, PixelRect(x: 0, y: 0, width: 10, height: 10)).x < 40)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import HowdyKit
 import HowdyKitUI
+import HowdyRender
 
 /// `howdy render`: draws every screen of a flow spec in every combination of its render
 /// matrix (or the one given on the command line) and writes an index.html.
@@ -66,7 +67,7 @@ public enum RenderCommand: Command {
         }
         if args.has("reduce-motion") { matrix.reduceMotion = true }
         let formatName = args.string("format") ?? "png"
-        guard let format = RenderFormat(rawValue: formatName) else {
+        guard let format = ImageFormat(rawValue: formatName) else {
             throw CLIError.usage("--format: expected png or ppm, got '\(formatName)'")
         }
         let directory = URL(fileURLWithPath: out)

@@ -40,8 +40,5 @@ public enum OnboardingAnswer: Hashable, Codable, Sendable, CustomStringConvertib
         }
     }
 
-    static func format(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
-    }
+    static func format(_ value: Double) -> String { NumberText.format(value) }
 }

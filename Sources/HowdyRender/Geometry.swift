@@ -41,8 +41,8 @@ public struct Rect: Sendable, Hashable {
     /// True when all four numbers are finite.
     public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
 
-    /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom
-    /// (negative values shrink it; sizes never go below zero).
+    /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom
+    /// (negative values grow it; sizes never go below zero), as CoreGraphics' `insetBy`.
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
     }

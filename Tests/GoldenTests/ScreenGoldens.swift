@@ -23,7 +23,7 @@ import Testing
 
     static func render(_ example: String, screen suffix: String, scheme: ColorScheme) throws -> Image {
         let document = try document(example)
-        let named = try #require(FlowRenderer.screens(document).first { $0.name.hasSuffix(suffix) })
+        let named = try #require(FlowPages.screens(document).first { $0.name.hasSuffix(suffix) })
         let environment = RenderEnvironment(device: .phone, scale: 1, colorScheme: scheme, locale: document.locale)
         return try named.screen.render(theme: document.theme, environment: environment)
     }

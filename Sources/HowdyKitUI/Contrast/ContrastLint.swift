@@ -48,7 +48,7 @@ public enum ContrastLint {
         var findings: [ContrastFinding] = []
         var worst: [String: Double] = [:]
         var checked = 0
-        let screens = FlowRenderer.screens(document)
+        let screens = FlowPages.screens(document)
         for base in matrix.environments(locale: document.locale) {
             var times = [base.time]
             if document.theme.background.isAnimated(reduceMotion: base.reduceMotion),

@@ -18,9 +18,9 @@ public struct OnboardingFlowView: OnboardingScreen {
         self.currentPage = currentPage
     }
 
-    /// Every page of a spec, as `FlowRenderer.screens` lists them.
+    /// Every page of a spec, as `FlowPages.screens` lists them.
     public init(document: FlowDocument, currentPage: Int = 0) {
-        self.init(pages: FlowRenderer.screens(document).map(\.screen), currentPage: currentPage)
+        self.init(pages: FlowPages.screens(document).map(\.screen), currentPage: currentPage)
     }
 
     /// Lays out the current page; an empty flow is an empty system screen.

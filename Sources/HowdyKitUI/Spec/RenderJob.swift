@@ -27,10 +27,9 @@ public struct RenderedFile: Sendable, Hashable, Codable {
     public var pixelHeight: Int
 }
 
-/// Output formats of `render`.
-public enum RenderFormat: String, Sendable, CaseIterable {
-    case png, ppm
-}
+/// Output formats of `render`: HowdyRender's `ImageFormat` (png, ppm).
+@available(*, deprecated, renamed: "ImageFormat")
+public typealias RenderFormat = ImageFormat
 
 /// Renders every screen of a flow in every combination of a matrix to files, plus an
 /// `index.html` that shows them all.
@@ -38,7 +37,7 @@ public enum RenderJob {
     /// The file name of one render: `SCREEN_DEVICE-SCHEME[-TYPESIZE][-tTIME][-scrollPOS]@Nx.EXT`;
     /// the Dynamic Type size appears unless it is `large`, the time unless it is 0, the scroll
     /// position unless it is the top.
-    public static func fileName(screen: String, environment: RenderEnvironment, format: RenderFormat) -> String {
+    public static func fileName(screen: String, environment: RenderEnvironment, format: ImageFormat) -> String {
         var name = "\(screen)_\(environment.device.name)-\(environment.colorScheme.rawValue)"
         if environment.dynamicTypeSize != .large { name += "-\(environment.dynamicTypeSize.rawValue)" }
         if environment.time != 0 { name += "-t\(formatNumber(environment.time))" }
@@ -62,12 +61,12 @@ public enum RenderJob {
     ///   `TextError` for a font, `RenderError` for a glyph that fails at render time);
     ///   files already written stay.
     public static func run(
-        _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: RenderFormat = .png,
+        _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: ImageFormat = .png,
         storage: (any OnboardingStorage)? = nil, displayLists: Bool = false,
         progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
     ) throws -> [RenderedFile] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let screens = FlowRenderer.screens(document, storage: storage)
+        let screens = FlowPages.screens(document, storage: storage)
         let environments = matrix.environments(locale: document.locale)
         let total = screens.count * environments.count
         let state = Mutex(RenderProgress(files: Array(repeating: nil, count: total)))
@@ -93,7 +92,7 @@ public enum RenderJob {
                 let list = try layout.displayList(environment: environment)
                 let image = try list.render()
                 if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
-                let bytes = try image.encoded(as: format == .png ? .png : .ppm)
+                let bytes = try image.encoded(as: format)
                 try Data(bytes).write(to: directory.appendingPathComponent(name))
                 let file = RenderedFile(
                     screen: named.name, fileName: name, device: environment.device.name,

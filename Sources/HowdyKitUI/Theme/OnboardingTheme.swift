@@ -59,8 +59,8 @@ public struct OnboardingTheme: Sendable {
             primaryButtonProgress: style.primaryButtonProgressTint?.resolve(scheme)
                 ?? style.primaryButtonForegroundColor?.resolve(scheme) ?? onAccent,
             secondaryButton: style.secondaryButtonColor?.resolve(scheme) ?? accent,
-            fill: SystemColors.fill.resolve(scheme), groupedFill: SystemColors.secondaryBackground.resolve(scheme),
-            separator: SystemColors.separator.resolve(scheme), success: SystemColors.green.resolve(scheme))
+            fill: SystemColors.fill.resolve(scheme), separator: SystemColors.separator.resolve(scheme),
+            success: SystemColors.green.resolve(scheme))
     }
 }
 
@@ -81,7 +81,6 @@ public struct ResolvedColors: Sendable, Hashable {
     public var primaryButtonProgress: Color
     public var secondaryButton: Color
     public var fill: Color
-    public var groupedFill: Color
     public var separator: Color
     public var success: Color
 }

@@ -15,10 +15,14 @@ public protocol Command: Sendable {
 
 /// Where a command reads and writes, so tests can drive commands in-process.
 public struct CommandIO: Sendable {
+    /// Standard input, opened when a command reads it.
     public var standardInput: @Sendable () -> FileHandle
+    /// Writes to standard output.
     public var write: @Sendable (String) -> Void
+    /// Writes to standard error.
     public var writeError: @Sendable (String) -> Void
 
+    /// I/O over the given handles (default: the process's own).
     public init(
         standardInput: @escaping @Sendable () -> FileHandle,
         write: @escaping @Sendable (String) -> Void,

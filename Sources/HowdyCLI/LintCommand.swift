@@ -4,8 +4,11 @@ import HowdyKitUI
 
 /// `howdy lint`: WCAG 2.x contrast of every text role against what is actually behind it.
 public enum LintCommand: Command {
+    /// The subcommand's name on the command line.
     public static let name = "lint"
+    /// One line for `howdy --help`.
     public static let summary = "check every text's contrast against what is behind it (WCAG 2.x)"
+    /// What `howdy NAME --help` prints.
     public static let help = """
         usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--scroll POS]
                                     [--frames N] [--verbose]
@@ -30,6 +33,8 @@ public enum LintCommand: Command {
 
         """
 
+    /// Runs the subcommand with `arguments` (those after its name) and returns the exit status.
+    /// - Throws: `CLIError` for bad usage or bad input (exit 2).
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(arguments, options: MatrixOptions.names.union(["frames"]), switches: ["verbose"])
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }

@@ -6,8 +6,11 @@ import HowdyRender
 /// `howdy render`: draws every screen of a flow spec in every combination of its render
 /// matrix (or the one given on the command line) and writes an index.html.
 public enum RenderCommand: Command {
+    /// The subcommand's name on the command line.
     public static let name = "render"
+    /// One line for `howdy --help`.
     public static let summary = "render a flow spec's screens to PNG/PPM images plus an index.html"
+    /// What `howdy NAME --help` prints.
     public static let help = """
         usage: howdy render SPEC.json --out DIR [--device D] [--scheme light|dark|all]
                                       [--scale N] [--time S] [--type-size SIZE] [--scroll POS]
@@ -43,6 +46,8 @@ public enum RenderCommand: Command {
 
         """
 
+    /// Runs the subcommand with `arguments` (those after its name) and returns the exit status.
+    /// - Throws: `CLIError` for bad usage or bad input (exit 2).
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments, options: MatrixOptions.names.union(["out", "time", "format", "type-size", "store"]),

@@ -32,6 +32,7 @@ public struct OnboardingEvent: Equatable, Sendable, Codable {
     /// The answer captured with it, if the step captures one.
     public var answer: OnboardingAnswer?
 
+    /// An event `name`, with the step, value and answer it concerns.
     public init(_ name: Name, step: OnboardingStepID? = nil, value: Bool? = nil, answer: OnboardingAnswer? = nil) {
         self.name = name
         self.step = step
@@ -50,10 +51,12 @@ public protocol OnboardingAnalyticsObserver {
 public struct OnboardingAnalyticsHandler: OnboardingAnalyticsObserver {
     private let handler: (OnboardingEvent) -> Void
 
+    /// Calls `handler` for every event.
     public init(_ handler: @escaping (OnboardingEvent) -> Void) {
         self.handler = handler
     }
 
+    /// Passes `event` to the handler.
     public func record(_ event: OnboardingEvent) { handler(event) }
 }
 
@@ -86,6 +89,7 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
         self.init(handle: handle, clock: clock)
     }
 
+    /// Appends `event` as one JSON line.
     public func record(_ event: OnboardingEvent) {
         let line = Self.line(for: event, at: clock())
         lock.withLock { handle.write(Data(line.utf8)) }

@@ -11,6 +11,7 @@ public enum OnboardingAnswer: Hashable, Codable, Sendable, CustomStringConvertib
     /// A commitment step's value.
     case number(Double)
 
+    /// Decodes the value from its JSON form (described on the type).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
@@ -24,6 +25,7 @@ public enum OnboardingAnswer: Hashable, Codable, Sendable, CustomStringConvertib
         }
     }
 
+    /// Encodes the value in its JSON form (described on the type).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

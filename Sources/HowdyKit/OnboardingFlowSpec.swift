@@ -169,6 +169,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
         var id: OnboardingStepID
     }
 
+    /// Decodes the value from its JSON form (described on the type).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decodeIfPresent(String.self, forKey: .id)
@@ -186,6 +187,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
         steps = try c.decode([StepSpec].self, forKey: .steps)
     }
 
+    /// Encodes the value in its JSON form (described on the type).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(id, forKey: .id)

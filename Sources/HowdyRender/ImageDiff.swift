@@ -14,6 +14,7 @@ public struct DiffTolerance: Sendable, Hashable {
     /// The differing pixels allowed (default none).
     public var limit: Limit
 
+    /// A tolerance of per-pixel `threshold` (0...1, default 0.1) and `limit` (default: no differing pixel).
     public init(threshold: Double = 0.1, limit: Limit = .pixels(0)) {
         self.threshold = threshold
         self.limit = limit
@@ -272,6 +273,7 @@ extension ImageDiff {
 }
 
 extension DiffTolerance.Limit: CustomStringConvertible {
+    /// A readable form for messages and logs.
     public var description: String {
         switch self {
         case .pixels(let count): "\(count) pixel\(count == 1 ? "" : "s")"

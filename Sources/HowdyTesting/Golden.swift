@@ -5,6 +5,7 @@ import Testing
 /// When goldens are (re)written: only when `HOWDY_RECORD_GOLDENS=1` is set explicitly and
 /// `CI` is not set. Never automatically, not even for a missing golden.
 public enum GoldenRecording {
+    /// True when `environment` has `HOWDY_RECORD_GOLDENS=1` and no `CI` (see the type).
     public static func isEnabled(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         environment["HOWDY_RECORD_GOLDENS"] == "1" && (environment["CI"] ?? "").isEmpty
     }

@@ -161,8 +161,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hb_set_has(coverage, scalar.value) != 0
     }
 
+    /// A readable form for messages and logs.
     public var description: String { "\(familyName) \(styleName) (\(path))" }
 
+    /// Equality as described on the type.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

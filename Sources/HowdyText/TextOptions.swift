@@ -26,6 +26,8 @@ public struct TextOptions: Sendable, Hashable {
     /// bundled chain in the primary font's weight.
     public var fallback: FontFallback?
 
+    /// Options; every field has a default: direction from the text, leading alignment, the
+    /// font's line height, no locale, no features, the bundled fallback chain.
     public init(
         direction: TextDirection = .auto, alignment: TextAlignment = .leading, lineHeight: Double? = nil,
         locale: String = "", features: [FontFeature] = [], fallback: FontFallback? = nil

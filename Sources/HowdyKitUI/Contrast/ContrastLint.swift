@@ -16,6 +16,7 @@ public struct ContrastFinding: Sendable, Hashable, CustomStringConvertible {
     /// 4.5 for body text, 3 for large text (18 pt and up, or 14 pt bold and up) and icons.
     public var required: Double
 
+    /// A readable form for messages and logs.
     public var description: String {
         "\(screen) [\(combination)] \(role) \"\(text)\": contrast \(String(format: "%.2f", ratio)):1, needs \(formatNumber(required)):1"
     }

@@ -13,6 +13,7 @@ public struct OnboardingFlowView: OnboardingScreen {
     /// Index into `pages`; clamped when out of range.
     public var currentPage: Int
 
+    /// A flow of `pages` showing `currentPage` (clamped).
     public init(pages: [any OnboardingScreen], currentPage: Int = 0) {
         self.pages = pages
         self.currentPage = currentPage

@@ -6,8 +6,11 @@ import Foundation
 /// anything else starting with `--` is a usage error (exit 2), so a typo never
 /// silently changes what a command does. `--` ends option parsing.
 public struct Arguments: Sendable {
+    /// Option values by name (without `--`).
     public private(set) var options: [String: String] = [:]
+    /// Switches given (names without `--`).
     public private(set) var switches: Set<String> = []
+    /// Arguments that are neither options nor switches, in order.
     public private(set) var positionals: [String] = []
     /// Every value of each valued option, in order (`--actual A --actual B`).
     public private(set) var repeated: [String: [String]] = [:]
@@ -53,6 +56,7 @@ public struct Arguments: Sendable {
         }
     }
 
+    /// True when the switch `name` was given.
     public func has(_ name: String) -> Bool { switches.contains(name) }
 
     /// Every value given for `--name`, in order; empty when absent.
@@ -101,6 +105,7 @@ public enum CLIError: Error, CustomStringConvertible, Sendable {
     /// The requested check failed (images differ, contrast too low): exit 1.
     case checkFailed(String)
 
+    /// The exit status for this error (2 for usage and input errors).
     public var exitCode: Int32 {
         switch self {
         case .usage, .badInput: 2
@@ -108,6 +113,7 @@ public enum CLIError: Error, CustomStringConvertible, Sendable {
         }
     }
 
+    /// A readable form for messages and logs.
     public var description: String {
         switch self {
         case .usage(let message), .badInput(let message), .checkFailed(let message): message

@@ -7,8 +7,11 @@ import HowdyTextJSON
 /// `howdy balance`: greedy, balanced or even line breaking of one text, or of a
 /// JSON-lines stream of requests.
 public enum BalanceCommand: Command {
+    /// The subcommand's name on the command line.
     public static let name = "balance"
+    /// One line for `howdy --help`.
     public static let summary = "break text into balanced lines (one text, or a JSON-lines stream)"
+    /// What `howdy NAME --help` prints.
     public static let help = """
         usage: howdy balance --font F --size PX --width PX [--greedy | --even] [--json] [--out IMAGE] [TEXT]
                howdy balance --jsonl [--font F] [--size PX] [--width PX] < requests.jsonl
@@ -48,6 +51,8 @@ public enum BalanceCommand: Command {
     /// plus a final newline. More is refused as soon as it arrives.
     static let maximumInputBytes = 4 << 20
 
+    /// Runs the subcommand with `arguments` (those after its name) and returns the exit status.
+    /// - Throws: `CLIError` for bad usage or bad input (exit 2).
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments,

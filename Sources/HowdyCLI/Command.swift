@@ -20,13 +20,17 @@ public protocol Command: Sendable {
 /// ``Howdy/main(_:io:)`` checks when the command ends, so a command's result (a record
 /// already written, an image) stands and the exit status still says the output was lost.
 public struct CommandIO: Sendable {
+    /// Standard input, opened when a command reads it.
     public var standardInput: @Sendable () -> FileHandle
+    /// Writes to standard output.
     public var write: @Sendable (String) -> Void
+    /// Writes to standard error.
     public var writeError: @Sendable (String) -> Void
     /// The first failed write to either stream, as a message ("cannot write to standard
     /// output: No space left on device"), or nil when every write succeeded.
     public var outputFailure: @Sendable () -> String?
 
+    /// I/O over the given handles (default: the process's own).
     public init(
         standardInput: @escaping @Sendable () -> FileHandle,
         write: @escaping @Sendable (String) -> Void,

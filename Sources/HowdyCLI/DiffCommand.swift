@@ -5,8 +5,11 @@ import HowdyRender
 /// `howdy diff A B`: perceptual image comparison with exit codes 0 (within tolerance),
 /// 1 (outside it) and 2 (bad input, including images of different sizes).
 public enum DiffCommand: Command {
+    /// The subcommand's name on the command line.
     public static let name = "diff"
+    /// One line for `howdy --help`.
     public static let summary = "compare two PNG/PPM images perceptually"
+    /// What `howdy NAME --help` prints.
     public static let help = """
         usage: howdy diff A B [--out DIFF.png] [--threshold T] [--max-diff-pixels N] [--max-diff-ratio R]
                               [--max-window-ratio W] [--window-size PX]
@@ -33,6 +36,8 @@ public enum DiffCommand: Command {
 
         """
 
+    /// Runs the subcommand with `arguments` (those after its name) and returns the exit status.
+    /// - Throws: `CLIError` for bad usage or bad input (exit 2).
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments(
             arguments,

@@ -7,8 +7,11 @@ import HowdyKit
 /// ``OnboardingFlowSpec``); this maps arguments to calls and results to text, JSON and
 /// exit codes.
 public enum FlowCommand: Command {
+    /// The subcommand's name on the command line.
     public static let name = "flow"
+    /// One line for `howdy --help`.
     public static let summary = "show or change a flow's onboarding records in a store file"
+    /// What `howdy NAME --help` prints.
     public static let help = """
         usage: howdy flow status --store FILE --spec SPEC.json [--app-version X] [--json] [--check]
                howdy flow record STEP_ID true|false [--answer VALUE] --store FILE --spec SPEC.json
@@ -62,6 +65,8 @@ public enum FlowCommand: Command {
 
         """
 
+    /// Runs the subcommand with `arguments` (those after its name) and returns the exit status.
+    /// - Throws: `CLIError` for bad usage or bad input (exit 2).
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         guard let subcommand = arguments.first else {
             throw CLIError.usage("expected a subcommand: status, record, clear or reset")

@@ -4,8 +4,11 @@ import HowdyKitUI
 
 /// `howdy lint`: WCAG 2.x contrast of every text role against what is actually behind it.
 public enum LintCommand: Command {
+    /// The subcommand's name on the command line.
     public static let name = "lint"
+    /// One line for `howdy --help`.
     public static let summary = "check every text's contrast against what is behind it (WCAG 2.x)"
+    /// What `howdy NAME --help` prints.
     public static let help = """
         usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--time S]
                                     [--type-size SIZE] [--scroll POS] [--reduce-motion]
@@ -33,6 +36,8 @@ public enum LintCommand: Command {
 
         """
 
+    /// Runs the subcommand with `arguments` (those after its name) and returns the exit status.
+    /// - Throws: `CLIError` for bad usage or bad input (exit 2).
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments, options: MatrixOptions.names.union(["frames"]),
@@ -45,7 +50,7 @@ public enum LintCommand: Command {
         try MatrixOptions.apply(args, to: &matrix)
         do {
             try RenderPlan.checkSize(
-                matrix: matrix, screens: FlowRenderer.screens(document).count, maxImages: MatrixOptions.maxImages(args))
+                matrix: matrix, screens: FlowPages.screens(document).count, maxImages: MatrixOptions.maxImages(args))
         } catch let error as RenderPlanError {
             throw CLIError.badInput("\(error)")
         }

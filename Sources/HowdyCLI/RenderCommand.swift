@@ -1,12 +1,16 @@
 import Foundation
 import HowdyKit
 import HowdyKitUI
+import HowdyRender
 
 /// `howdy render`: draws every screen of a flow spec in every combination of its render
 /// matrix (or the one given on the command line) and writes an index.html.
 public enum RenderCommand: Command {
+    /// The subcommand's name on the command line.
     public static let name = "render"
+    /// One line for `howdy --help`.
     public static let summary = "render a flow spec's screens to PNG/PPM images plus an index.html"
+    /// What `howdy NAME --help` prints.
     public static let help = """
         usage: howdy render SPEC.json --out DIR [--device D] [--scheme light|dark|all]
                                       [--scale N] [--time S] [--type-size SIZE] [--scroll POS]
@@ -47,6 +51,8 @@ public enum RenderCommand: Command {
 
         """
 
+    /// Runs the subcommand with `arguments` (those after its name) and returns the exit status.
+    /// - Throws: `CLIError` for bad usage or bad input (exit 2).
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments, options: MatrixOptions.names.union(["out", "format", "store", "shard"]),
@@ -67,14 +73,14 @@ public enum RenderCommand: Command {
             shard = parsed
         }
         let formatName = args.string("format") ?? "png"
-        guard let format = RenderFormat(rawValue: formatName) else {
+        guard let format = ImageFormat(rawValue: formatName) else {
             throw CLIError.usage("--format: expected png or ppm, got '\(formatName)'")
         }
         // A matrix over the cap is refused before the output folder is made (the store can
         // only narrow the screens, so the full flow's count is the one to check).
         do {
             try RenderPlan.checkSize(
-                matrix: matrix, screens: FlowRenderer.screens(document, storage: nil).count, maxImages: maxImages)
+                matrix: matrix, screens: FlowPages.screens(document, storage: nil).count, maxImages: maxImages)
         } catch {
             throw CLIError.badInput("\(error)")
         }

@@ -26,6 +26,7 @@ public struct AppVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         self.components = components
     }
 
+    /// A readable form for messages and logs.
     public var description: String { components.map(String.init).joined(separator: ".") }
 
     /// Trailing zeros dropped, so equal versions compare and hash the same.
@@ -35,10 +36,13 @@ public struct AppVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         return slice
     }
 
+    /// Equality as described on the type.
     public static func == (lhs: AppVersion, rhs: AppVersion) -> Bool { lhs.normalized == rhs.normalized }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(Array(normalized)) }
 
+    /// Ascending order, as described on the type.
     public static func < (lhs: AppVersion, rhs: AppVersion) -> Bool {
         let count = max(lhs.components.count, rhs.components.count)
         for index in 0..<count {
@@ -49,6 +53,7 @@ public struct AppVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         return false
     }
 
+    /// Decodes a version string (`"2.1"`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -59,6 +64,7 @@ public struct AppVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         self = version
     }
 
+    /// Encodes the version as its string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -156,6 +156,7 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
 
     // MARK: - OnboardingStorage
 
+    /// The record for `id`: nil never recorded (see `OnboardingStorage`).
     public func value(for id: OnboardingStepID) -> Bool? {
         do {
             return try read().record(for: id)
@@ -165,10 +166,12 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
         }
     }
 
+    /// Writes (or with nil removes) the record for `id` (see `OnboardingStorage`).
     public func setValue(_ value: Bool?, for id: OnboardingStepID) {
         report { try update { $0.setRecord(value, for: id) } }
     }
 
+    /// The answer stored under `key`, or nil (see `OnboardingAnswerStorage`).
     public func answer(for key: String) -> OnboardingAnswer? {
         do {
             return try read().answer(for: key)
@@ -178,6 +181,7 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
         }
     }
 
+    /// Stores (or with nil removes) the answer under `key` (see `OnboardingAnswerStorage`).
     public func setAnswer(_ answer: OnboardingAnswer?, for key: String) {
         report { try update { $0.setAnswer(answer, for: key) } }
     }

@@ -19,12 +19,14 @@ public struct FileOnboardingStorageError: Error, Equatable, Sendable, CustomStri
     /// What went wrong, without the path.
     public var reason: String
 
+    /// An error about the store file at `path`.
     public init(path: String, kind: Kind, reason: String) {
         self.path = path
         self.kind = kind
         self.reason = reason
     }
 
+    /// A readable form for messages and logs.
     public var description: String {
         switch kind {
         case .corrupt:

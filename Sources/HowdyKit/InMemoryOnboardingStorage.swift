@@ -14,18 +14,22 @@ public final class InMemoryOnboardingStorage: OnboardingAnswerStorage, @unchecke
         self.answers = answers
     }
 
+    /// The record for `id`: nil never recorded (see `OnboardingStorage`).
     public func value(for id: OnboardingStepID) -> Bool? {
         lock.withLock { records[id] }
     }
 
+    /// Writes (or with nil removes) the record for `id` (see `OnboardingStorage`).
     public func setValue(_ value: Bool?, for id: OnboardingStepID) {
         lock.withLock { records[id] = value }
     }
 
+    /// The answer stored under `key`, or nil (see `OnboardingAnswerStorage`).
     public func answer(for key: String) -> OnboardingAnswer? {
         lock.withLock { answers[key] }
     }
 
+    /// Stores (or with nil removes) the answer under `key` (see `OnboardingAnswerStorage`).
     public func setAnswer(_ answer: OnboardingAnswer?, for key: String) {
         lock.withLock { answers[key] = answer }
     }

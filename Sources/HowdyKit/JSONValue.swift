@@ -18,6 +18,7 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Decodes the value from its JSON form (described on the type).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Bool first: Foundation's decoder will not read a number as a Bool, but it
@@ -37,6 +38,7 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Encodes the value in its JSON form (described on the type).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -36,6 +36,7 @@ public struct OnboardingEvent: Equatable, Sendable, Codable {
     /// `nil` for steps without a key, the welcome and `finished`.
     public var key: String?
 
+    /// An event `name`, with the step, value, answer and DeliciousKit `key` it concerns.
     public init(
         _ name: Name, step: OnboardingStepID? = nil, value: Bool? = nil, answer: OnboardingAnswer? = nil,
         key: String? = nil
@@ -58,10 +59,12 @@ public protocol OnboardingAnalyticsObserver {
 public struct OnboardingAnalyticsHandler: OnboardingAnalyticsObserver {
     private let handler: (OnboardingEvent) -> Void
 
+    /// Calls `handler` for every event.
     public init(_ handler: @escaping (OnboardingEvent) -> Void) {
         self.handler = handler
     }
 
+    /// Passes `event` to the handler.
     public func record(_ event: OnboardingEvent) { handler(event) }
 }
 
@@ -94,6 +97,7 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
         self.init(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true), clock: clock)
     }
 
+    /// Appends `event` as one JSON line.
     public func record(_ event: OnboardingEvent) {
         let line = Self.line(for: event, at: clock())
         lock.withLock { handle.write(Data(line.utf8)) }

@@ -11,6 +11,7 @@ public enum OnboardingAnswer: Hashable, Codable, Sendable, CustomStringConvertib
     /// A commitment step's value.
     case number(Double)
 
+    /// Decodes the value from its JSON form (described on the type).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
@@ -24,6 +25,7 @@ public enum OnboardingAnswer: Hashable, Codable, Sendable, CustomStringConvertib
         }
     }
 
+    /// Encodes the value in its JSON form (described on the type).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -40,8 +42,5 @@ public enum OnboardingAnswer: Hashable, Codable, Sendable, CustomStringConvertib
         }
     }
 
-    static func format(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
-    }
+    static func format(_ value: Double) -> String { NumberText.format(value) }
 }

@@ -7,6 +7,7 @@ public struct OnboardingAnswerError: Error, Equatable, Sendable, CustomStringCon
     /// Why, e.g. `z is not one of the options (a, b)`.
     public var reason: String
 
+    /// A readable form for messages and logs.
     public var description: String { "\(step): \(reason)" }
 }
 

@@ -290,6 +290,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
         var id: OnboardingStepID
     }
 
+    /// Decodes the value from its JSON form (described on the type).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decodeIfPresent(String.self, forKey: .id)
@@ -322,6 +323,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
         }
     }
 
+    /// Encodes the value in its JSON form (described on the type).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(id, forKey: .id)

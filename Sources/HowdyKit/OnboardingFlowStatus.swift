@@ -5,10 +5,13 @@ import Foundation
 public struct OnboardingFlowStatus: Equatable, Sendable {
     /// One record line: the welcome or a step, with its flags and record.
     public struct Entry: Equatable, Sendable {
+        /// The step or welcome ID.
         public var id: OnboardingStepID
         /// `"welcome"`, or the step's kind name (`"feature"`, `"permission"`...).
         public var role: String
+        /// True for a required step.
         public var isRequired: Bool
+        /// False for a step that cannot be skipped.
         public var isSkippable: Bool
         /// The record: `nil` never recorded.
         public var value: Bool?
@@ -19,10 +22,13 @@ public struct OnboardingFlowStatus: Equatable, Sendable {
         public var isInFlow: Bool = true
     }
 
+    /// See `OnboardingFlow.needsOnboarding`.
     public var needsOnboarding: Bool
+    /// See `OnboardingFlow.needsWelcome`.
     public var needsWelcome: Bool
     /// The first unrecorded step, or `nil`.
     public var nextStep: OnboardingStepID?
+    /// See `OnboardingFlow.allRequiredSatisfied`.
     public var allRequiredSatisfied: Bool
     /// The welcome (if any) then every step, in spec order.
     public var entries: [Entry]
@@ -82,6 +88,7 @@ public struct OnboardingFlowStatus: Equatable, Sendable {
         self.problems = problems
     }
 
+    /// Equality as described on the type.
     public static func == (lhs: OnboardingFlowStatus, rhs: OnboardingFlowStatus) -> Bool {
         lhs.needsOnboarding == rhs.needsOnboarding && lhs.needsWelcome == rhs.needsWelcome
             && lhs.nextStep == rhs.nextStep

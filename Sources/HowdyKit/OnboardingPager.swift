@@ -27,6 +27,7 @@ public final class OnboardingPager {
         case welcome(OnboardingStepID)
         case step(OnboardingStepConfig)
 
+        /// The page's ID (the welcome's or the step's).
         public var id: OnboardingStepID {
             switch self {
             case .welcome(let id): id
@@ -41,6 +42,7 @@ public final class OnboardingPager {
         }
     }
 
+    /// The flow whose records the pager reads and writes.
     @ObservationIgnored public let flow: OnboardingFlow
     @ObservationIgnored private let isAlreadySatisfied: ((OnboardingStepConfig) -> Bool)?
     @ObservationIgnored private let answerKeys: [OnboardingStepID: String]

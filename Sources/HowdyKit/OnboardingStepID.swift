@@ -22,10 +22,12 @@ public struct OnboardingStepID: RawRepresentable, Hashable, Codable, Sendable, C
         self.rawValue = rawValue
     }
 
+    /// The ID `rawValue`.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
 
+    /// The ID written as a string literal.
     public init(stringLiteral value: String) {
         self.rawValue = value
     }
@@ -35,14 +37,17 @@ public struct OnboardingStepID: RawRepresentable, Hashable, Codable, Sendable, C
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
+    /// Encodes the value in its JSON form (described on the type).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
+    /// Ascending order, as described on the type.
     public static func < (lhs: OnboardingStepID, rhs: OnboardingStepID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 
+    /// A readable form for messages and logs.
     public var description: String { rawValue }
 }

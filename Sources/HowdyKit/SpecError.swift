@@ -11,6 +11,7 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was wrong, starting lower-case: `expected a string`, `required key is missing`.
     public var message: String
 
+    /// An error at JSON `path` (`steps[2].options`) saying `message`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
@@ -74,6 +75,7 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
         path.isEmpty ? key : path + "." + key
     }
 
+    /// `path[index]`.
     public static func child(_ path: String, _ index: Int) -> String {
         path + "[\(index)]"
     }

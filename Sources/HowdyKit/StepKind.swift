@@ -55,6 +55,7 @@ public struct SelectOption: Codable, Equatable, Sendable, Identifiable {
     /// Shown before the label, if any.
     public var emoji: String?
 
+    /// An option `id` labelled `label`, with an optional emoji.
     public init(id: String, label: String, emoji: String? = nil) {
         self.id = id
         self.label = label
@@ -75,6 +76,8 @@ public struct Commitment: Equatable, Sendable {
     /// Where the slider starts; inside the range. Default `lowerBound`.
     public var defaultValue: Double
 
+    /// A slider over `lowerBound...upperBound` in steps of `step` (default 1) with a unit
+    /// suffix (default none), starting at `defaultValue` (default `lowerBound`).
     public init(
         lowerBound: Double, upperBound: Double, step: Double = 1, unit: String = "", defaultValue: Double? = nil
     ) {
@@ -109,6 +112,7 @@ public struct PermissionSpec: Equatable, Sendable {
     /// Shown after a denial, beside Open Settings.
     public var deniedDetails: String?
 
+    /// A permission step's content; every field is optional.
     public init(permission: String? = nil, details: String? = nil, deniedDetails: String? = nil) {
         self.permission = permission
         self.details = details
@@ -127,6 +131,7 @@ public struct PaywallPlan: Codable, Equatable, Sendable, Identifiable {
     /// The billing period as displayed ("year").
     public var period: String?
 
+    /// A plan `id` titled `title`, with an optional price and period.
     public init(id: String, title: String, price: String? = nil, period: String? = nil) {
         self.id = id
         self.title = title

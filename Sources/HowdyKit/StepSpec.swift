@@ -88,6 +88,7 @@ public struct StepSpec: Codable, Equatable, Sendable, Identifiable {
         case options, range, step, unit, `default`, messages, permission, details, deniedDetails, plans, content
     }
 
+    /// Decodes the value from its JSON form (described on the type).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(OnboardingStepID.self, forKey: .id)
@@ -136,6 +137,7 @@ public struct StepSpec: Codable, Equatable, Sendable, Identifiable {
         }
     }
 
+    /// Encodes the value in its JSON form (described on the type).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)

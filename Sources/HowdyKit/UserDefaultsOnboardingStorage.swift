@@ -31,10 +31,12 @@ public final class UserDefaultsOnboardingStorage: OnboardingAnswerStorage, @unch
     /// The defaults key holding the answer stored under `answerKey`.
     public func answerKey(for answerKey: String) -> String { keyPrefix + "answer:" + answerKey }
 
+    /// The record for `id`: nil never recorded (see `OnboardingStorage`).
     public func value(for id: OnboardingStepID) -> Bool? {
         defaults.object(forKey: key(for: id)) as? Bool
     }
 
+    /// Writes (or with nil removes) the record for `id` (see `OnboardingStorage`).
     public func setValue(_ value: Bool?, for id: OnboardingStepID) {
         if let value {
             defaults.set(value, forKey: key(for: id))
@@ -43,6 +45,7 @@ public final class UserDefaultsOnboardingStorage: OnboardingAnswerStorage, @unch
         }
     }
 
+    /// The answer stored under `key`, or nil (see `OnboardingAnswerStorage`).
     public func answer(for key: String) -> OnboardingAnswer? {
         switch defaults.object(forKey: answerKey(for: key)) {
         case let text as String: .option(text)
@@ -52,6 +55,7 @@ public final class UserDefaultsOnboardingStorage: OnboardingAnswerStorage, @unch
         }
     }
 
+    /// Stores (or with nil removes) the answer under `key` (see `OnboardingAnswerStorage`).
     public func setAnswer(_ answer: OnboardingAnswer?, for key: String) {
         switch answer {
         case .option(let id): defaults.set(id, forKey: answerKey(for: key))

@@ -23,7 +23,9 @@ public struct Canvas: Sendable {
         self.image = image
     }
 
+    /// Width, px.
     public var width: Int { image.width }
+    /// Height, px.
     public var height: Int { image.height }
 
     /// Fills `shape` with `paint`.

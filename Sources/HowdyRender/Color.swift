@@ -3,9 +3,13 @@
 ///
 /// Components outside 0...1 are clamped and NaN becomes 0, so every `Color` is valid.
 public struct Color: Sendable, Hashable {
+    /// Red, 0...1, sRGB-encoded.
     public let red: Double
+    /// Green, 0...1, sRGB-encoded.
     public let green: Double
+    /// Blue, 0...1, sRGB-encoded.
     public let blue: Double
+    /// Opacity, 0...1 (straight, not premultiplied).
     public let alpha: Double
 
     /// A colour from sRGB-encoded components 0...1 (clamped; NaN becomes 0).
@@ -32,8 +36,11 @@ public struct Color: Sendable, Hashable {
         Color(red: red, green: green, blue: blue, alpha: alpha * Color.clamp(factor))
     }
 
+    /// Transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
 
     /// Premultiplied components scaled to 0...255, the unit the compositor works in.

@@ -15,11 +15,4 @@ enum Dither {
         ]
         return bayer.map { (Float($0) + 0.5) / 64 - 0.5 }
     }()
-
-    /// The eight offsets of row `y` (index with `x & 7`).
-    @inline(__always)
-    static func row(_ y: Int) -> ArraySlice<Float> {
-        let start = (y & 7) * 8
-        return matrix[start..<start + 8]
-    }
 }

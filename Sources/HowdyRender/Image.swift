@@ -5,11 +5,13 @@ public struct ImageLimits: Sendable, Hashable {
     /// The most pixels in one image (default 256 megapixels, 256 000 000).
     public var maxPixels: Int
 
+    /// Limits of `maxSide` px a side and `maxPixels` pixels (defaults 16384 and 256 000 000).
     public init(maxSide: Int = 16384, maxPixels: Int = 256_000_000) {
         self.maxSide = maxSide
         self.maxPixels = maxPixels
     }
 
+    /// The defaults: 16384 px a side, 256 megapixels.
     public static let `default` = ImageLimits()
 
     /// Throws `RenderError.invalidSize` unless 1 ≤ side ≤ `maxSide` and the area ≤ `maxPixels`.
@@ -35,7 +37,9 @@ public struct ImageLimits: Sendable, Hashable {
 /// on the sRGB-encoded values, as browsers composite CSS colours and gradients, so a
 /// render matches what a browser shows for the same colours.
 public struct Image: Sendable, Hashable {
+    /// Width, px.
     public let width: Int
+    /// Height, px.
     public let height: Int
     /// RGBA bytes, premultiplied, `width * height * 4` of them.
     public internal(set) var pixels: [UInt8]
@@ -88,6 +92,7 @@ public struct Image: Sendable, Hashable {
         pixels = [UInt8](repeating: 0, count: width * height * 4)
     }
 
+    /// Width and height, px.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
     /// The premultiplied RGBA bytes of the pixel at column `x`, row `y` (both must be in range).

@@ -3,17 +3,20 @@
 ///
 /// Degenerate cases: one stop is a constant alpha; stops at the same `y` make a hard step.
 public struct VerticalMask: Sendable, Hashable {
+    /// One stop of the mask.
     public struct Stop: Sendable, Hashable {
         /// px from the top of the canvas.
         public var y: Double
         /// 0 (hidden) ... 1 (shown); clamped.
         public var alpha: Double
+        /// A stop at `y` px with `alpha` (clamped to 0...1 by the mask).
         public init(y: Double, alpha: Double) {
             self.y = y
             self.alpha = alpha
         }
     }
 
+    /// The stops, sorted by `y`, alphas clamped.
     public let stops: [Stop]
 
     /// - Throws: `RenderError.invalidGeometry` for no stops or a non-finite value.

@@ -20,6 +20,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Two images were compared that do not have the same size.
     case sizeMismatch(PixelSize, PixelSize)
 
+    /// A readable form for messages and logs.
     public var description: String {
         switch self {
         case .invalidSize(let width, let height, let reason): "invalid image size \(width)×\(height): \(reason)"
@@ -37,12 +38,16 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// A width and height in whole pixels.
 public struct PixelSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Width, px.
     public var width: Int
+    /// Height, px.
     public var height: Int
+    /// A size of `width` × `height` px.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
+    /// A readable form for messages and logs.
     public var description: String { "\(width)×\(height) px" }
 }
 

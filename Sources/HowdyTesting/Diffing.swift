@@ -11,6 +11,7 @@ public struct Diffing<Value>: Sendable {
     /// message and artefacts to write next to the failure (file suffix and bytes).
     public var diff: @Sendable (_ reference: Value, _ actual: Value) -> DiffFailure?
 
+    /// A strategy: how to turn a value into bytes, read them back, and compare two of them.
     public init(
         toData: @escaping @Sendable (Value) throws -> Data,
         fromData: @escaping @Sendable (Data) throws -> Value,
@@ -25,6 +26,7 @@ public struct Diffing<Value>: Sendable {
 /// Why a snapshot did not match, with files that help to see it and the figures for the
 /// failure manifest.
 public struct DiffFailure: Sendable {
+    /// What differs, for the test failure.
     public var message: String
     /// Files to write next to the failure: a suffix such as `diff.png` and the bytes.
     public var artifacts: [(suffix: String, data: Data)]
@@ -35,6 +37,8 @@ public struct DiffFailure: Sendable {
     /// True when the golden and the snapshot differ in size (not compared pixel by pixel).
     public var sizeChanged: Bool
 
+    /// A difference described by `message`, with artefacts to write beside the golden (suffix,
+    /// bytes), its figures and the tolerance in force (for the failure manifest).
     public init(
         message: String, artifacts: [(suffix: String, data: Data)] = [], figures: FailureManifest.Figures? = nil,
         tolerance: FailureManifest.Tolerance? = nil, sizeChanged: Bool = false
@@ -51,9 +55,12 @@ public struct DiffFailure: Sendable {
 public struct Snapshotting<Value, Format>: Sendable {
     /// The golden file's extension (`png`).
     public var pathExtension: String
+    /// How snapshots are stored and compared.
     public var diffing: Diffing<Format>
+    /// Turns the value under test into a snapshot.
     public var snapshot: @Sendable (Value) throws -> Format
 
+    /// A snapshotting of values by `snapshot`, compared with `diffing`.
     public init(
         pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping @Sendable (Value) throws -> Format
     ) {

@@ -53,12 +53,15 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         try Font(face: face, size: size, variations: variations)
     }
 
+    /// A readable form for messages and logs.
     public var description: String { "\(face.familyName) \(face.styleName) \(size)px" }
 
+    /// Equality as described on the type.
     public static func == (lhs: Font, rhs: Font) -> Bool {
         lhs.face === rhs.face && lhs.size == rhs.size && lhs.variations == rhs.variations
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(face)
         hasher.combine(size)

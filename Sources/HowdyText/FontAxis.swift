@@ -4,8 +4,11 @@ import CHarfBuzz
 public struct FontAxis: Sendable, Hashable {
     /// The four-letter axis tag, e.g. "wght", "wdth", "opsz".
     public var tag: String
+    /// The smallest value the axis allows.
     public var minimum: Double
+    /// The value used when no variation sets the axis.
     public var defaultValue: Double
+    /// The largest value the axis allows.
     public var maximum: Double
 
     static func axes(of face: OpaquePointer) -> [FontAxis] {
@@ -26,6 +29,7 @@ public struct FontAxis: Sendable, Hashable {
 /// HarfBuzz's syntax (see `hb_feature_from_string`).
 public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     let value: hb_feature_t
+    /// The text the feature was parsed from.
     public let description: String
 
     /// Parses a feature string.
@@ -44,6 +48,7 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
 /// A variation axis setting such as `wght=600`, in HarfBuzz's syntax.
 public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
     let value: hb_variation_t
+    /// The text the variation was parsed from.
     public let description: String
 
     /// Parses a variation string.
@@ -64,7 +69,9 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
 protocol ParsedSetting: Hashable, CustomStringConvertible {}
 
 extension ParsedSetting {
+    /// Equality as described on the type.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.description == rhs.description }
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }
 

@@ -162,6 +162,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hb_set_has(coverage, scalar.value) != 0
     }
 
+    /// A readable form for messages and logs.
     public var description: String { "\(familyName) \(styleName) (\(path))" }
 
     /// True when the space glyph takes part in no GSUB or GPOS lookup (as input, context
@@ -204,7 +205,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return true
     }
 
+    /// Equality as described on the type.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 

@@ -16,9 +16,12 @@ public struct FontFallback: Sendable, Hashable {
 
     /// A face preferred for the scalars in `ranges` (Unicode scalar values, inclusive).
     public struct Preference: Sendable, Hashable {
+        /// Unicode scalar ranges the preference covers.
         public var ranges: [ClosedRange<UInt32>]
+        /// The face tried first for them.
         public var face: FontFace
 
+        /// Prefer `face` for scalars in `ranges`.
         public init(ranges: [ClosedRange<UInt32>], face: FontFace) {
             self.ranges = ranges
             self.face = face
@@ -27,6 +30,8 @@ public struct FontFallback: Sendable, Hashable {
         func covers(_ scalar: UInt32) -> Bool { ranges.contains { $0.contains(scalar) } }
     }
 
+    /// A chain trying `faces` in order, then system fonts when `usesSystemFonts`; a
+    /// preference covering a scalar is tried before the chain.
     public init(faces: [FontFace], usesSystemFonts: Bool = false, preferences: [Preference] = []) {
         self.faces = faces
         self.usesSystemFonts = usesSystemFonts

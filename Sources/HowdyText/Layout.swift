@@ -56,12 +56,23 @@ extension ShapedText {
 }
 
 /// Greedy layout of `text` in `font` at `width` px (see `ShapedText.layout(width:)`).
+/// Labelled like `balance(text:font:width:)`.
 /// - Throws: `TextError` for a bad width, line height, or text over the length limit.
 public func layout(
-    _ text: String, font: Font, width: Double, options: TextOptions = TextOptions()
+    text: String, font: Font, width: Double, options: TextOptions = TextOptions()
 ) throws -> TextLayout {
     _ = try ShapedText.fixedWidth(width)
     return try ShapedText(text, font: font, options: options).layout(width: width)
+}
+
+/// Greedy layout of `text`: the unlabelled spelling of `layout(text:font:width:options:)`,
+/// kept while callers move to the label `balance(text:font:width:)` also uses (to be
+/// deprecated once they have: a deprecation now would warn in every caller).
+/// - Throws: what `layout(text:font:width:options:)` throws.
+public func layout(
+    _ text: String, font: Font, width: Double, options: TextOptions = TextOptions()
+) throws -> TextLayout {
+    try layout(text: text, font: font, width: width, options: options)
 }
 
 /// Balanced layout of `text` in `font` at `width` px: greedy's line count at the

@@ -14,6 +14,7 @@ public struct ShapedText: Sendable {
     public let text: String
     /// The primary font.
     public let font: Font
+    /// The options the text was shaped with.
     public let options: TextOptions
 
     let utf16: [UInt16]

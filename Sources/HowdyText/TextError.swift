@@ -20,6 +20,7 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     /// ICU refused the text (the ICU error name is given).
     case unicode(String)
 
+    /// A readable form for messages and logs.
     public var description: String {
         switch self {
         case .invalidWidth(let width):

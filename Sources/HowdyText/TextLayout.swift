@@ -5,6 +5,7 @@ public struct PositionedGlyph: Sendable, Hashable {
     /// Pen position in px relative to the line's origin (its left edge at the baseline);
     /// x grows right, y grows down. Sub-pixel: do not round before rasterising.
     public var x: Double
+    /// Pen y in px relative to the line's baseline (down is positive).
     public var y: Double
     /// Advance in px.
     public var advance: Double
@@ -16,6 +17,7 @@ public struct PositionedGlyph: Sendable, Hashable {
 public struct GlyphRun: Sendable {
     /// The font the glyphs come from (the primary font or a fallback).
     public var font: Font
+    /// True when the run is right to left.
     public var isRightToLeft: Bool
     /// The UTF-16 range of the text the run covers.
     public var range: Range<Int>
@@ -71,5 +73,6 @@ public struct TextLayout: Sendable {
     /// `lines.count` for every mode (balancing never adds a line).
     public var greedyLineCount: Int
 
+    /// The number of lines.
     public var lineCount: Int { lines.count }
 }

@@ -30,6 +30,8 @@ public struct TextOptions: Sendable, Hashable {
     /// false shapes every run with HarfBuzz, for comparison and measurement.
     public var usesWordCache: Bool
 
+    /// Options; every field has a default: direction from the text, leading alignment, the
+    /// font's line height, no locale, no features, the bundled fallback chain.
     public init(
         direction: TextDirection = .auto, alignment: TextAlignment = .leading, lineHeight: Double? = nil,
         locale: String = "", features: [FontFeature] = [], fallback: FontFallback? = nil, usesWordCache: Bool = true

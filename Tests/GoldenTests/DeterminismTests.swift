@@ -10,7 +10,7 @@ import Testing
 
     static func screens(_ example: String) throws -> (FlowDocument, [NamedScreen]) {
         let document = try FlowDocument.load(contentsOf: root.appendingPathComponent("Examples/\(example).json"))
-        return (document, FlowRenderer.screens(document))
+        return (document, FlowPages.screens(document))
     }
 
     /// The animated, blurred, material-card branded flow (the welcome, the select, the

@@ -34,7 +34,7 @@ import Testing
         for example in ExampleGoldenPlan.examples {
             let document = try FlowDocument.load(
                 contentsOf: Self.root.appendingPathComponent("Examples/\(example).json"))
-            for screen in FlowRenderer.screens(document) {
+            for screen in FlowPages.screens(document) {
                 screens += 1
                 #expect(names.contains { $0.hasPrefix("\(example)/\(screen.name)_phone-") }, "\(screen.name)")
             }

@@ -16,7 +16,7 @@ import Testing
 
     @Test func theExampleReadsAndItsNodesCarryTheirRoles() throws {
         let document = try example("custom")
-        let named = try #require(FlowRenderer.screens(document).first)
+        let named = try #require(FlowPages.screens(document).first)
         let environment = RenderEnvironment(device: .phone)
         let list = try named.screen.layout(theme: document.theme, environment: environment)
             .displayList(environment: environment)

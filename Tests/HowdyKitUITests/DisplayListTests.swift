@@ -9,7 +9,7 @@ import Testing
 @Suite struct DisplayListTests {
     private func list(_ example: String, screen suffix: String, scheme: ColorScheme = .light) throws -> DisplayList {
         let document = try HowdyKitUITests.example(example)
-        let named = try #require(FlowRenderer.screens(document).first { $0.name.hasSuffix(suffix) })
+        let named = try #require(FlowPages.screens(document).first { $0.name.hasSuffix(suffix) })
         let environment = RenderEnvironment(device: .phone, colorScheme: scheme, locale: document.locale)
         return try named.screen.layout(theme: document.theme, environment: environment)
             .displayList(environment: environment)
@@ -68,7 +68,7 @@ import Testing
     @Test func renderingTheListIsRenderingTheScreen() throws {
         let document = try example("branded")
         let environment = RenderEnvironment(device: .smallPhone, scale: 1, colorScheme: .dark)
-        for named in FlowRenderer.screens(document).prefix(4) {
+        for named in FlowPages.screens(document).prefix(4) {
             let layout = try named.screen.layout(theme: document.theme, environment: environment)
             let list = try layout.displayList(environment: environment)
             var canvas = try Canvas(width: list.width, height: list.height)

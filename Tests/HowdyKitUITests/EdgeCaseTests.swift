@@ -21,7 +21,7 @@ import Testing
             """##
         let document = try FlowDocument.decode(Data(json.utf8))
         for size in [DynamicTypeSize.xSmall, .accessibility5] {
-            for named in FlowRenderer.screens(document) {
+            for named in FlowPages.screens(document) {
                 let env = RenderEnvironment(device: .smallPhone, scale: 1, colorScheme: .dark, dynamicTypeSize: size)
                 let image = try named.screen.render(theme: document.theme, environment: env)
                 #expect(image.width == 375)

@@ -16,7 +16,7 @@ import Testing
 
     @Test func aMissingFontFailsTheLayoutNamingTheFont() throws {
         let document = try brokenDocument()
-        let screen = try #require(FlowRenderer.screens(document).first).screen
+        let screen = try #require(FlowPages.screens(document).first).screen
         #expect {
             _ = try screen.layout(theme: document.theme, environment: RenderEnvironment())
         } throws: { error in

@@ -6,7 +6,7 @@ import Testing
 @Suite struct FlowPagesTests {
     @Test func everyPageInOrderWithPageDots() throws {
         let document = try example("branded")
-        let names = FlowRenderer.screens(document).map(\.name)
+        let names = FlowPages.screens(document).map(\.name)
         #expect(
             names == [
                 "01-welcome", "02-welcome-loading", "03-welcome-error", "04-route-sync", "05-route-widgets", "06-goal",
@@ -22,7 +22,7 @@ import Testing
                 "com.example.habits.welcome": true, "com.example.habits.goal": true, "com.example.habits.push": false,
             ],
             answers: ["goal": .option("reading")])
-        let screens = FlowRenderer.screens(document, storage: storage)
+        let screens = FlowPages.screens(document, storage: storage)
         #expect(screens.map(\.name) == ["01-minutes", "02-building", "03-paywall"])
         // Page dots count the pages still needed.
         let paywall = try #require(screens.last)
@@ -39,6 +39,6 @@ import Testing
         let document = try example("plain")
         let storage = InMemoryOnboardingStorage(
             records: Dictionary(uniqueKeysWithValues: document.flow.allIDs.map { ($0, true) }))
-        #expect(FlowRenderer.screens(document, storage: storage).isEmpty)
+        #expect(FlowPages.screens(document, storage: storage).isEmpty)
     }
 }

@@ -18,7 +18,7 @@ import Testing
     /// content that does not fit scrolling under the footer (never drawn over it unfaded).
     private func checkNoClipOrOverlap(_ document: FlowDocument, environment: RenderEnvironment) throws {
         let screen = Frame(x: 0, y: 0, width: environment.device.width, height: environment.device.height)
-        for named in FlowRenderer.screens(document) {
+        for named in FlowPages.screens(document) {
             let layout = try named.screen.layout(theme: document.theme, environment: environment)
             let all = texts(layout.content) + texts(layout.footer)
             for (textLayout, frame, element) in all {
@@ -92,7 +92,7 @@ import Testing
 
     @Test func longContentScrollsUnderTheFooterWithABoundedFade() throws {
         let document = try example("branded")
-        let welcome = try #require(FlowRenderer.screens(document).first)
+        let welcome = try #require(FlowPages.screens(document).first)
         let layout = try welcome.screen.layout(
             theme: document.theme,
             environment: RenderEnvironment(device: .smallPhone, scale: 1, dynamicTypeSize: .accessibility2))
@@ -103,7 +103,7 @@ import Testing
 
     @Test func titlesAreBalanced() throws {
         let document = try example("branded")
-        for named in FlowRenderer.screens(document) {
+        for named in FlowPages.screens(document) {
             let layout = try named.screen.layout(
                 theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 2))
             for (textLayout, _, element) in texts(layout.content)
@@ -129,7 +129,7 @@ import Testing
 
     @Test func rightToLeftMirrorsRowsDotsAndAlignment() throws {
         let document = try example("rtl")
-        let welcome = try #require(FlowRenderer.screens(document).first)
+        let welcome = try #require(FlowPages.screens(document).first)
         let rtl = RenderEnvironment(device: .phone, scale: 1, locale: "ar")
         #expect(rtl.isRightToLeft)
         let layout = try welcome.screen.layout(theme: document.theme, environment: rtl)
@@ -221,7 +221,7 @@ import Testing
                     device: .smallPhone, scale: 1, dynamicTypeSize: .accessibility5, scroll: scroll))
         }
         var scrolling = 0
-        for named in FlowRenderer.screens(document) {
+        for named in FlowPages.screens(document) {
             let top = try layout(named, .top)
             let end = try layout(named, .end)
             guard top.scrolls else {

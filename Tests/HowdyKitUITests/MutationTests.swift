@@ -57,7 +57,7 @@ import Testing
                 let flow = try FlowDocument.decode(bytes, baseDirectory: packageRoot.appendingPathComponent("Examples"))
                 decoded += 1
                 if index % 60 == 0 {
-                    for named in FlowRenderer.screens(flow) {
+                    for named in FlowPages.screens(flow) {
                         _ = try named.screen.layout(
                             theme: flow.theme, environment: RenderEnvironment(device: .smallPhone, scale: 1))
                     }
@@ -90,7 +90,7 @@ import Testing
             let bytes = try encoder.encode(document)
             do {
                 let flow = try FlowDocument.decode(bytes, baseDirectory: packageRoot.appendingPathComponent("Examples"))
-                for named in FlowRenderer.screens(flow) {
+                for named in FlowPages.screens(flow) {
                     let image = try named.screen.render(
                         theme: flow.theme, environment: RenderEnvironment(device: device, scale: 1))
                     #expect(image.width == 160 && image.height == 320)

@@ -9,7 +9,7 @@ import Testing
         for name in ["branded", "plain", "rtl", "hebrew"] {
             let document = try example(name)
             #expect(document.warnings.isEmpty)
-            #expect(!FlowRenderer.screens(document).isEmpty)
+            #expect(!FlowPages.screens(document).isEmpty)
         }
         let branded = try example("branded")
         #expect(branded.theme.cardBackground != nil)
@@ -113,11 +113,11 @@ import Testing
 
     @Test func permissionStepsRenderAllThreeStatesWithTheRightButtons() throws {
         let document = try example("branded")
-        let names = FlowRenderer.screens(document).map(\.name)
+        let names = FlowPages.screens(document).map(\.name)
         #expect(names.contains { $0.hasSuffix("push-not-requested") })
         #expect(names.contains { $0.hasSuffix("push-authorized") })
         #expect(names.contains { $0.hasSuffix("push-denied") })
-        let screens = FlowRenderer.screens(document)
+        let screens = FlowPages.screens(document)
         func buttons(_ suffix: String) throws -> [String] {
             let screen = try #require(screens.first { $0.name.hasSuffix(suffix) })
             let layout = try screen.screen.layout(
@@ -134,7 +134,7 @@ import Testing
             ##"{ "locale": "he", "steps": [{ "id": "p", "kind": "permission", "title": "איפה אתם?", "allowAction": "אפשר", "nextAction": "הבא", "settingsAction": "הגדרות", "continueAction": "המשך" }] }"##
         let document = try FlowDocument.decode(Data(json.utf8))
         var titles: [[String]] = []
-        for named in FlowRenderer.screens(document) {
+        for named in FlowPages.screens(document) {
             let layout = try named.screen.layout(
                 theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 1, locale: "he"))
             titles.append(
@@ -145,7 +145,7 @@ import Testing
 
     @Test func paywallHeadlineIsPersonalisedFromEarlierAnswers() throws {
         let document = try example("branded")
-        let paywall = try #require(FlowRenderer.screens(document).first { $0.name.hasSuffix("paywall") })
+        let paywall = try #require(FlowPages.screens(document).first { $0.name.hasSuffix("paywall") })
         let layout = try paywall.screen.layout(
             theme: document.theme, environment: RenderEnvironment(device: .phone, scale: 1))
         let texts = layout.content.compactMap {

@@ -12,7 +12,7 @@ struct WhatsNewExampleTests {
         #expect(document.warnings.isEmpty)
         let notes = try #require(document.flow.releaseNotes)
         #expect(notes.versions.map(\.description) == ["2.0", "2.1", "2.1.1"])
-        let names = FlowRenderer.screens(document).map(\.name)
+        let names = FlowPages.screens(document).map(\.name)
         #expect(names.suffix(3) == ["04-whatsnew-2-0", "05-whatsnew-2-1", "06-whatsnew-2-1-1"])
         let storage = InMemoryOnboardingStorage()
         let flow = document.flow.makeFlow(storage: storage, appVersion: AppVersion(2, 1, 1))

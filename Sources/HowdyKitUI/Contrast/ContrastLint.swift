@@ -17,6 +17,7 @@ public struct ContrastFinding: Sendable, Hashable, CustomStringConvertible {
     /// 4.5 for body text, 3 for large text (18 pt and up, or 14 pt bold and up) and icons.
     public var required: Double
 
+    /// A readable form for messages and logs.
     public var description: String {
         "\(screen) [\(combination)] \(role) \"\(text)\": contrast \(String(format: "%.2f", ratio)):1, needs \(formatNumber(required)):1"
     }
@@ -49,7 +50,7 @@ public enum ContrastLint {
         var findings: [ContrastFinding] = []
         var worst: [String: Double] = [:]
         var checked = 0
-        let screens = FlowRenderer.screens(document)
+        let screens = FlowPages.screens(document)
         for base in matrix.environments(locale: document.locale) {
             var times = [base.time]
             if document.theme.background.isAnimated(reduceMotion: base.reduceMotion),

@@ -9,6 +9,7 @@ public struct EdgeInsets: Sendable, Hashable {
     /// pt from the trailing edge.
     public var trailing: Double
 
+    /// Insets in pt; each defaults to 0.
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
         self.top = top
         self.leading = leading
@@ -40,6 +41,8 @@ public struct DevicePreset: Sendable, Hashable {
     /// True for regular-width screens (tablet, desktop): content is kept to a readable column.
     public var isRegularWidth: Bool
 
+    /// A device `name`, `width` × `height` pt with its safe area, drawn at `defaultScale` px
+    /// per pt unless the environment sets a scale; compact width unless `isRegularWidth`.
     public init(
         name: String, width: Double, height: Double, safeArea: EdgeInsets, defaultScale: Int,
         isRegularWidth: Bool = false

@@ -37,6 +37,7 @@ public enum DynamicTypeSize: String, Sendable, Hashable, CaseIterable, Codable, 
         return allCases.first { $0.rawValue.lowercased() == lower }
     }
 
+    /// Smaller sizes first, as SwiftUI orders them.
     public static func < (a: DynamicTypeSize, b: DynamicTypeSize) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -8,11 +8,16 @@ public typealias HAlignment = TextAlignment
 
 /// A rectangle in pt.
 public struct Frame: Sendable, Hashable {
+    /// Left edge, pt.
     public var x: Double
+    /// Top edge, pt (y down).
     public var y: Double
+    /// Width, pt.
     public var width: Double
+    /// Height, pt.
     public var height: Double
 
+    /// A frame at (`x`, `y`) of `width` × `height` pt.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -20,7 +25,9 @@ public struct Frame: Sendable, Hashable {
         self.height = height
     }
 
+    /// Right edge, pt.
     public var maxX: Double { x + width }
+    /// Bottom edge, pt.
     public var maxY: Double { y + height }
 
     /// True when the two frames share area (touching edges do not count; 0.01 pt slack).

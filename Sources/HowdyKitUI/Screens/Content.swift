@@ -4,10 +4,14 @@ import HowdyRender
 /// A step's header: optional icon, title, optional headline. Title and headline are
 /// always balanced.
 public struct OnboardingHeader: Sendable, Hashable {
+    /// An icon above the title, or nil.
     public var icon: Icon?
+    /// The title (balanced).
     public var title: String
+    /// A headline under the title (balanced), or nil.
     public var headline: String?
 
+    /// A header of `title` with an optional icon and headline.
     public init(icon: Icon? = nil, title: String, headline: String? = nil) {
         self.icon = icon
         self.title = title
@@ -18,11 +22,14 @@ public struct OnboardingHeader: Sendable, Hashable {
 /// A button: a title, and how it looks right now. The handler belongs to the app; a
 /// rendered screen shows whatever action it is given.
 public struct OnboardingAction: Sendable, Hashable {
+    /// The button's label.
     public var title: String
     /// Shows a spinner instead of the title (primary buttons) and dims the others.
     public var isLoading: Bool
+    /// Draws the button dimmed (grey fill for a primary button).
     public var isDisabled: Bool
 
+    /// A button titled `title`, enabled and not loading by default.
     public init(_ title: String, isLoading: Bool = false, isDisabled: Bool = false) {
         self.title = title
         self.isLoading = isLoading
@@ -32,11 +39,16 @@ public struct OnboardingAction: Sendable, Hashable {
 
 /// One feature row of the welcome screen.
 public struct GreetFeatureItem: Sendable, Hashable, Identifiable {
+    /// The feature's ID (its content ID in display lists).
     public var id: String
+    /// The icon at the row's leading edge.
     public var icon: Icon
+    /// The bold label.
     public var label: String
+    /// The description under the label.
     public var description: String
 
+    /// A feature row.
     public init(id: String, icon: Icon, label: String, description: String) {
         self.id = id
         self.icon = icon
@@ -47,10 +59,14 @@ public struct GreetFeatureItem: Sendable, Hashable, Identifiable {
 
 /// One destination of the welcome's route chain, opened by the primary button.
 public struct GreetPrimaryRoute: Sendable, Equatable, Identifiable {
+    /// The route's ID (slugged into file names).
     public var id: String
+    /// Its header.
     public var header: OnboardingHeader
+    /// Its content (default none).
     public var content: StepContent
 
+    /// A route of the welcome's chain.
     public init(id: String, header: OnboardingHeader, content: StepContent = .none) {
         self.id = id
         self.header = header
@@ -64,18 +80,28 @@ public struct GreetContent: Sendable, Equatable {
     public var appIcon: Icon?
     /// The app's own icon image (any size; scaled into the tile).
     public var appIconImage: Image? = nil
+    /// The title (balanced).
     public var title: String
+    /// The subtitle under the title, or nil.
     public var subtitle: String?
+    /// Feature rows under the subtitle.
     public var features: [GreetFeatureItem]
+    /// The route chain the primary button opens.
     public var primaryRoutes: [GreetPrimaryRoute]
+    /// The primary button's label (default "Continue").
     public var primaryButtonText: String
+    /// The routes' Next label (default "Next").
     public var primaryRouteNextButtonText: String
+    /// The last route's Done label (default "Done").
     public var primaryRouteDoneButtonText: String
     /// nil: no skip button (HowdyKit's welcome never has one).
     public var skipButtonText: String?
+    /// The error alert's title.
     public var errorAlertTitle: String
+    /// The error alert's button label (default "OK").
     public var errorOKText: String
 
+    /// Welcome content; every text but the title has a default.
     public init(
         appIcon: Icon? = nil, title: String, subtitle: String? = nil, features: [GreetFeatureItem] = [],
         primaryRoutes: [GreetPrimaryRoute] = [], primaryButtonText: String = "Continue",

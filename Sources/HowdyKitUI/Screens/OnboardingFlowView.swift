@@ -13,14 +13,15 @@ public struct OnboardingFlowView: OnboardingScreen {
     /// Index into `pages`; clamped when out of range.
     public var currentPage: Int
 
+    /// A flow of `pages` showing `currentPage` (clamped).
     public init(pages: [any OnboardingScreen], currentPage: Int = 0) {
         self.pages = pages
         self.currentPage = currentPage
     }
 
-    /// Every page of a spec, as `FlowRenderer.screens` lists them.
+    /// Every page of a spec, as `FlowPages.screens` lists them.
     public init(document: FlowDocument, currentPage: Int = 0) {
-        self.init(pages: FlowRenderer.screens(document).map(\.screen), currentPage: currentPage)
+        self.init(pages: FlowPages.screens(document).map(\.screen), currentPage: currentPage)
     }
 
     /// Lays out the current page; an empty flow is an empty system screen.

@@ -21,7 +21,9 @@ public struct AlertContent: Sendable, Hashable {
 /// A laid-out screen: what to draw, where, and how the scroll region and footer sit.
 /// All frames are pt.
 public struct ScreenLayout: Sendable {
+    /// The background behind everything.
     public var background: GreetBackground
+    /// The brand colour backgrounds derive from (the style tint, else the accent).
     public var tint: DynamicColor?
     /// Scrolling content (card included), in screen coordinates.
     public var content: [DisplayItem]

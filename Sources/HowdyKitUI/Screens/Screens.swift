@@ -18,9 +18,12 @@ extension OnboardingScreen {
 
 /// Page dots for a screen inside a flow.
 public struct PagePosition: Sendable, Hashable {
+    /// The page shown, from 0.
     public var index: Int
+    /// How many pages the flow has.
     public var count: Int
 
+    /// Page `index` of `count`.
     public init(index: Int, count: Int) {
         self.index = index
         self.count = count
@@ -31,12 +34,16 @@ public struct PagePosition: Sendable, Hashable {
 /// app icon, title, subtitle, feature rows, primary button and optional skip, with the
 /// loading state (spinner in the primary button, both buttons disabled) and the error alert.
 public struct OnboardingWelcomeView: OnboardingScreen {
+    /// What the welcome shows.
     public var content: GreetContent
+    /// Shows the spinner in the primary button and disables both buttons.
     public var isLoading: Bool
     /// Non-nil shows the error alert with this message.
     public var errorMessage: String?
+    /// Page dots, or nil for none.
     public var page: PagePosition?
 
+    /// A welcome of `content`, optionally loading, with an error alert, or page dots.
     public init(content: GreetContent, isLoading: Bool = false, errorMessage: String? = nil, page: PagePosition? = nil)
     {
         self.content = content
@@ -45,6 +52,8 @@ public struct OnboardingWelcomeView: OnboardingScreen {
         self.page = page
     }
 
+    /// The screen laid out in `theme` for `environment` (frames in pt).
+    /// - Throws: `TextError` for a font that cannot be loaded, `RenderError` for geometry that is not finite.
     public func layout(theme: OnboardingTheme, environment: RenderEnvironment) throws -> ScreenLayout {
         let context = ScreenContext(theme: theme, environment: environment)
         var hero: [LayoutNode] = []
@@ -79,14 +88,20 @@ public struct OnboardingWelcomeView: OnboardingScreen {
 /// One step (HowdyKit's `OnboardingStepView`): header, content, primary and optional
 /// secondary action, inside a rounded card when the theme sets a card background.
 public struct OnboardingStepView: OnboardingScreen {
+    /// Icon, title and headline.
     public var header: OnboardingHeader
+    /// What sits between the header and the buttons.
     public var content: StepContent
+    /// The primary button.
     public var primary: OnboardingAction
+    /// An optional secondary button.
     public var secondary: OnboardingAction?
     /// Draws the secondary action as a small link (the permission's Continue after denial).
     public var secondaryIsSmall: Bool
+    /// Page dots, or nil for none.
     public var page: PagePosition?
 
+    /// A step of `header`, `content` and its actions.
     public init(
         header: OnboardingHeader, content: StepContent = .none, primary: OnboardingAction,
         secondary: OnboardingAction? = nil, secondaryIsSmall: Bool = false, page: PagePosition? = nil
@@ -99,6 +114,8 @@ public struct OnboardingStepView: OnboardingScreen {
         self.page = page
     }
 
+    /// The screen laid out in `theme` for `environment` (frames in pt).
+    /// - Throws: `TextError` for a font that cannot be loaded, `RenderError` for geometry that is not finite.
     public func layout(theme: OnboardingTheme, environment: RenderEnvironment) throws -> ScreenLayout {
         let context = ScreenContext(theme: theme, environment: environment)
         var children: [LayoutNode] = [context.header(header)]
@@ -115,12 +132,18 @@ public struct OnboardingStepView: OnboardingScreen {
 /// A destination of the welcome's route chain: the route's content with Next, or Done
 /// on the last route.
 public struct RouteScreen: OnboardingScreen {
+    /// The route shown.
     public var route: GreetPrimaryRoute
+    /// Shows Done instead of Next.
     public var isLast: Bool
+    /// The Next label.
     public var nextText: String
+    /// The Done label.
     public var doneText: String
+    /// Page dots, or nil for none.
     public var page: PagePosition?
 
+    /// A route screen; `isLast` shows Done.
     public init(
         route: GreetPrimaryRoute, isLast: Bool, nextText: String = "Next", doneText: String = "Done",
         page: PagePosition? = nil
@@ -132,6 +155,8 @@ public struct RouteScreen: OnboardingScreen {
         self.page = page
     }
 
+    /// The screen laid out in `theme` for `environment` (frames in pt).
+    /// - Throws: `TextError` for a font that cannot be loaded, `RenderError` for geometry that is not finite.
     public func layout(theme: OnboardingTheme, environment: RenderEnvironment) throws -> ScreenLayout {
         try OnboardingStepView(
             header: route.header, content: route.content, primary: OnboardingAction(isLast ? doneText : nextText),

@@ -7,7 +7,7 @@ import HowdyRender
 package struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
     /// What a case draws.
     package enum Subject: Sendable, Hashable {
-        /// A screen of an example flow, by its `FlowRenderer` name (`06-goal`).
+        /// A screen of an example flow, by its `FlowPages` name (`06-goal`).
         case screen(example: String, screen: String)
         /// The branded example's animated-gradient field alone with this motion.
         case field(motion: GreetGradientMotion)
@@ -52,7 +52,7 @@ package struct ExampleGoldenPlan: Sendable {
             let document = try FlowDocument.load(
                 contentsOf: examplesDirectory.appendingPathComponent("\(example).json"))
             documents[example] = document
-            screens[example] = FlowRenderer.screens(document)
+            screens[example] = FlowPages.screens(document)
         }
         self.documents = documents
         self.screens = screens

@@ -86,7 +86,9 @@ public struct FlowDocument: Sendable {
         /// `nextAction`, `settingsAction`, `continueAction`: the permission's titles once
         /// authorized (default Next) and denied (default Open Settings and Continue).
         public var nextAction: String?
+        /// `settingsAction`: the denied state's primary title (default "Open Settings").
         public var settingsAction: String?
+        /// `continueAction`: the denied state's small secondary title (default "Continue").
         public var continueAction: String?
         /// `allowSkip`: false makes the paywall hard (no Not now); default true.
         public var allowSkip: Bool

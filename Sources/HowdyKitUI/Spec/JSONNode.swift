@@ -82,10 +82,8 @@ struct JSONNode {
     }
 }
 
-/// A number as spec messages write it: `15`, not `15.0`; `2.5` stays.
-func formatNumber(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-}
+/// A number as spec messages and file names write it: HowdyKit's `NumberText.format`.
+func formatNumber(_ value: Double) -> String { NumberText.format(value) }
 
 extension JSONNode {
     /// An icon name that must exist in the icon font.

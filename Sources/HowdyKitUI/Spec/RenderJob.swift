@@ -46,10 +46,9 @@ public struct RenderedFile: Sendable, Hashable, Codable {
     }
 }
 
-/// Output formats of `render`.
-public enum RenderFormat: String, Sendable, CaseIterable {
-    case png, ppm
-}
+/// Output formats of `render`: HowdyRender's `ImageFormat` (png, ppm).
+@available(*, deprecated, renamed: "ImageFormat")
+public typealias RenderFormat = ImageFormat
 
 /// Renders every screen of a flow in every combination of a matrix to files, plus an
 /// `index.html` that shows them all, contact sheets and a `render-manifest.json`.
@@ -58,7 +57,7 @@ public enum RenderJob {
     /// `SCREEN_DEVICE-SCHEME[-TYPESIZE][-tTIME][-scroll-POS][-reduce-motion]@Nx.EXT`; the
     /// Dynamic Type size appears unless it is `large`, the time unless it is 0, the scroll
     /// position unless it is the top, `reduce-motion` when animation is off.
-    public static func fileName(screen: String, environment: RenderEnvironment, format: RenderFormat) -> String {
+    public static func fileName(screen: String, environment: RenderEnvironment, format: ImageFormat) -> String {
         var name = "\(screen)_\(environment.device.name)-\(environment.colorScheme.rawValue)"
         if environment.dynamicTypeSize != .large { name += "-\(environment.dynamicTypeSize.rawValue)" }
         if environment.time != 0 { name += "-t\(formatNumber(environment.time))" }
@@ -87,7 +86,7 @@ public enum RenderJob {
     ///   `ScreenError` naming the image (file system, `TextError` for a font, `RenderError`
     ///   for a glyph that fails at render time); files already written stay.
     public static func run(
-        _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: RenderFormat = .png,
+        _ document: FlowDocument, matrix: RenderMatrix, to directory: URL, format: ImageFormat = .png,
         storage: (any OnboardingStorage)? = nil, maxImages: Int = RenderPlan.defaultMaxImages,
         shard: RenderShard? = nil, displayLists: Bool = false,
         progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
@@ -138,7 +137,7 @@ public enum RenderJob {
     /// Draws `jobs` on all cores into `directory`; the files written, in matrix order.
     private static func draw(
         _ jobs: [RenderPlan.Job], of plan: RenderPlan, theme: OnboardingTheme, to directory: URL,
-        format: RenderFormat, displayLists: Bool, progress: @escaping @Sendable (Int, Int, String) -> Void
+        format: ImageFormat, displayLists: Bool, progress: @escaping @Sendable (Int, Int, String) -> Void
     ) throws -> [RenderedFile] {
         let total = jobs.count
         let state = Mutex(RenderProgress(files: Array(repeating: nil, count: total)))
@@ -165,7 +164,7 @@ public enum RenderJob {
                 let list = try layout.displayList(environment: environment)
                 let image = try list.render()
                 if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
-                let bytes = try image.encoded(as: format == .png ? .png : .ppm)
+                let bytes = try image.encoded(as: format)
                 try Data(bytes).write(to: directory.appendingPathComponent(name))
                 let file = RenderedFile(
                     screen: named.name, fileName: name, device: environment.device.name,

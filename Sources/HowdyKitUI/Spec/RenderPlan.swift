@@ -82,10 +82,10 @@ public struct RenderPlan: Sendable {
     ///   - maxImages: the cap (default `defaultMaxImages`), checked before anything is built.
     /// - Throws: `RenderPlanError.tooManyImages` naming the count and the cap.
     public init(
-        _ document: FlowDocument, matrix: RenderMatrix, format: RenderFormat = .png,
+        _ document: FlowDocument, matrix: RenderMatrix, format: ImageFormat = .png,
         storage: (any OnboardingStorage)? = nil, maxImages: Int = RenderPlan.defaultMaxImages
     ) throws(RenderPlanError) {
-        let screens = FlowRenderer.screens(document, storage: storage)
+        let screens = FlowPages.screens(document, storage: storage)
         try Self.checkSize(matrix: matrix, screens: screens.count, maxImages: maxImages)
         let environments = matrix.environments(locale: document.locale)
         var jobs: [Job] = []

@@ -4,15 +4,16 @@ import HowdyRender
 public enum CardBackground: Sendable, Hashable {
     /// An opaque or translucent colour.
     case color(DynamicColor)
-    /// A frosted, material-like fill: a translucent surface over a blurred copy of the
-    /// background (thin, regular or thick).
+    /// A material-like fill (thin, regular or thick): a translucent surface over the
+    /// background with a hairline highlight along the edge. The backdrop is not blurred
+    /// here; the backgrounds behind cards are soft fields already.
     case material(Material)
 
     /// Material thickness: how opaque the surface is.
     public enum Material: String, Sendable, Hashable, CaseIterable {
         case thin, regular, thick
 
-        /// The surface colour drawn over the blurred background.
+        /// The translucent surface colour drawn over the background.
         public func surface(_ scheme: ColorScheme) -> Color {
             switch (self, scheme) {
             case (.thin, .light): Color(hex: 0xFFFFFF, alpha: 0.5)

@@ -13,6 +13,7 @@ public struct GreetGradientPalette: Sendable, Hashable {
         /// The softest tone.
         public var accent: Color
 
+        /// Tones of one scheme: the base field and the three blob colours.
         public init(base: Color, primary: Color, secondary: Color, accent: Color) {
             self.base = base
             self.primary = primary
@@ -26,6 +27,7 @@ public struct GreetGradientPalette: Sendable, Hashable {
     /// Tones for dark appearance.
     public var dark: Tones
 
+    /// A palette with tones for light and dark.
     public init(light: Tones, dark: Tones) {
         self.light = light
         self.dark = dark

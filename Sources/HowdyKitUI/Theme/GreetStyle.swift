@@ -20,6 +20,7 @@ public struct GreetStyle: Sendable, Hashable {
     /// Skip, Not now, Continue and other text buttons.
     public var secondaryButtonColor: DynamicColor?
 
+    /// A style; every override is optional (nil keeps the theme's colour).
     public init(
         tint: DynamicColor? = nil, titleColor: DynamicColor? = nil, subtitleColor: DynamicColor? = nil,
         featureIconColor: DynamicColor? = nil, featureTitleColor: DynamicColor? = nil,

@@ -18,6 +18,7 @@ public struct OnboardingTheme: Sendable {
     /// Role overrides; default none.
     public var style: GreetStyle
 
+    /// A theme; every part has a plain-system default.
     public init(
         primary: DynamicColor = SystemColors.label, accent: DynamicColor? = nil, cardBackground: CardBackground? = nil,
         fonts: ThemeFonts = .system, background: GreetBackground = .system, style: GreetStyle = .system
@@ -59,8 +60,8 @@ public struct OnboardingTheme: Sendable {
             primaryButtonProgress: style.primaryButtonProgressTint?.resolve(scheme)
                 ?? style.primaryButtonForegroundColor?.resolve(scheme) ?? onAccent,
             secondaryButton: style.secondaryButtonColor?.resolve(scheme) ?? accent,
-            fill: SystemColors.fill.resolve(scheme), groupedFill: SystemColors.secondaryBackground.resolve(scheme),
-            separator: SystemColors.separator.resolve(scheme), success: SystemColors.green.resolve(scheme))
+            fill: SystemColors.fill.resolve(scheme), separator: SystemColors.separator.resolve(scheme),
+            success: SystemColors.green.resolve(scheme))
     }
 }
 
@@ -68,20 +69,34 @@ public struct OnboardingTheme: Sendable {
 /// buttons, dots), `primary` (text), `secondary` (secondary text), the GreetStyle roles,
 /// and the system fills used by rows, tracks and separators.
 public struct ResolvedColors: Sendable, Hashable {
+    /// Icons, buttons, page dots.
     public var accent: Color
+    /// Primary text.
     public var primary: Color
+    /// Secondary text.
     public var secondary: Color
+    /// Titles.
     public var title: Color
+    /// Headlines and subtitles.
     public var subtitle: Color
+    /// Feature row icons.
     public var featureIcon: Color
+    /// Feature row labels.
     public var featureTitle: Color
+    /// Feature row descriptions.
     public var featureDescription: Color
+    /// The primary button's fill.
     public var primaryButton: Color
+    /// The primary button's label.
     public var primaryButtonForeground: Color
+    /// The primary button's spinner.
     public var primaryButtonProgress: Color
+    /// Secondary button labels.
     public var secondaryButton: Color
+    /// Control fills (tracks, unselected rows and dots).
     public var fill: Color
-    public var groupedFill: Color
+    /// Hairlines.
     public var separator: Color
+    /// The granted permission's badge.
     public var success: Color
 }

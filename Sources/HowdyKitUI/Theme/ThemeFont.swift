@@ -5,10 +5,12 @@ import HowdyText
 /// `name` is anything `Font(named:size:)` accepts: a bundled name (`Inter-Bold`), a
 /// fontconfig family, or a path.
 public struct ThemeFont: Sendable, Hashable {
+    /// A bundled face name, a fontconfig family or a path.
     public var name: String
     /// pt at Dynamic Type `.large`; scaled by the environment's size.
     public var size: Double
 
+    /// A font `name` at `size` pt.
     public init(name: String, size: Double) {
         self.name = name
         self.size = size
@@ -34,6 +36,7 @@ public struct ThemeFonts: Sendable, Hashable {
     /// Small print, feature descriptions: default Inter Regular 15 pt.
     public var caption: ThemeFont
 
+    /// Fonts per role; each defaults to the system-like Inter face and size.
     public init(
         title: ThemeFont = ThemeFont(name: "Inter-Bold", size: 30),
         headline: ThemeFont = ThemeFont(name: "Inter-Regular", size: 17),

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Image file formats HowdyRender reads and writes.
-public enum ImageFormat: Sendable, Hashable {
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+    /// PNG (`png`, the file extension too).
     case png
+    /// Binary PPM, P6 (`ppm`).
     case ppm
 
     /// The format of `bytes` from their first bytes (PNG signature, or `P6` / `P3`).

@@ -2,10 +2,14 @@ import HowdyNumbers
 
 /// One soft blob of a `BlobField`: a disc of `radius` px at `center` before blurring.
 public struct Blob: Sendable, Hashable {
+    /// Centre, px.
     public var center: Point
+    /// Radius, px.
     public var radius: Double
+    /// Colour at the centre.
     public var color: Color
 
+    /// A blob at `center` of `radius` px in `color`.
     public init(center: Point, radius: Double, color: Color) {
         self.center = center
         self.radius = radius
@@ -25,8 +29,11 @@ public struct Blob: Sendable, Hashable {
 /// Degenerate cases: no blobs paints `background`; `blur` 0 draws hard-edged discs; a
 /// background that is itself a blob field is sampled like any other paint.
 public struct BlobField: Sendable {
+    /// The paint under the blobs.
     public let background: Paint
+    /// The blobs, drawn in order.
     public let blobs: [Blob]
+    /// Blur radius, px.
     public let blur: Double
 
     /// - Throws: `RenderError.invalidGeometry` for a non-finite or negative blur, blob

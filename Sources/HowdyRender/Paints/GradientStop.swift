@@ -1,6 +1,8 @@
 /// One colour of a gradient at `offset` 0...1 along it.
 public struct GradientStop: Sendable, Hashable {
+    /// Position along the gradient, 0...1 (clamped when the gradient is built).
     public let offset: Double
+    /// The colour there.
     public let color: Color
 
     /// - Parameter offset: position along the gradient; clamped to 0...1 when the ramp is

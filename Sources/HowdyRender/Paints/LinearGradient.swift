@@ -3,8 +3,11 @@
 /// Colours are padded beyond the ends. Degenerate cases: a single stop (or all stops
 /// the same colour) paints that colour; `start == end` paints the last stop's colour.
 public struct LinearGradient: Sendable {
+    /// Where offset 0 sits, canvas px.
     public let start: Point
+    /// Where offset 1 sits, canvas px.
     public let end: Point
+    /// The stops as given.
     public let stops: [GradientStop]
     let ramp: GradientRamp
 

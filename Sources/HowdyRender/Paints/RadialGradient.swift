@@ -3,8 +3,11 @@
 /// Colours are padded beyond the radius. Degenerate cases: a single stop paints that
 /// colour; a zero radius paints the last stop's colour.
 public struct RadialGradient: Sendable {
+    /// Where offset 0 sits, canvas px.
     public let center: Point
+    /// Distance of offset 1 from the centre, px.
     public let radius: Double
+    /// The stops as given.
     public let stops: [GradientStop]
     let ramp: GradientRamp
 

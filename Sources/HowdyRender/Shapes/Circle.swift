@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Degenerate case: radius 0 draws nothing.
 public struct Circle: Shape, Hashable {
+    /// Centre, px.
     public let center: Point
+    /// Radius, px.
     public let radius: Double
 
     /// - Throws: `RenderError.invalidGeometry` for a non-finite centre or a negative or non-finite radius.
@@ -16,10 +18,12 @@ public struct Circle: Shape, Hashable {
         self.radius = radius
     }
 
+    /// The px rectangle outside which coverage is zero.
     public var bounds: Rect {
         Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
+    /// Coverage 0...1 of pixels `x0 ..< x0 + coverage.count` of row `y` (see `Shape`).
     public func coverage(row y: Int, from x0: Int, into coverage: UnsafeMutableBufferPointer<Float>) {
         guard radius > 0 else { return }
         let dy = Double(y) + 0.5 - center.y

@@ -14,6 +14,7 @@ public struct Path: Sendable, Hashable {
 
     private(set) var elements: [Element] = []
 
+    /// An empty path.
     public init() {}
 
     /// Starts a new subpath at `point`.

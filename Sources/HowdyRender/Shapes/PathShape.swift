@@ -14,6 +14,7 @@ public struct PathShape: Shape {
         case evenOdd
     }
 
+    /// The px rectangle outside which coverage is zero.
     public let bounds: Rect
     let origin: (x: Int, y: Int)
     let width: Int
@@ -54,6 +55,7 @@ public struct PathShape: Shape {
         self.mask = mask
     }
 
+    /// Coverage 0...1 of pixels `x0 ..< x0 + coverage.count` of row `y` (see `Shape`).
     public func coverage(row y: Int, from x0: Int, into coverage: UnsafeMutableBufferPointer<Float>) {
         let row = y - origin.y
         guard row >= 0, row < height else { return }

@@ -16,6 +16,7 @@ public struct RoundStroke: Shape {
     let segments: [Segment]
     /// Stroke width, px.
     public let width: Double
+    /// The px rectangle outside which coverage is zero.
     public let bounds: Rect
 
     private init(segments: [Segment], width: Double, extent: Rect) {
@@ -74,6 +75,7 @@ public struct RoundStroke: Shape {
         guard width >= 0 else { throw .invalidGeometry("stroke width is negative (\(width))") }
     }
 
+    /// Coverage 0...1 of pixels `x0 ..< x0 + coverage.count` of row `y` (see `Shape`).
     public func coverage(row y: Int, from x0: Int, into coverage: UnsafeMutableBufferPointer<Float>) {
         guard width > 0 else { return }
         let half = width / 2

@@ -17,8 +17,11 @@ public struct RoundedRect: Shape, Hashable {
         case continuous
     }
 
+    /// The rectangle, px.
     public let rect: Rect
+    /// Corner radius, px, clamped to half the shorter side.
     public let cornerRadius: Double
+    /// How the corners bend.
     public let style: CornerStyle
     /// The corner's extent along each edge, px (the radius, or 1.528 × it for continuous).
     let extent: Double
@@ -43,6 +46,7 @@ public struct RoundedRect: Shape, Hashable {
         try RoundedRect(rect, cornerRadius: rect.isFinite ? max(0, min(rect.width, rect.height) / 2) : 0)
     }
 
+    /// The px rectangle outside which coverage is zero.
     public var bounds: Rect { rect }
 
     /// Superellipse exponent for continuous corners: chosen so the curve passes through the
@@ -50,6 +54,7 @@ public struct RoundedRect: Shape, Hashable {
     static let continuousExponent = 3.26
     static let continuousOuterScale = pow(2, 0.5 - 1 / continuousExponent)
 
+    /// Coverage 0...1 of pixels `x0 ..< x0 + coverage.count` of row `y` (see `Shape`).
     public func coverage(row y: Int, from x0: Int, into coverage: UnsafeMutableBufferPointer<Float>) {
         let top = Double(y), bottom = top + 1
         let coverY = overlap(top, bottom, rect.minY, rect.maxY)

@@ -4,14 +4,21 @@ import HowdyRender
 
 /// One screen of a flow with a stable name for file names (`01-welcome`, `04-push-denied`).
 public struct NamedScreen: Sendable {
+    /// `NN-SLUG[-STATE]`, numbered from 01 in page order.
     public var name: String
+    /// The screen.
     public var screen: any OnboardingScreen
 }
 
+/// The old name of `FlowPages`, which lists a flow's pages and renders nothing.
+@available(*, deprecated, renamed: "FlowPages")
+public typealias FlowRenderer = FlowPages
+
 /// The pages a flow shows, in order: the welcome (and its loading/error states), the
 /// welcome's route chain, then every step (a permission step once per state), with page
-/// dots over the welcome and the steps.
-public enum FlowRenderer {
+/// dots over the welcome and the steps. It lists screens; drawing them is
+/// `OnboardingScreen.render` (or `RenderJob` for files).
+public enum FlowPages {
     /// The screens of `document`: every page, or with `storage`, only the pages the flow
     /// still needs (the welcome while it is unrecorded, then the unrecorded steps), as
     /// `OnboardingFlowView` pages them. Answers in `storage` personalise later headlines.

@@ -52,6 +52,27 @@ import Testing
         #expect(try PNGCodec.encode(oneThread) == PNGCodec.encode(allCores))
     }
 
+    /// The contrast lint of the frame a flaky run reported (branded, desktop, light, t ≈ 7.01 s,
+    /// the 7th of 8 frames of the standard cycle) gives the same ratios on one thread and on
+    /// all cores, and run twice.
+    @Test func lintIsTheSameOnOneThreadAndAllCores() throws {
+        let (document, _) = try Self.screens("branded")
+        var matrix = document.matrix
+        matrix.devices = [.desktop]
+        matrix.schemes = [.light]
+        matrix.scale = 1
+        matrix.times = [GreetGradientMotion.standard.cycleDuration * 6 / 8]
+        defer { RenderThreads.limit.store(0, ordering: .relaxed) }
+        RenderThreads.limit.store(1, ordering: .relaxed)
+        let serial = try ContrastLint.check(document, matrix: matrix, frames: 1)
+        RenderThreads.limit.store(max(2, ProcessInfo.processInfo.activeProcessorCount), ordering: .relaxed)
+        let parallel = try ContrastLint.check(document, matrix: matrix, frames: 1)
+        let again = try ContrastLint.check(document, matrix: matrix, frames: 1)
+        #expect(serial.passed && serial.checkedTexts > 100)
+        #expect(serial.worstByRole == parallel.worstByRole && parallel.worstByRole == again.worstByRole)
+        #expect(serial.findings == parallel.findings)
+    }
+
     /// `howdy render` in another process (one thread there, all cores here) writes the
     /// pixels this process draws.
     @Test func anotherProcessDrawsTheSameBytes() throws {

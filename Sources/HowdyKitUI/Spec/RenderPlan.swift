@@ -1,4 +1,5 @@
 import HowdyKit
+import HowdyRender
 
 /// One share of a render split over several machines: shard `index` (1-based) of `count`,
 /// as `howdy render --shard 2/4` names it.

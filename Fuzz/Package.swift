@@ -7,18 +7,25 @@ let package = Package(
     name: "HowdyFuzz",
     dependencies: [.package(name: "HowdyKit", path: "..")],
     targets: [
+        // The `<Target>_main` entry points SwiftPM links executables against, each running
+        // libFuzzer's driver (see driver.c).
+        .target(name: "FuzzDriver"),
         // A flow spec file: FlowDocument.decode (HowdyKit's steps and the UI parts).
         .executableTarget(
             name: "FuzzSpec",
             dependencies: [
+                "FuzzDriver",
                 .product(name: "HowdyKitUI", package: "HowdyKit"), .product(name: "HowdyKit", package: "HowdyKit"),
             ]),
         // A font file: FreeType + HarfBuzz opening, then shaping and balanced layout.
-        .executableTarget(name: "FuzzFont", dependencies: [.product(name: "HowdyText", package: "HowdyKit")]),
+        .executableTarget(
+            name: "FuzzFont", dependencies: ["FuzzDriver", .product(name: "HowdyText", package: "HowdyKit")]),
         // PNG or PPM bytes: header size, then decoding under the default limits.
-        .executableTarget(name: "FuzzImage", dependencies: [.product(name: "HowdyRender", package: "HowdyKit")]),
+        .executableTarget(
+            name: "FuzzImage", dependencies: ["FuzzDriver", .product(name: "HowdyRender", package: "HowdyKit")]),
         // One `howdy balance --jsonl` request line, through the CLI's stream.
-        .executableTarget(name: "FuzzJSONL", dependencies: [.product(name: "HowdyCLI", package: "HowdyKit")]),
+        .executableTarget(
+            name: "FuzzJSONL", dependencies: ["FuzzDriver", .product(name: "HowdyCLI", package: "HowdyKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

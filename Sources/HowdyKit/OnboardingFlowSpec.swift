@@ -97,6 +97,9 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
     /// Decodes and validates a spec.
     /// - Throws: ``SpecError`` naming the JSON path of the first problem.
     public static func decode(_ data: Data) throws(SpecError) -> OnboardingFlowSpec {
+        // Foundation's decoder accepts trailing commas and repeated keys, and reports a
+        // lone surrogate without its place; the strict reader refuses them with a JSON path.
+        _ = try StrictJSON.parse(data)
         let spec: OnboardingFlowSpec
         do {
             spec = try JSONDecoder().decode(OnboardingFlowSpec.self, from: data)

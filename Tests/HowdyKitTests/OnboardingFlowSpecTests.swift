@@ -163,10 +163,10 @@ struct OnboardingFlowSpecTests {
         let error = try #require(throws: SpecError.self) {
             try OnboardingFlowSpec.decode(Data(#"{"steps": [{"id": "#.utf8))
         }
-        #expect(error.path == "")
+        // The strict reader names where the text stopped: inside steps[0].id.
+        #expect(error.path == "steps[0].id")
         #expect(
-            error.message
-                == "not valid JSON: unexpected end of file during JSON parse (18 bytes; the text looks truncated)")
+            error.message == "not valid JSON: unexpected end of the text (a value was expected) (line 1, column 19)")
     }
 
     @Test("an unreadable spec file names the file")

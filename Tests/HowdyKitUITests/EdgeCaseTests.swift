@@ -54,7 +54,10 @@ import Testing
     @Test func typosInUIKeysAreErrors() {
         #expect(
             specError(#"{ "steps": [], "theme": { "primry": "red" } }"#)
-                == "theme.primry: unknown key (expected primary, accent, card, fonts, background, style)")
+                == "theme.primry: unknown key; did you mean \"primary\"?")
+        #expect(
+            specError(#"{ "steps": [], "theme": { "zzz": "red" } }"#)
+                == "theme.zzz: unknown key (expected primary, accent, card, fonts, background, style)")
         #expect(
             specError(#"{ "steps": [], "render": { "device": ["phone"] } }"#)?.hasPrefix("render.device: unknown key")
                 == true)

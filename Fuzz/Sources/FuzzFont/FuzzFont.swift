@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 @_spi(Fuzzing) import HowdyText
 
 /// The file each run's bytes are written to (FreeType opens fonts from files here).

@@ -1,3 +1,4 @@
+import FuzzDriver
 import HowdyRender
 
 /// libFuzzer entry: any bytes as a PNG or PPM file. Reading the header and decoding must

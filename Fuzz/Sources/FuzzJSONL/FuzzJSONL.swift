@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import HowdyCLI
 
 /// The file each run's bytes are written to, read as the stream's standard input.

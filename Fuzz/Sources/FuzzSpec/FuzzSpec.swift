@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import HowdyKit
 import HowdyKitUI
 

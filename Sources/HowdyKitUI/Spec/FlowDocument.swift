@@ -111,14 +111,12 @@ public struct FlowDocument: Sendable {
     /// Decodes a spec; `baseDirectory` is where relative icon paths resolve (and must stay).
     /// - Throws: ``SpecError`` naming the JSON path.
     public static func decode(_ data: Data, baseDirectory: URL? = nil) throws(SpecError) -> FlowDocument {
+        // Strict JSON first (no trailing commas, repeated keys or lone surrogates; each
+        // reported with its JSON path), then every key known, then HowdyKit's part.
+        let root = JSONNode(try StrictJSON.parse(data))
+        _ = try root.object()
+        try SpecKeys.check(root)
         let flow = try OnboardingFlowSpec.decode(data)
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw SpecError.from(error)
-        }
-        let root = JSONNode(value)
         var warnings: [String] = []
         var theme = OnboardingTheme()
         if let node = try root.child("theme") { theme = try ThemeSpec.theme(node, warnings: &warnings) }

@@ -64,12 +64,21 @@ struct JSONNode {
     func number(_ key: String) throws(SpecError) -> Double? { try child(key)?.number() }
     func bool(_ key: String) throws(SpecError) -> Bool? { try child(key)?.bool() }
 
-    /// Fails on the first key (in sorted order) not in `allowed`, naming it: a typo such
-    /// as `primry` is an error rather than silently ignored.
-    func allowKeys(_ allowed: [String]) throws(SpecError) {
+    /// Fails on the first key (in sorted order) not in `allowed`, naming it with the
+    /// nearest allowed key when one is close: a typo such as `primry` is an error
+    /// (`theme.primry: unknown key; did you mean "primary"?`) rather than silently ignored.
+    /// - Parameter owner: what the object is, for the message ("a feature step"); nil
+    ///   leaves it out.
+    func allowKeys(_ allowed: [String], owner: String? = nil) throws(SpecError) {
         for key in try object().keys.sorted() where !allowed.contains(key) {
-            throw SpecError(
-                path: SpecError.child(path, key), message: "unknown key (expected \(allowed.joined(separator: ", ")))")
+            let what = owner.map { "unknown key for \($0)" } ?? "unknown key"
+            let message =
+                if let suggestion = KeySuggestion.nearest(to: key, among: allowed) {
+                    "\(what); did you mean \"\(suggestion)\"?"
+                } else {
+                    "\(what) (expected \(allowed.joined(separator: ", ")))"
+                }
+            throw SpecError(path: SpecError.child(path, key), message: message)
         }
     }
 

@@ -1,0 +1,16 @@
+// SwiftPM links each executable with `--defsym main=<Target>_main` (so executables can be
+// tested), and `-parse-as-library` (which libFuzzer needs) leaves that symbol undefined.
+// These entry points hand control to libFuzzer's driver with the target's
+// LLVMFuzzerTestOneInput, as libFuzzer's own main() would.
+#include "FuzzDriver.h"
+
+extern int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+extern int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *, size_t));
+
+#define HOWDY_FUZZ_MAIN(target) \
+    int target##_main(int argc, char **argv) { return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput); }
+
+HOWDY_FUZZ_MAIN(FuzzSpec)
+HOWDY_FUZZ_MAIN(FuzzFont)
+HOWDY_FUZZ_MAIN(FuzzImage)
+HOWDY_FUZZ_MAIN(FuzzJSONL)

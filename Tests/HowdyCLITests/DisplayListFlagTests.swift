@@ -15,7 +15,11 @@ import Testing
         ])
         #expect(result.status == 0, "\(result.error)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(files == ["01-streak_phone-light@1x.display-list.json", "01-streak_phone-light@1x.png", "index.html"])
+        #expect(
+            files == [
+                "01-streak_phone-light@1x.display-list.json", "01-streak_phone-light@1x.png", "contact-sheet-light.png",
+                "index.html", "render-manifest.json",
+            ])
         let data = try Data(contentsOf: out.appendingPathComponent("01-streak_phone-light@1x.display-list.json"))
         let list = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(list["width"] as? Int == 393 && list["height"] as? Int == 852)
@@ -33,6 +37,7 @@ import Testing
         let result = try CommandHarness.run(["render", spec, "--out", out.path, "--scheme", "dark", "--scale", "1"])
         #expect(result.status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
-        #expect(!files.contains { $0.hasSuffix(".json") })
+        #expect(!files.contains { $0.hasSuffix(".display-list.json") })
+        #expect(files.contains("render-manifest.json"))
     }
 }

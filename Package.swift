@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"], exclude: ["Cases"]),
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),
         .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
-        .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyTesting", "HowdyCLI"]),
+        .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyText", "HowdyTesting", "HowdyCLI"]),
         .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI"]),
         .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON"]),
     ],

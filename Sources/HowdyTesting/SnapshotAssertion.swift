@@ -12,7 +12,8 @@ import Testing
 ///
 /// The golden is `__Snapshots__/<test file>/<test>.<name>.<ext>` beside the test file,
 /// from `#filePath` and the test function's name (`name` defaults to a counter per test:
-/// `1`, `2`…), or `<snapshotDirectory>/<test>.<name>.<ext>`. Record mode: `record`, else
+/// `1`, `2`…, in call order: give parameterised tests a `name` per argument, since their
+/// cases run in parallel), or `<snapshotDirectory>/<test>.<name>.<ext>`. Record mode: `record`, else
 /// `HOWDY_RECORD` (never, missing, failed, all; default missing; always never when `CI` is
 /// set). Failures write expected, actual and diff files and `manifest.json` to
 /// `$HOWDY_ARTIFACTS` or `.build/howdy-failures/` under the package root, and report the

@@ -3,6 +3,7 @@ import HowdyCLI
 import HowdyKitUI
 import HowdyRender
 import HowdyTesting
+import HowdyText
 import Testing
 
 /// The project's golden suite: every screen of `Examples/` across the axes in
@@ -34,6 +35,12 @@ import Testing
         for example in ExampleGoldenPlan.examples {
             let document = try FlowDocument.load(
                 contentsOf: Self.root.appendingPathComponent("Examples/\(example).json"))
+            // Goldens use bundled fonts only, so they match on any Debian machine.
+            let fonts = document.theme.fonts
+            for font in [fonts.title, fonts.headline, fonts.body, fonts.button, fonts.caption, ThemeFonts.system.body] {
+                let path = try #require(FontLibrary.bundledPath(font.name), "\(example): \(font.name) is not bundled")
+                #expect(path.hasPrefix(Self.root.appendingPathComponent("Fonts").path), "\(example): \(path)")
+            }
             for screen in FlowPages.screens(document) {
                 screens += 1
                 #expect(names.contains { $0.hasPrefix("\(example)/\(screen.name)_phone-") }, "\(screen.name)")

@@ -86,9 +86,22 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
         self.init(handle: handle, clock: clock)
     }
 
+    /// The first write that failed (a full disk, a closed descriptor), or nil. Recording
+    /// cannot throw, and a lost analytics line must not stop onboarding, so the failure is
+    /// kept here for the app to check; later events are still attempted.
+    public var writeFailure: (any Error)? { lock.withLock { firstFailure } }
+    private var firstFailure: (any Error)?
+
     public func record(_ event: OnboardingEvent) {
         let line = Self.line(for: event, at: clock())
-        lock.withLock { handle.write(Data(line.utf8)) }
+        lock.withLock {
+            // The throwing write: `write(_: Data)` traps when the write fails.
+            do {
+                try handle.write(contentsOf: Data(line.utf8))
+            } catch {
+                if firstFailure == nil { firstFailure = error }
+            }
+        }
     }
 
     /// The JSON line (with its newline) written for `event` at `date`.

@@ -249,7 +249,10 @@ public enum StrictJSON {
                         scalars.append(Unicode.Scalar(unit)!)
                     }
                 default:
-                    throw error(path, "invalid escape \"\\\(describe(escape))\" \(place)")
+                    let shown =
+                        (0x21...0x7E).contains(escape)
+                        ? "\"\\\(Character(Unicode.Scalar(escape)))\"" : "\\ then \(describe(escape))"
+                    throw error(path, "invalid escape \(shown) \(place)")
                 }
                 runStart = index
             }

@@ -51,6 +51,33 @@ struct StrictJSONTests {
         }
     }
 
+    @Test("a spec path that is missing, a folder or too large: one sentence naming it")
+    func specFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strict-json-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("none.json")
+        #expect(throws: SpecError(path: "", message: "cannot read \(missing.path): no such file")) {
+            try OnboardingFlowSpec.load(contentsOf: missing)
+        }
+        #expect(throws: SpecError(path: "", message: "cannot read \(folder.path): it is a folder")) {
+            try OnboardingFlowSpec.load(contentsOf: folder)
+        }
+        let big = folder.appendingPathComponent("big.json")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(StrictJSON.maximumFileBytes + 1))  // sparse: no disk used
+        try handle.close()
+        #expect(
+            throws: SpecError(
+                path: "",
+                message:
+                    "\(big.path) is \(StrictJSON.maximumFileBytes + 1) bytes; a spec file is at most 16777216 bytes")
+        ) {
+            try OnboardingFlowSpec.load(contentsOf: big)
+        }
+    }
+
     /// Deterministic byte mutations of every example spec (a CI-sized fuzz test; the
     /// libFuzzer target FuzzSpec runs the same code without limit). Each mutant is read
     /// by both readers: whatever the strict reader accepts, Foundation accepts with the

@@ -65,6 +65,12 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
     private let handle: FileHandle
     private let clock: @Sendable () -> Date
     private let lock = NSLock()
+    private var firstFailure: (any Error)?
+
+    /// The first write that failed (a full disk, a closed descriptor), or nil. Recording
+    /// cannot throw, and a lost analytics line must not stop onboarding, so the failure is
+    /// kept here for the app to check; later events are still attempted.
+    public var writeFailure: (any Error)? { lock.withLock { firstFailure } }
 
     /// Writes to an open handle (e.g. `FileHandle.standardOutput`).
     /// - Parameter clock: the time stamped on each line; default now. Tests pass a fixed one.
@@ -86,16 +92,10 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
         self.init(handle: handle, clock: clock)
     }
 
-    /// The first write that failed (a full disk, a closed descriptor), or nil. Recording
-    /// cannot throw, and a lost analytics line must not stop onboarding, so the failure is
-    /// kept here for the app to check; later events are still attempted.
-    public var writeFailure: (any Error)? { lock.withLock { firstFailure } }
-    private var firstFailure: (any Error)?
-
     public func record(_ event: OnboardingEvent) {
         let line = Self.line(for: event, at: clock())
+        // The throwing write: `write(_: Data)` traps when the write fails.
         lock.withLock {
-            // The throwing write: `write(_: Data)` traps when the write fails.
             do {
                 try handle.write(contentsOf: Data(line.utf8))
             } catch {

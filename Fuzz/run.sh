@@ -2,9 +2,11 @@
 # Builds the libFuzzer targets with the address sanitizer and runs them.
 #
 #   Fuzz/run.sh build                  build all four targets (Fuzz/.build, release)
-#   Fuzz/run.sh TARGET [RUNS] [SECS]   run one: FuzzSpec, FuzzFont, FuzzImage or FuzzJSONL,
+#   Fuzz/run.sh TARGET [RUNS] [SECS] [FLAGS...]
+#                                      run one: FuzzSpec, FuzzFont, FuzzImage or FuzzJSONL,
 #                                      for RUNS executions (default 1000000) or SECS seconds
-#                                      (default 3600), whichever comes first
+#                                      (default 3600), whichever comes first; FLAGS go to
+#                                      libFuzzer (e.g. -detect_leaks=0, see Fuzz/README.md)
 #
 # Each run starts from the seed corpus in Fuzz/Corpus/<name> and adds what it finds to a
 # working corpus in Fuzz/.build/corpus/<name> (not committed). A crash leaves its input
@@ -24,14 +26,19 @@ build)
     ;;
 FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL)
     target=$1
+    runs=${2:-1000000}
+    seconds=${3:-3600}
+    shift $(($# < 3 ? $# : 3))
     name=$(echo "$target" | sed 's/^Fuzz//' | tr 'A-Z' 'a-z')
     mkdir -p ".build/corpus/$name" .build/artifacts
+    # A Foundation leak (see lsan-suppressions.txt) must not stop every run at its first input.
+    export LSAN_OPTIONS="print_suppressions=0:suppressions=$(pwd)/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
     exec ".build/release/$target" ".build/corpus/$name" "Corpus/$name" \
-        -runs="${2:-1000000}" -max_total_time="${3:-3600}" -max_len=65536 -rss_limit_mb=4096 \
-        -artifact_prefix=.build/artifacts/ -print_final_stats=1
+        -runs="$runs" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=4096 \
+        -artifact_prefix=.build/artifacts/ -print_final_stats=1 "$@"
     ;;
 *)
-    sed -n '2,12p' "$0"
+    sed -n '2,14p' "$0"
     exit 2
     ;;
 esac

@@ -125,7 +125,7 @@ public enum BalanceCommand: Command {
         } catch let error as TextError {
             throw CLIError.badInput(error.description)
         }
-        if let out = args.string("out") {
+        if let out = try args.path("out") {
             try writeImage(layout, to: out)
         }
         if args.has("json") {

@@ -209,8 +209,8 @@ public enum FlowCommand: Command {
         let store: FileOnboardingStorage
 
         init(_ args: Arguments) throws {
-            guard let specPath = args.string("spec") else { throw CLIError.usage("--spec SPEC.json is required") }
-            guard let storePath = args.string("store") else { throw CLIError.usage("--store FILE is required") }
+            guard let specPath = try args.path("spec") else { throw CLIError.usage("--spec SPEC.json is required") }
+            guard let storePath = try args.path("store") else { throw CLIError.usage("--store FILE is required") }
             do {
                 spec = try OnboardingFlowSpec.load(contentsOf: URL(fileURLWithPath: specPath))
             } catch {

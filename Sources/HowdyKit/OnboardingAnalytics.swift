@@ -76,6 +76,12 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
     private let handle: FileHandle
     private let clock: @Sendable () -> Date
     private let lock = NSLock()
+    private var firstFailure: (any Error)?
+
+    /// The first write that failed (a full disk, a closed descriptor), or nil. Recording
+    /// cannot throw, and a lost analytics line must not stop onboarding, so the failure is
+    /// kept here for the app to check; later events are still attempted.
+    public var writeFailure: (any Error)? { lock.withLock { firstFailure } }
 
     /// Writes to an open handle (e.g. `FileHandle.standardOutput`).
     /// - Parameter clock: the time stamped on each line; default now. Tests pass a fixed one.
@@ -100,7 +106,14 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
     /// Appends `event` as one JSON line.
     public func record(_ event: OnboardingEvent) {
         let line = Self.line(for: event, at: clock())
-        lock.withLock { handle.write(Data(line.utf8)) }
+        // The throwing write: `write(_: Data)` traps when the write fails.
+        lock.withLock {
+            do {
+                try handle.write(contentsOf: Data(line.utf8))
+            } catch {
+                if firstFailure == nil { firstFailure = error }
+            }
+        }
     }
 
     /// The JSON line (with its newline) written for `event` at `date`.

@@ -115,12 +115,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
     /// Reads, decodes and validates the spec file at `url`.
     /// - Throws: ``SpecError``; a file that cannot be read is reported at the root with its path.
     public static func load(contentsOf url: URL) throws(SpecError) -> OnboardingFlowSpec {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw SpecError(path: "", message: "cannot read \(url.path): \(error.localizedDescription)")
-        }
+        let data = try StrictJSON.readFile(url)
         return try decode(data)
     }
 

@@ -14,6 +14,26 @@ public enum StrictJSON {
     /// The deepest nesting of arrays and objects accepted: 128.
     public static let maximumDepth = 128
 
+    /// The largest spec file read: 16 MiB (the bundled examples are under 10 KiB).
+    public static let maximumFileBytes = 16 << 20
+
+    /// The bytes of the spec file at `url`, its size checked before it is read.
+    /// - Throws: ``SpecError`` at the root: one sentence naming the path and the reason
+    ///   (no such file, a folder, permission denied, over ``maximumFileBytes``).
+    public static func readFile(_ url: URL) throws(SpecError) -> Data {
+        var info = stat()
+        if stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > maximumFileBytes {
+            throw SpecError(
+                path: "",
+                message: "\(url.path) is \(info.st_size) bytes; a spec file is at most \(maximumFileBytes) bytes")
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw SpecError(path: "", message: FileProblem.message("read", url.path, error))
+        }
+    }
+
     /// Parses `data` as one JSON value.
     /// - Throws: ``SpecError`` with the JSON path of the problem (empty for the root).
     public static func parse(_ data: Data) throws(SpecError) -> JSONValue {
@@ -249,7 +269,10 @@ public enum StrictJSON {
                         scalars.append(Unicode.Scalar(unit)!)
                     }
                 default:
-                    throw error(path, "invalid escape \"\\\(describe(escape))\" \(place)")
+                    let shown =
+                        (0x21...0x7E).contains(escape)
+                        ? "\"\\\(Character(Unicode.Scalar(escape)))\"" : "\\ then \(describe(escape))"
+                    throw error(path, "invalid escape \(shown) \(place)")
                 }
                 runStart = index
             }

@@ -216,6 +216,11 @@ struct ReliabilityTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
         let balance = try spawnHowdy(Self.text + ["--out", "", "hi"])
         #expect(balance.status == 2)
+        #expect(balance.err.contains("--out: expected a path, got an empty string"), "\(balance.err)")
+        let diff = try spawnHowdy(["diff", "a.png", "b.png", "--out", ""])
+        #expect(diff.err.contains("--out: expected a path, got an empty string"), "\(diff.err)")
+        let flow = try spawnHowdy(["flow", "status", "--store", "", "--spec", "s.json"])
+        #expect(flow.err.contains("--store: expected a path, got an empty string"), "\(flow.err)")
     }
 
     @Test("--out to a folder, into a missing folder, or a file as render's folder: one plain sentence")

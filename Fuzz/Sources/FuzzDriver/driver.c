@@ -3,6 +3,7 @@
 // These entry points hand control to libFuzzer's driver with the target's
 // LLVMFuzzerTestOneInput, as libFuzzer's own main() would.
 #include "FuzzDriver.h"
+#include <unistd.h>
 
 extern int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 extern int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *, size_t));
@@ -14,3 +15,9 @@ HOWDY_FUZZ_MAIN(FuzzSpec)
 HOWDY_FUZZ_MAIN(FuzzFont)
 HOWDY_FUZZ_MAIN(FuzzImage)
 HOWDY_FUZZ_MAIN(FuzzJSONL)
+
+const char *howdy_fuzz_scratch_folder(void) {
+    // /dev/shm when there is one: the targets write every input to a file, and a disk
+    // write per run would be most of the time spent.
+    return access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+}

@@ -3,7 +3,7 @@ import FuzzDriver
 import HowdyCLI
 
 /// The file each run's bytes are written to, read as the stream's standard input.
-nonisolated(unsafe) let inputPath = NSTemporaryDirectory() + "howdy-fuzz-jsonl-\(getpid()).jsonl"
+nonisolated(unsafe) let inputPath = String(cString: howdy_fuzz_scratch_folder()) + "/howdy-fuzz-jsonl-\(getpid()).jsonl"
 
 /// libFuzzer entry: any bytes as `howdy balance --jsonl` input (one request line, or a few).
 /// Every line must get an answer; nothing may trap.

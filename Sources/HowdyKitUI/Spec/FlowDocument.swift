@@ -99,12 +99,7 @@ public struct FlowDocument: Sendable {
     /// Reads and validates the spec file at `url`; image paths resolve against its folder.
     /// - Throws: ``SpecError`` naming the JSON path.
     public static func load(contentsOf url: URL) throws(SpecError) -> FlowDocument {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw SpecError(path: "", message: "cannot read \(url.path): \(error.localizedDescription)")
-        }
+        let data = try StrictJSON.readFile(url)
         return try decode(data, baseDirectory: url.deletingLastPathComponent())
     }
 

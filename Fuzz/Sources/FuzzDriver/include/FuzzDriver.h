@@ -7,4 +7,7 @@ int FuzzSpec_main(int argc, char **argv);
 int FuzzFont_main(int argc, char **argv);
 int FuzzImage_main(int argc, char **argv);
 int FuzzJSONL_main(int argc, char **argv);
+/// Where the targets write each input when the code under test reads files: /dev/shm
+/// when writable, else /tmp.
+const char *howdy_fuzz_scratch_folder(void);
 #endif

@@ -18,6 +18,8 @@ for pair in freetype2:libfreetype-dev harfbuzz:libharfbuzz-dev icu-uc:libicu-dev
         needed+=("$package")
     fi
 done
+# GNU parallel: the test that shards `howdy balance --jsonl` with `parallel --pipe`.
+command -v parallel >/dev/null 2>&1 || needed+=(parallel)
 
 if [ ${#needed[@]} -gt 0 ]; then
     echo "setup: installing ${needed[*]}" >&2

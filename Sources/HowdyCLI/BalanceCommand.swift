@@ -21,9 +21,9 @@ public enum BalanceCommand: Command {
         it. --greedy prints plain greedy lines; --even minimises the sum of squared slack.
 
           --font F        a bundled name (Inter-Bold), a font file path, or a fontconfig family
-          --size PX       font size in px (0 < PX <= 4096)
-          --width PX      available width in px (> 0)
-          --line-height PX  distance between baselines (default: the font's)
+          --size PX       font size in px (0.5 <= PX <= 4096)
+          --width PX      available width in px (0 < PX <= 1000000)
+          --line-height PX  distance between baselines (0 < PX <= 10000; default: the font's)
           --direction D   auto (default), ltr or rtl
           --locale L      BCP 47 locale for line breaking (ja, zh, th, ...)
           --features LIST OpenType features, comma-separated (kern=0,ss01)

@@ -8,6 +8,9 @@ import Synchronization
 public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The largest size accepted, in px.
     public static let maximumSize = 4096.0
+    /// The smallest size accepted, in px: below it HarfBuzz's 26.6 scale rounds advances
+    /// to nothing and every width comes out 0.
+    public static let minimumSize = 0.5
 
     /// The face glyphs come from.
     public let face: FontFace
@@ -21,9 +24,11 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     let instance: HarfBuzzFont
 
     /// A font from a face at `size` px.
-    /// - Throws: `TextError.invalidSize` when `size` is not finite or outside (0, 4096].
+    /// - Throws: `TextError.invalidSize` when `size` is not finite or outside [0.5, 4096].
     public init(face: FontFace, size: Double, variations: [FontVariation] = []) throws {
-        guard size.isFinite, size > 0, size <= Font.maximumSize else { throw TextError.invalidSize(size) }
+        guard size.isFinite, size >= Font.minimumSize, size <= Font.maximumSize else {
+            throw TextError.invalidSize(size)
+        }
         self.face = face
         self.size = size
         self.variations = variations

@@ -32,7 +32,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Variation axes of a variable font; empty for static fonts.
     public let axes: [FontAxis]
 
-    let bytes: UnsafeMutableRawBufferPointer
+    /// The file's bytes, mapped (not copied) by HarfBuzz; FreeType reads the same mapping.
+    private let blob: OpaquePointer  // hb_blob_t *
     let ftFace: FT_Face
     let hbFace: OpaquePointer  // hb_face_t *
     /// The face's cmap coverage, read once: hb_set lookups are lock-free reads.
@@ -43,51 +44,86 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Largest font file accepted: 64 MiB. Bigger files are refused before they are read.
     public static let maximumFileSize = 64 << 20
 
-    private static let cache = Mutex<[String: FontFace]>([:])
+    /// Open faces by file identity (device, inode) and face index: many paths to one file
+    /// (symlinks, hard links, `./a` and `a`) share one face. At most `maximumCachedFaces`
+    /// are kept; beyond that the cache starts over (faces in use stay alive).
+    private static let cache = Mutex<[FileIdentity: FontFace]>([:])
 
-    /// Opens the face at `index` of the font file at `path`, or returns the cached one.
+    /// Most faces kept open by `open(path:index:)`.
+    public static let maximumCachedFaces = 256
+
+    private struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        let index: Int
+    }
+
+    /// Opens the face at `index` of the font file at `path`, or returns the cached one
+    /// for the same file (by device and inode, so every path to one file shares a face).
+    /// The file is memory-mapped, not read: pages are loaded as glyphs need them.
     ///
     /// - Throws: `TextError.fontUnreadable` when the file cannot be read or is larger
     ///   than `maximumFileSize`; `TextError.fontInvalid` when FreeType cannot parse it
     ///   or it has no glyphs.
     public static func open(path: String, index: Int = 0) throws -> FontFace {
-        let key = "\(index):\(path)"
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw TextError.fontUnreadable(path: path, reason: reason)
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            throw TextError.fontUnreadable(path: path, reason: "it is a directory")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw TextError.fontUnreadable(path: path, reason: "not a regular file")
+        }
+        guard status.st_size <= maximumFileSize else {
+            throw TextError.fontUnreadable(
+                path: path, reason: "\(status.st_size) bytes is over the \(maximumFileSize)-byte limit")
+        }
+        guard status.st_size >= 12 else {
+            throw TextError.fontInvalid(path: path, reason: "the file is \(status.st_size) bytes long")
+        }
+        let key = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), index: index)
         if let face = cache.withLock({ $0[key] }) { return face }
         let face = try FontFace(path: path, index: index)
         return cache.withLock { cached in
             if let existing = cached[key] { return existing }
+            if cached.count >= maximumCachedFaces { cached.removeAll(keepingCapacity: true) }
             cached[key] = face
             return face
         }
     }
 
     private init(path: String, index: Int) throws {
-        let data = try Self.read(path)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
-        data.copyBytes(to: buffer)
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw TextError.fontUnreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        var length: UInt32 = 0
+        let data = hb_blob_get_data(blob, &length)
+        guard let data, length >= 12, Int(length) <= Self.maximumFileSize else {
+            hb_blob_destroy(blob)
+            throw TextError.fontInvalid(path: path, reason: "the file is \(length) bytes long")
+        }
 
         var face: FT_Face?
         let error = FreeTypeLibrary.shared.withLibrary { library in
-            FT_New_Memory_Face(
-                library, buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count),
-                FT_Long(index), &face)
+            data.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) { bytes in
+                FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(index), &face)
+            }
         }
         guard error == 0, let face else {
-            buffer.deallocate()
+            hb_blob_destroy(blob)
             throw TextError.fontInvalid(path: path, reason: FreeTypeLibrary.message(for: error))
         }
         let record = face.pointee
         guard record.num_glyphs > 0 else {
             FreeTypeLibrary.shared.withLibrary { _ in _ = FT_Done_Face(face) }
-            buffer.deallocate()
+            hb_blob_destroy(blob)
             throw TextError.fontInvalid(path: path, reason: "the face has no glyphs")
         }
 
-        let blob = hb_blob_create(
-            buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
-            HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, UInt32(index))!
-        hb_blob_destroy(blob)
         hb_face_make_immutable(hbFace)
         let coverage = hb_set_create()!
         hb_face_collect_unicodes(hbFace, coverage)
@@ -95,7 +131,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
         self.path = path
         self.index = index
-        self.bytes = buffer
+        self.blob = blob
         self.ftFace = face
         self.hbFace = hbFace
         self.familyName = record.family_name.map { String(cString: $0) } ?? ""
@@ -122,33 +158,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hb_face_destroy(hbFace)
         let face = ftFace
         FreeTypeLibrary.shared.withLibrary { _ in _ = FT_Done_Face(face) }
-        bytes.deallocate()
-    }
-
-    private static func read(_ path: String) throws -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TextError.fontUnreadable(path: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw TextError.fontUnreadable(path: path, reason: "it is a directory")
-        }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > maximumFileSize {
-            throw TextError.fontUnreadable(
-                path: path, reason: "\(size) bytes is over the \(maximumFileSize)-byte limit")
-        }
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-            guard data.count >= 12 else {
-                throw TextError.fontInvalid(path: path, reason: "the file is \(data.count) bytes long")
-            }
-            return data
-        } catch let error as TextError {
-            throw error
-        } catch {
-            throw TextError.fontUnreadable(path: path, reason: error.localizedDescription)
-        }
+        hb_blob_destroy(blob)
     }
 
     /// Runs `body` with the FreeType face while holding this face's lock. FreeType faces

@@ -50,8 +50,8 @@ extension ShapedText {
 
     /// `width` px in 26.6 fixed point, rounded down so that a line reported to fit does.
     static func fixedWidth(_ width: Double) throws -> Int {
-        guard width.isFinite, width > 0 else { throw TextError.invalidWidth(width) }
-        return max(1, Int((min(width, 1e9) * 64).rounded(.down)))
+        guard width.isFinite, width > 0, width <= TextLimits.maximumWidth else { throw TextError.invalidWidth(width) }
+        return max(1, Int((width * 64).rounded(.down)))
     }
 }
 

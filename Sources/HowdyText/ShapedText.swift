@@ -55,7 +55,7 @@ public struct ShapedText: Sendable {
         guard utf16.count <= TextLimits.maximumUTF16Length else {
             throw TextError.textTooLong(utf16Length: utf16.count, limit: TextLimits.maximumUTF16Length)
         }
-        if let height = options.lineHeight, !(height.isFinite && height > 0) {
+        if let height = options.lineHeight, !(height.isFinite && height > 0 && height <= TextLimits.maximumLineHeight) {
             throw TextError.invalidLineHeight(height)
         }
         self.text = text

@@ -24,11 +24,11 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidWidth(let width):
-            "width must be a finite number of px greater than 0, got \(width)"
+            "width must be a finite number of px in (0, \(Int(TextLimits.maximumWidth))], got \(width)"
         case .invalidSize(let size):
-            "font size must be a finite number of px in (0, \(Font.maximumSize)], got \(size)"
+            "font size must be a finite number of px in [\(Font.minimumSize), \(Font.maximumSize)], got \(size)"
         case .invalidLineHeight(let height):
-            "line height must be a finite number of px greater than 0, got \(height)"
+            "line height must be a finite number of px in (0, \(Int(TextLimits.maximumLineHeight))], got \(height)"
         case .fontNotFound(let name):
             "no font named '\(name)': not a bundled font (\(FontLibrary.bundledNames.joined(separator: ", "))), "
                 + "not a readable file and not a fontconfig family"
@@ -51,4 +51,8 @@ public enum TextLimits {
     /// The longest text `layout` and `balance` accept: 1 Mi UTF-16 code units
     /// (about 150,000 words). Longer text throws `TextError.textTooLong`.
     public static let maximumUTF16Length = 1 << 20
+    /// The widest layout width accepted, in px (wider is refused, not clamped).
+    public static let maximumWidth = 1_000_000.0
+    /// The largest line height accepted, in px: a layout's height must stay finite.
+    public static let maximumLineHeight = 10_000.0
 }

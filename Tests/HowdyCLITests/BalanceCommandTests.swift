@@ -81,6 +81,12 @@ struct BalanceCommandTests {
             (["--font", "Inter-Bold", "--size", "28", "--width", "-5", "x"], "width"),
             (["--font", "Inter-Bold", "--size", "0", "--width", "100", "x"], "font size"),
             (["--font", "Inter-Bold", "--size", "5000", "--width", "100", "x"], "font size"),
+            (["--font", "Inter-Bold", "--size", "1e-9", "--width", "100", "x"], "font size"),
+            (["--font", "Inter-Bold", "--size", "12", "--width", "1e19", "x"], "width"),
+            (
+                ["--font", "Inter-Bold", "--size", "12", "--width", "100", "--line-height", "1e308", "--json", "x"],
+                "line height"
+            ),
             (["--font", "/nonexistent.ttf", "--size", "12", "--width", "100", "x"], "/nonexistent.ttf"),
             (["--font", "Inter-Bold", "--size", "12", "--width", "nan", "x"], "--width"),
             (["--size", "12", "--width", "100", "x"], "--font"),

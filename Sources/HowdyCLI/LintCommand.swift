@@ -7,12 +7,14 @@ public enum LintCommand: Command {
     /// The subcommand's name on the command line.
     public static let name = "lint"
     /// One line for `howdy --help`.
-    public static let summary = "check every text's contrast against what is behind it (WCAG 2.x)"
+    public static let summary =
+        "check contrast (WCAG 2.x), text fit, tap targets and missing strings in every locale"
     /// What `howdy NAME --help` prints.
     public static let help = """
         usage: howdy lint SPEC.json [--device D] [--scheme light|dark|all] [--scale N] [--time S]
                                     [--type-size SIZE] [--scroll POS] [--reduce-motion]
-                                    [--max-images N] [--frames N] [--verbose]
+                                    [--locale L] [--max-images N] [--frames N] [--verbose]
+                                    [--strict]
 
         Lays out every screen of the flow spec for each combination of its render matrix,
         draws it without its text, and compares each text's colour with every pixel under
@@ -20,6 +22,12 @@ public enum LintCommand: Command {
         times over one cycle (default 8). Body text needs 4.5:1, large text (18 pt and up,
         or 14 pt bold) and icons 3:1. Emoji, the app icon, disabled controls and text
         under an alert's dimming are not checked.
+
+        Then lays every screen out per locale, device and Dynamic Type size and warns
+        (WARN lines) about each text that overflows its box, shrank below its minimum
+        scale, or broke inside a word; a footer pushed off screen; a tappable control
+        smaller than 44 × 44 pt; and, when the spec has a localization, each key missing
+        for a locale. Each names the screen, locale, device, size, role and element size.
 
         The matrix options are render's (one parser), so lint checks exactly the
         combinations `howdy render` with the same options draws, except that it samples at
@@ -29,10 +37,11 @@ public enum LintCommand: Command {
         \(MatrixOptions.help)
           --frames N        animation frames per cycle (default 8)
           --verbose         also list the lowest ratio found for every screen and role
+          --strict          exit 1 on layout and string warnings too
 
         Exit status: 0 all texts pass, 1 some text is below its minimum (each is listed
-        with the screen, combination, role and ratio found), 2 bad usage or spec, or a
-        matrix over --max-images.
+        with the screen, combination, role and ratio found) or, with --strict, any
+        warning, 2 bad usage or spec, or a matrix over --max-images.
 
         """
 
@@ -41,9 +50,12 @@ public enum LintCommand: Command {
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments, options: MatrixOptions.names.union(["frames"]),
-            switches: MatrixOptions.switches.union(["verbose"]))
+            switches: MatrixOptions.switches.union(["verbose", "strict"]))
         guard args.positionals.count == 1 else { throw CLIError.usage("expected one SPEC.json") }
         let document = try RenderCommand.loadDocument(args.positionals[0], io: io)
+        // Layout is checked at the scale render draws (wrapping follows the pixel grid).
+        var layoutMatrix = document.matrix
+        try MatrixOptions.apply(args, to: &layoutMatrix)
         var matrix = document.matrix
         // Contrast does not depend on resolution: lint at scale 1 unless asked otherwise.
         matrix.scale = 1
@@ -57,8 +69,10 @@ public enum LintCommand: Command {
         let frames = try args.int("frames") ?? 8
         guard frames >= 1, frames <= 240 else { throw CLIError.usage("--frames: expected 1 to 240") }
         let report: ContrastReport
+        let layout: LayoutLintReport
         do {
             report = try ContrastLint.check(document, matrix: matrix, frames: frames)
+            layout = try LayoutLint.check(document, matrix: layoutMatrix)
         } catch {
             throw CLIError.badInput("\(error)")
         }
@@ -70,9 +84,14 @@ public enum LintCommand: Command {
         for finding in report.findings { io.write("FAIL \(finding)\n") }
         if report.passed {
             io.write("ok: \(report.checkedTexts) texts checked, all meet WCAG 2.x contrast\n")
-            return 0
+        } else {
+            io.write("\(report.findings.count) text(s) below the WCAG 2.x minimum (\(report.checkedTexts) checked)\n")
         }
-        io.write("\(report.findings.count) text(s) below the WCAG 2.x minimum (\(report.checkedTexts) checked)\n")
-        return 1
+        for finding in layout.findings { io.write("WARN \(finding)\n") }
+        io.write(
+            "layout: \(layout.findings.count) warning\(layout.findings.count == 1 ? "" : "s") over \(layout.checkedScreens) screen layouts\n"
+        )
+        if !report.passed || (args.has("strict") && !layout.passed) { return 1 }
+        return 0
     }
 }

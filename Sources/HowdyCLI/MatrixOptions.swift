@@ -4,7 +4,7 @@ import HowdyKitUI
 /// each one, when given, replaces that axis of the spec's own matrix.
 enum MatrixOptions {
     /// Options that take a value.
-    static let names: Set<String> = ["device", "scheme", "scale", "scroll", "time", "type-size", "max-images"]
+    static let names: Set<String> = ["device", "scheme", "scale", "scroll", "time", "type-size", "max-images", "locale"]
     /// Options without a value.
     static let switches: Set<String> = ["reduce-motion"]
 
@@ -18,14 +18,17 @@ enum MatrixOptions {
           --scroll POS      top (default), end, all (top and end) or an offset in pt: how far
                             content taller than the screen is scrolled under the footer
           --reduce-motion   draw animated backgrounds static
+          --locale L[,L…]   BCP 47 locales (en, de, ar, ja…) or pseudo (en-XA: accented, ~40 %
+                            longer, bracketed) and pseudo-rtl (ar-XB); overrides the spec's
+                            render.locales; file names carry the locale
           --max-images N    refuse a matrix of more than N images (default 10000), counted
                             after repeated devices, schemes, sizes, times and positions merge
         """
 
     /// Applies `--device phone|small-phone|tablet|desktop|all`, `--scheme light|dark|all`,
     /// `--scale 1...4`, `--time 0...86400` (s), `--type-size SIZE|all`,
-    /// `--scroll top|end|all|PT` and `--reduce-motion` to `matrix`, then merges repeated
-    /// axis values.
+    /// `--scroll top|end|all|PT`, `--reduce-motion` and `--locale L[,L…]` to `matrix`, then
+    /// merges repeated axis values.
     /// - Throws: `CLIError.usage` naming the option and the accepted values.
     static func apply(_ args: Arguments, to matrix: inout RenderMatrix) throws {
         if let device = args.string("device") {
@@ -78,6 +81,18 @@ enum MatrixOptions {
             }
         }
         if args.has("reduce-motion") { matrix.reduceMotion = true }
+        if let list = args.string("locale") {
+            var locales: [String] = []
+            for tag in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                guard let locale = RenderMatrix.checkedLocale(tag) else {
+                    throw CLIError.usage(
+                        "--locale: expected BCP 47 locales such as en, de-CH or ja (comma-separated), or pseudo / pseudo-rtl, got '\(tag)'"
+                    )
+                }
+                locales.append(locale)
+            }
+            matrix.locales = locales
+        }
         matrix = matrix.deduplicated()
     }
 

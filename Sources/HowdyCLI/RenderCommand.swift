@@ -14,7 +14,7 @@ public enum RenderCommand: Command {
     public static let help = """
         usage: howdy render SPEC.json --out DIR [--device D] [--scheme light|dark|all]
                                       [--scale N] [--time S] [--type-size SIZE] [--scroll POS]
-                                      [--reduce-motion] [--max-images N] [--shard I/N]
+                                      [--reduce-motion] [--locale L] [--max-images N] [--shard I/N]
                                       [--format png|ppm] [--store FILE] [--json] [--display-list]
                howdy render --merge DIR... --out DIR
 

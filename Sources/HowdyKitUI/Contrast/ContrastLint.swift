@@ -51,7 +51,7 @@ public enum ContrastLint {
         var worst: [String: Double] = [:]
         var checked = 0
         let screens = FlowPages.screens(document)
-        for base in matrix.environments(locale: document.locale) {
+        for base in matrix.environments(locale: document.locale, localization: document.localization) {
             var times = [base.time]
             if document.theme.background.isAnimated(reduceMotion: base.reduceMotion),
                 case .animatedGradient(_, _, let motion) = document.theme.background
@@ -79,8 +79,9 @@ public enum ContrastLint {
                         let key = "\(named.name) \(text.role)"
                         worst[key] = min(worst[key] ?? .infinity, ratio)
                         if ratio < required, ratio < (worstHere[index]?.0 ?? .infinity) {
+                            let locale = matrix.locales.isEmpty ? "" : " \(environment.locale)"
                             let combination =
-                                "\(environment.device.name) \(environment.colorScheme.rawValue) \(environment.dynamicTypeSize.rawValue) t=\(String(format: "%.2f", time))s"
+                                "\(environment.device.name) \(environment.colorScheme.rawValue)\(locale) \(environment.dynamicTypeSize.rawValue) t=\(String(format: "%.2f", time))s"
                             let snippet = text.string.count > 40 ? String(text.string.prefix(39)) + "…" : text.string
                             worstHere[index] = (
                                 ratio,

@@ -5,8 +5,10 @@ public enum LayoutDirection: String, Sendable, Hashable, Codable {
     case leftToRight
     case rightToLeft
 
-    /// Right-to-left for Arabic, Hebrew, Persian and Urdu locales.
+    /// Right-to-left for Arabic, Hebrew, Persian and Urdu locales and the right-to-left
+    /// pseudo-locale (`pseudo-rtl`, `ar-XB`).
     public static func of(locale: String) -> LayoutDirection {
+        if let pseudo = PseudoLocale(identifier: locale) { return pseudo.isRightToLeft ? .rightToLeft : .leftToRight }
         let language =
             locale.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
         return ["ar", "he", "iw", "fa", "ur"].contains(language) ? .rightToLeft : .leftToRight
@@ -36,6 +38,9 @@ public struct RenderEnvironment: Sendable, Hashable {
     public var layoutDirection: LayoutDirection
     /// How far content taller than the screen is scrolled (default: the top).
     public var scroll: ScrollPosition
+    /// The app's strings: with them every text is a key looked up for `locale` (nil, the
+    /// default: texts are drawn as written, except in a pseudo-locale, which transforms them).
+    public var localization: FlowLocalization? = nil
 
     /// - Parameters: `scale` defaults to the device's; `layoutDirection` defaults to the
     ///   locale's direction.
@@ -53,6 +58,18 @@ public struct RenderEnvironment: Sendable, Hashable {
         self.locale = locale
         self.layoutDirection = layoutDirection ?? LayoutDirection.of(locale: locale)
         self.scroll = scroll
+    }
+
+    /// The real language for fonts, line breaking and shaping: `locale`, or English for a
+    /// pseudo-locale.
+    public var textLocale: String { PseudoLocale(identifier: locale)?.baseLanguage ?? locale }
+
+    /// The text to draw for `string` (a key when there is a localization): looked up, or
+    /// pseudo-localised in a pseudo-locale without one, else `string` itself.
+    public func localizedText(_ string: String) -> String {
+        if let localization { return localization.text(string, locale: locale).text }
+        if let pseudo = PseudoLocale(identifier: locale) { return pseudo.transform(string) }
+        return string
     }
 
     /// True for right-to-left layouts.

@@ -14,8 +14,10 @@ public final class LayoutEngine {
     public let typeSize: DynamicTypeSize
     /// Left to right or right to left (stacks, padding and alignment mirror).
     public let direction: LayoutDirection
-    /// BCP 47 locale for line breaking and shaping.
+    /// BCP 47 locale for line breaking and shaping (English for a pseudo-locale).
     public let locale: String
+    /// The environment texts are localized for (its strings and locale).
+    private let environment: RenderEnvironment
 
     private var shaped: [String: ShapedText] = [:]
     private var layouts: [String: TextLayout] = [:]
@@ -25,7 +27,16 @@ public final class LayoutEngine {
         scale = environment.scale
         typeSize = environment.dynamicTypeSize
         direction = environment.layoutDirection
-        locale = environment.locale
+        locale = environment.textLocale
+        self.environment = environment
+    }
+
+    /// The text `element` draws: its string looked up in the environment's strings (or
+    /// pseudo-localised), except for icon ligatures, emoji and the app icon (one-line
+    /// texts, icon roles, the icon font), which are names and pictures rather than words.
+    public func displayedString(_ element: TextElement) -> String {
+        if !Self.isLocalizable(element) { return element.string }
+        return environment.localizedText(element.string)
     }
 
     private var rtl: Bool { direction == .rightToLeft }
@@ -69,9 +80,14 @@ public final class LayoutEngine {
         let options = TextOptions(
             direction: rtl ? .rightToLeft : .leftToRight, alignment: element.alignment,
             lineHeight: font.size * 1.24, locale: locale)
-        let text = try ShapedText(element.string, font: font, options: options)
+        let text = try ShapedText(displayedString(element), font: font, options: options)
         shaped[shapeKey] = text
         return text
+    }
+
+    /// False for icon ligatures, emoji and the app icon's glyph: texts that are not words.
+    public static func isLocalizable(_ element: TextElement) -> Bool {
+        !(element.noWrap || element.role.isIcon || element.role.isPicture || element.font.name == Icon.fontName)
     }
 
     /// The size `node` wants at `width` pt.

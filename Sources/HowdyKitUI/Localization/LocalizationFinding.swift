@@ -2,9 +2,9 @@ import HowdyText
 
 /// A problem found while looking a string up, as data for lint: which key, for which
 /// locale, and what was shown instead.
-public struct LocalizationFinding: Equatable, Sendable, CustomStringConvertible {
+public struct LocalizationFinding: Hashable, Sendable, CustomStringConvertible {
     /// What is missing.
-    public enum Kind: Equatable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// No catalog or `.strings` table has the key in any language: the key itself is shown.
         case missingKey
         /// The key has no form in the locale (nor a parent of it): the source language's

@@ -10,10 +10,9 @@ import HowdyText
 /// Pseudo-locales (``PseudoLocale``) look the key up in the source language and transform
 /// the result.
 ///
-/// Not wired into rendering or lint yet: the render matrix and the screens belong to other
-/// work. The pieces are ready: ``lookup(_:locale:count:)`` gives the text to draw and the
-/// ``LocalizationFinding``s lint would report.
-public struct LocalizedStrings: Sendable {
+/// A spec names its files in `localization` (``FlowLocalization``); the layout engine
+/// looks every text up when it lays it out, and `howdy lint` reports the findings.
+public struct LocalizedStrings: Sendable, Hashable {
     /// Catalogs, searched in order.
     public var catalogs: [StringCatalog]
     /// `.strings` tables, searched after the catalogs.

@@ -2,7 +2,7 @@
 /// and Android's `en-XA` / `ar-XB`: every string comes out accented, about 40 % longer and
 /// bracketed, so truncation and clipping show before any translation exists.
 ///
-/// `"Get started"` becomes `"[Ĝéţ šţàŕţéð ŏñé ţ]"`: each ASCII letter accented; then a
+/// `"Get started"` becomes `"[Ĝéţ šţàŕţéð ŏñéţ]"`: each ASCII letter accented; then a
 /// space and padding words (`ŏñé ţŵö ţĥŕéé…`, cut to length) adding `ceil(0.4 × n)`
 /// characters for a string of `n` characters; then `[` `]` around it all, so a clipped
 /// end is visible. Placeholders stay as they are so formatting still works: printf-style
@@ -130,19 +130,21 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
         return nil
     }
 
-    /// ` ŏñé ţŵö ţĥŕéé …` cut to `length` characters (a leading space included).
+    /// ` ŏñé ţŵö ţĥŕéé …` cut to `length` characters (a leading space included). A cut
+    /// that would end in a space takes the next word's first letter instead, so the
+    /// closing bracket never follows a space (`[ÖĶŏ]`, not `[ÖĶ ]`).
     private static func padding(_ length: Int) -> String {
         guard length > 0 else { return "" }
-        var padding = ""
-        var count = 0  // characters so far; String.count would make this loop quadratic
+        var padding: [Character] = []
         var next = 0
-        while count < length {
+        while padding.count <= length {
             let word = paddingWords[next % paddingWords.count]
             next += 1
-            padding += " " + word
-            count += 1 + word.count
+            padding.append(" ")
+            padding.append(contentsOf: word)
         }
-        return String(padding.prefix(length))
+        if padding[length - 1] == " " { padding[length - 1] = padding[length] }
+        return String(padding[..<length])
     }
 
     private static let paddingWords = [

@@ -21,9 +21,9 @@ import HowdyText
 /// (several plural arguments in one string) are not supported and are reported as an
 /// error naming the key. Keys Xcode adds that do not affect text (`comment`,
 /// `extractionState`, `state`, `shouldTranslate`, `version`) are accepted and ignored.
-public struct StringCatalog: Sendable, Equatable {
+public struct StringCatalog: Sendable, Hashable {
     /// One key's text in one language.
-    public struct Forms: Sendable, Equatable {
+    public struct Forms: Sendable, Hashable {
         /// The plain value (`stringUnit.value`), if any.
         public var value: String?
         /// Plural variations by category; empty when the entry has none.

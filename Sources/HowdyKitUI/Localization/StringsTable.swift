@@ -3,7 +3,7 @@ import Foundation
 /// One language's `.strings` file (`"key" = "value";`, the format before String Catalogs),
 /// read by Foundation's property-list parser (the old-style format `.strings` files are),
 /// so comments, escapes and UTF-16 files with a byte-order mark work as in Xcode.
-public struct StringsTable: Sendable, Equatable {
+public struct StringsTable: Sendable, Hashable {
     /// The language the values are in (`de`, `pt-BR`).
     public var language: String
     /// Values by key.

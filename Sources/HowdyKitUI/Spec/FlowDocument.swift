@@ -25,8 +25,10 @@ import HowdyRender
 ///              "allowAction", "nextAction", "settingsAction", "continueAction" (permission),
 ///              "allowSkip" (paywall, default true), "content" (custom: see ContentSpec) ],
 ///   "answers": { "goal": "a" },                        // personalises paywall headlines: "{goal}"
+///   "localization": { "catalogs": ["Localizable.xcstrings"], "count": 7 },  // see FlowLocalization
 ///   "render": { "devices": ["phone", "small-phone", "tablet", "desktop"], "schemes": ["light", "dark"],
-///               "dynamicTypeSizes": ["large"], "times": [0], "scale": 2, "reduceMotion": false }
+///               "dynamicTypeSizes": ["large"], "times": [0], "scale": 2, "reduceMotion": false,
+///               "locales": ["en", "de", "ar", "ja", "pseudo"] }
 /// }
 /// ```
 public struct FlowDocument: Sendable {
@@ -46,6 +48,9 @@ public struct FlowDocument: Sendable {
     public var locale: String
     /// The `render` matrix (default: phone, light and dark, `.large`, t = 0).
     public var matrix: RenderMatrix
+    /// The `localization` object: the app's String Catalogs and `.strings` files (nil: texts
+    /// are drawn as written). See ``FlowLocalization``.
+    public var localization: FlowLocalization? = nil
     /// Problems that did not stop reading (a clamped motion strength).
     public var warnings: [String]
     /// Every step of the spec when `flow.steps` was narrowed to the steps still needed
@@ -118,6 +123,10 @@ public struct FlowDocument: Sendable {
         let locale = try root.string("locale") ?? "en"
         var matrix = RenderMatrix()
         if let node = try root.child("render") { matrix = try RenderMatrix.read(node) }
+        var localization: FlowLocalization?
+        if let node = try root.child("localization") {
+            localization = try FlowLocalization.read(node, baseDirectory: baseDirectory)
+        }
         var answers: [String: String] = [:]
         if let node = try root.child("answers") {
             for key in try node.object().keys.sorted() {
@@ -153,10 +162,12 @@ public struct FlowDocument: Sendable {
         }
         // The routes are the welcome's chain (GreetKit's primaryRoutes).
         welcome?.content.primaryRoutes = routes
-        return FlowDocument(
+        var document = FlowDocument(
             flow: flow, theme: theme, welcome: welcome, stepPresentations: presentations, routes: routes,
             answers: answers,
             locale: locale, matrix: matrix, warnings: warnings)
+        document.localization = localization
+        return document
     }
 
     private static func presentation(_ step: StepSpec, _ node: JSONNode, baseDirectory: URL?) throws(SpecError)

@@ -13,7 +13,7 @@ public enum RenderIndex {
             <html lang="en"><head><meta charset="utf-8"><title>\(escapeHTML(title))</title>
             <style>
             body{font:14px/1.4 -apple-system,system-ui,Inter,sans-serif;margin:24px;background:#f5f5f7;color:#1d1d1f}
-            h1{font-size:22px}h2{font-size:16px;margin:32px 0 8px}
+            h1{font-size:22px}h2{font-size:16px;margin:32px 0 8px}h2.locale{font-size:19px;border-top:1px solid #8884;padding-top:16px}h3{font-size:15px;margin:20px 0 8px}
             .row{display:flex;flex-wrap:wrap;gap:20px;align-items:flex-start}
             figure{margin:0}figcaption{font-size:12px;color:#6e6e73;margin-top:6px}
             img{display:block;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.15);background:#fff}
@@ -28,15 +28,33 @@ public enum RenderIndex {
             out += contactSheets.map { "<a href=\"\(escapeHTML($0))\">\(escapeHTML($0))</a>" }.joined(separator: ", ")
             out += "</p>\n"
         }
-        for screen in screens {
-            out += "<h2>\(escapeHTML(screen))</h2>\n<div class=\"row\">\n"
-            for file in files where file.screen == screen {
-                let caption = Self.caption(file)
-                let width = Int((Double(file.pixelWidth) / file.scale / 1.5).rounded())
-                out +=
-                    "<figure><a href=\"\(escapeHTML(file.fileName))\"><img src=\"\(escapeHTML(file.fileName))\" width=\"\(width)\" loading=\"lazy\" alt=\"\(escapeHTML(screen)) \(escapeHTML(caption))\"></a><figcaption>\(escapeHTML(caption))</figcaption></figure>\n"
+        // With a locale axis, one section per locale (in render order), each with its screens.
+        var locales: [String?] = []
+        for file in files where !locales.contains(file.locale) { locales.append(file.locale) }
+        if locales.isEmpty { locales = [nil] }
+        let named = locales.compactMap { $0 }
+        if !named.isEmpty {
+            out += "<p>Locales: "
+            out += named.map { "<a href=\"#locale-\(escapeHTML($0))\">\(escapeHTML($0))</a>" }.joined(separator: ", ")
+            out += "</p>\n"
+        }
+        for locale in locales {
+            let heading = locale == nil ? "h2" : "h3"
+            if let locale {
+                out += "<h2 class=\"locale\" id=\"locale-\(escapeHTML(locale))\">Locale \(escapeHTML(locale))</h2>\n"
             }
-            out += "</div>\n"
+            for screen in screens {
+                let shown = files.filter { $0.screen == screen && $0.locale == locale }
+                if locale != nil, shown.isEmpty { continue }
+                out += "<\(heading)>\(escapeHTML(screen))</\(heading)>\n<div class=\"row\">\n"
+                for file in shown {
+                    let caption = Self.caption(file)
+                    let width = Int((Double(file.pixelWidth) / file.scale / 1.5).rounded())
+                    out +=
+                        "<figure><a href=\"\(escapeHTML(file.fileName))\"><img src=\"\(escapeHTML(file.fileName))\" width=\"\(width)\" loading=\"lazy\" alt=\"\(escapeHTML(screen)) \(escapeHTML(caption))\"></a><figcaption>\(escapeHTML(caption))</figcaption></figure>\n"
+                }
+                out += "</div>\n"
+            }
         }
         out += "</body></html>\n"
         return out
@@ -47,6 +65,7 @@ public enum RenderIndex {
     /// position when not the top).
     public static func caption(_ file: RenderedFile) -> String {
         var caption = "\(file.device) · \(file.scheme.rawValue)"
+        if let locale = file.locale { caption += " · \(locale)" }
         if file.dynamicTypeSize != .large { caption += " · \(file.dynamicTypeSize.rawValue)" }
         if file.time != 0 { caption += " · t=\(formatNumber(file.time))s" }
         if file.scroll != ScrollPosition.top.name {

@@ -27,6 +27,9 @@ public struct RenderedFile: Sendable, Hashable, Codable {
     public var pixelWidth: Int
     /// Image height in px.
     public var pixelHeight: Int
+    /// The locale drawn, when the render has a locale axis (nil otherwise, and absent from
+    /// the manifest).
+    public var locale: String? = nil
 
     public init(
         screen: String, fileName: String, device: String, scheme: ColorScheme, dynamicTypeSize: DynamicTypeSize,
@@ -54,11 +57,16 @@ public typealias RenderFormat = ImageFormat
 /// `index.html` that shows them all, contact sheets and a `render-manifest.json`.
 public enum RenderJob {
     /// The file name of one render:
-    /// `SCREEN_DEVICE-SCHEME[-TYPESIZE][-tTIME][-scroll-POS][-reduce-motion]@Nx.EXT`; the
-    /// Dynamic Type size appears unless it is `large`, the time unless it is 0, the scroll
-    /// position unless it is the top, `reduce-motion` when animation is off.
-    public static func fileName(screen: String, environment: RenderEnvironment, format: ImageFormat) -> String {
+    /// `SCREEN_DEVICE-SCHEME[-LOCALE][-TYPESIZE][-tTIME][-scroll-POS][-reduce-motion]@Nx.EXT`;
+    /// the locale appears when `namingLocale` is true (the matrix has a locale axis, see
+    /// `RenderMatrix.namesLocale(specLocale:)`), the Dynamic Type size unless it is
+    /// `large`, the time unless it is 0, the scroll position unless it is the top,
+    /// `reduce-motion` when animation is off.
+    public static func fileName(
+        screen: String, environment: RenderEnvironment, format: ImageFormat, namingLocale: Bool = false
+    ) -> String {
         var name = "\(screen)_\(environment.device.name)-\(environment.colorScheme.rawValue)"
+        if namingLocale { name += "-\(environment.locale)" }
         if environment.dynamicTypeSize != .large { name += "-\(environment.dynamicTypeSize.rawValue)" }
         if environment.time != 0 { name += "-t\(formatNumber(environment.time))" }
         if environment.scroll != .top {
@@ -96,7 +104,7 @@ public enum RenderJob {
         let jobs = shard.map { plan.jobs(in: $0) } ?? plan.jobs
         let files = try draw(
             jobs, of: plan, theme: document.theme, to: directory, format: format, displayLists: displayLists,
-            progress: progress)
+            namingLocale: matrix.namesLocale(specLocale: document.locale), progress: progress)
         let manifest = RenderManifest(
             title: document.flow.id ?? "HowdyKit flow", screens: plan.screens.map(\.name),
             plannedImages: plan.jobs.count, planDigest: RenderManifest.digest(plan.jobs.map(\.fileName)),
@@ -137,7 +145,8 @@ public enum RenderJob {
     /// Draws `jobs` on all cores into `directory`; the files written, in matrix order.
     private static func draw(
         _ jobs: [RenderPlan.Job], of plan: RenderPlan, theme: OnboardingTheme, to directory: URL,
-        format: ImageFormat, displayLists: Bool, progress: @escaping @Sendable (Int, Int, String) -> Void
+        format: ImageFormat, displayLists: Bool, namingLocale: Bool,
+        progress: @escaping @Sendable (Int, Int, String) -> Void
     ) throws -> [RenderedFile] {
         let total = jobs.count
         let state = Mutex(RenderProgress(files: Array(repeating: nil, count: total)))
@@ -166,19 +175,21 @@ public enum RenderJob {
                 if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
                 let bytes = try image.encoded(as: format)
                 try Data(bytes).write(to: directory.appendingPathComponent(name))
-                let file = RenderedFile(
+                var file = RenderedFile(
                     screen: named.name, fileName: name, device: environment.device.name,
                     scheme: environment.colorScheme,
                     dynamicTypeSize: environment.dynamicTypeSize, time: environment.time, scale: environment.scale,
                     scroll: environment.scroll.name, reduceMotion: environment.reduceMotion,
                     pixelWidth: image.width, pixelHeight: image.height)
+                if namingLocale { file.locale = environment.locale }
                 state.withLock { state in
                     state.files[index] = file
                     state.done += 1
                     progress(state.done, total, name)
                 }
             } catch {
-                let screen = fileName(screen: named.name, environment: environment, format: format)
+                let screen = fileName(
+                    screen: named.name, environment: environment, format: format, namingLocale: namingLocale)
                 let named = ScreenError(screen: screen, underlying: error)
                 state.withLock { state in if state.error == nil { state.error = named } }
             }

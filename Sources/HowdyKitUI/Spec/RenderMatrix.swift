@@ -1,7 +1,7 @@
 import HowdyKit
 
-/// Which combinations `howdy render` draws: devices × schemes × Dynamic Type sizes × times
-/// × scroll positions.
+/// Which combinations `howdy render` draws: locales × devices × schemes × Dynamic Type
+/// sizes × times × scroll positions.
 public struct RenderMatrix: Sendable, Hashable {
     /// Device presets, in order (default: the phone).
     public var devices: [DevicePreset]
@@ -17,6 +17,10 @@ public struct RenderMatrix: Sendable, Hashable {
     public var reduceMotion: Bool
     /// Scroll positions (default: the top only); only screens whose content scrolls differ.
     public var scrollPositions: [ScrollPosition]
+    /// Locales (BCP 47 tags or pseudo-locales: `pseudo`, `en-XA`, `pseudo-rtl`, `ar-XB`);
+    /// empty, the default, renders the spec's own `locale` only and keeps file names
+    /// without a locale.
+    public var locales: [String] = []
 
     /// The default: a phone in light and dark at Dynamic Type `.large`, t = 0.
     public init(
@@ -42,6 +46,7 @@ public struct RenderMatrix: Sendable, Hashable {
         matrix.dynamicTypeSizes = dynamicTypeSizes.uniqued()
         matrix.times = times.uniqued()
         matrix.scrollPositions = scrollPositions.uniqued()
+        matrix.locales = locales.uniqued()
         return matrix
     }
 
@@ -52,7 +57,7 @@ public struct RenderMatrix: Sendable, Hashable {
         var count = 1
         for axis in [
             unique.devices.count, unique.schemes.count, unique.dynamicTypeSizes.count, unique.times.count,
-            unique.scrollPositions.count,
+            unique.scrollPositions.count, max(1, unique.locales.count),
         ] {
             let (product, overflow) = count.multipliedReportingOverflow(by: axis)
             if overflow { return .max }
@@ -62,7 +67,7 @@ public struct RenderMatrix: Sendable, Hashable {
     }
 
     /// The matrix's axes in words, for messages: `1 device × 2 schemes × 1 type size × 3 times
-    /// × 1 scroll position` (duplicates merged).
+    /// × 1 scroll position` (duplicates merged), then `× 4 locales` when it has a locale axis.
     public var axesDescription: String {
         let unique = deduplicated()
         func axis(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
@@ -70,13 +75,34 @@ public struct RenderMatrix: Sendable, Hashable {
             axis(unique.devices.count, "device"), axis(unique.schemes.count, "scheme"),
             axis(unique.dynamicTypeSizes.count, "type size"), axis(unique.times.count, "time"),
             axis(unique.scrollPositions.count, "scroll position"),
-        ].joined(separator: " × ")
+        ].joined(separator: " × ") + (unique.locales.isEmpty ? "" : " × " + axis(unique.locales.count, "locale"))
     }
 
-    /// Every environment of the matrix for `locale`, devices outermost; repeated axis
-    /// values are merged (see `deduplicated()`), so each environment appears once.
-    public func environments(locale: String) -> [RenderEnvironment] {
+    /// Every environment of the matrix, locales outermost (the matrix's `locales`, else
+    /// `locale` alone), then devices; repeated axis values are merged (see
+    /// `deduplicated()`), so each environment appears once. Each carries `localization`
+    /// and its locale's layout direction (right to left mirrors).
+    public func environments(locale: String, localization: FlowLocalization? = nil) -> [RenderEnvironment] {
         let matrix = deduplicated()
+        let locales = matrix.locales.isEmpty ? [locale] : matrix.locales
+        var result: [RenderEnvironment] = []
+        for locale in locales {
+            var environments = matrix.environments(of: locale)
+            for index in environments.indices { environments[index].localization = localization }
+            result += environments
+        }
+        return result
+    }
+
+    /// True when file names must carry the locale: the matrix has several locales, or one
+    /// that is not the spec's `locale`.
+    public func namesLocale(specLocale: String) -> Bool {
+        let unique = locales.uniqued()
+        return unique.count > 1 || (unique.count == 1 && unique[0] != specLocale)
+    }
+
+    private func environments(of locale: String) -> [RenderEnvironment] {
+        let matrix = self
         let (devices, schemes, dynamicTypeSizes, times, scrollPositions) = (
             matrix.devices, matrix.schemes, matrix.dynamicTypeSizes, matrix.times, matrix.scrollPositions
         )
@@ -99,7 +125,9 @@ public struct RenderMatrix: Sendable, Hashable {
     }
 
     static func read(_ node: JSONNode) throws(SpecError) -> RenderMatrix {
-        try node.allowKeys(["devices", "schemes", "dynamicTypeSizes", "times", "scale", "reduceMotion", "scroll"])
+        try node.allowKeys([
+            "devices", "schemes", "dynamicTypeSizes", "times", "scale", "reduceMotion", "scroll", "locales",
+        ])
         var matrix = RenderMatrix()
         if let devices = try node.child("devices") {
             matrix.devices = []
@@ -170,7 +198,35 @@ public struct RenderMatrix: Sendable, Hashable {
             }
             if matrix.scrollPositions.isEmpty { throw positions.error("expected at least one scroll position") }
         }
+        if let locales = try node.child("locales") {
+            for item in try locales.array() {
+                let tag = try item.string()
+                guard let locale = RenderMatrix.checkedLocale(tag) else {
+                    throw item.error("expected a BCP 47 locale such as en, de-CH or zh-Hant, or pseudo / pseudo-rtl, got \"\(tag)\"")
+                }
+                matrix.locales.append(locale)
+            }
+            if matrix.locales.isEmpty { throw locales.error("expected at least one locale") }
+        }
         return matrix.deduplicated()
+    }
+}
+
+extension RenderMatrix {
+    /// `tag` when it is a pseudo-locale or looks like a BCP 47 tag (1 to 8 subtags of 1 to
+    /// 8 ASCII letters or digits, `-` or `_` between, the first all letters; at most 35
+    /// characters), else nil. Locales end up in file names, so nothing else is let through.
+    public static func checkedLocale(_ tag: String) -> String? {
+        if PseudoLocale(identifier: tag) != nil { return tag }
+        guard !tag.isEmpty, tag.count <= 35 else { return nil }
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        guard parts.count <= 8,
+            parts.allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }),
+            parts[0].allSatisfy(\.isLetter)
+        else { return nil }
+        return tag
     }
 }
 

@@ -88,14 +88,16 @@ public struct RenderPlan: Sendable {
     ) throws(RenderPlanError) {
         let screens = FlowPages.screens(document, storage: storage)
         try Self.checkSize(matrix: matrix, screens: screens.count, maxImages: maxImages)
-        let environments = matrix.environments(locale: document.locale)
+        let environments = matrix.environments(locale: document.locale, localization: document.localization)
+        let namingLocale = matrix.namesLocale(specLocale: document.locale)
         var jobs: [Job] = []
         jobs.reserveCapacity(environments.count * screens.count)
         var names = Set<String>()
         for (environmentIndex, environment) in environments.enumerated() {
             let cost = environment.pixelWidth * environment.pixelHeight
             for (screenIndex, screen) in screens.enumerated() {
-                let name = RenderJob.fileName(screen: screen.name, environment: environment, format: format)
+                let name = RenderJob.fileName(
+                    screen: screen.name, environment: environment, format: format, namingLocale: namingLocale)
                 // Two environments that print the same (times closer than their text form)
                 // would write one file twice: the first keeps it.
                 guard names.insert(name).inserted else { continue }

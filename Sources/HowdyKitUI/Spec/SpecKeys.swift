@@ -9,7 +9,9 @@ import HowdyKit
 /// the UI's step presentation means adding it here too.
 enum SpecKeys {
     /// The top level of a spec file.
-    static let root = ["id", "locale", "theme", "welcome", "routes", "steps", "answers", "render", "whatsNew"]
+    static let root = [
+        "id", "locale", "theme", "welcome", "routes", "steps", "answers", "render", "localization", "whatsNew",
+    ]
 
     /// Keys every step may have: HowdyKit's common fields and the buttons' titles.
     static let commonStep = [

@@ -1,0 +1,141 @@
+import Foundation
+import HowdyKit
+
+/// A flow spec's `localization` object: the app's String Catalogs and `.strings` files,
+/// and the numbers plural variations are chosen for. With it, every text of the spec (and
+/// every default title such as "Continue") is a key looked up per locale when it is laid
+/// out, with the catalogs' source language as fallback.
+///
+/// ```json
+/// "localization": {
+///   "catalogs": ["Localizable.xcstrings"],          // paths relative to the spec
+///   "strings": ["de.lproj/Localizable.strings"],    // language from the .lproj folder
+///   "sourceLanguage": "en",                         // default: the first catalog's, else en
+///   "count": 3,                                     // the number for every plural key
+///   "counts": { "%lld-day free trial": 7 }          // a number for one key
+/// }
+/// ```
+///
+/// A number fills the text's integer placeholders (`%lld`, `%d`, `%1$lld`…; `%@` too) once
+/// its plural form is chosen. Paths must stay inside the spec's folder.
+public struct FlowLocalization: Sendable, Hashable {
+    /// The catalogs and tables.
+    public var strings: LocalizedStrings
+    /// The number for plural keys without one in `counts`; nil picks the `other` form.
+    public var count: Double?
+    /// Numbers by key.
+    public var counts: [String: Double]
+
+    /// A localization of `strings` with numbers for plural keys.
+    public init(strings: LocalizedStrings, count: Double? = nil, counts: [String: Double] = [:]) {
+        self.strings = strings
+        self.count = count
+        self.counts = counts
+    }
+
+    /// The text to draw for `key` in `locale`: looked up (pseudo-localised for a
+    /// pseudo-locale), its plural form chosen for the key's number, and that number put in
+    /// its placeholders.
+    public func text(_ key: String, locale: String) -> LocalizedText {
+        let number = counts[key] ?? count
+        var result = strings.lookup(key, locale: locale, count: number)
+        if let number { result.text = Self.fillingPlaceholders(result.text, with: number) }
+        return result
+    }
+
+    /// `text` with `%lld`, `%ld`, `%d`, `%i`, `%u`, `%@` (optionally positional: `%1$lld`)
+    /// replaced by `number` (written without a fraction when it is whole) and `%%` by `%`.
+    public static func fillingPlaceholders(_ text: String, with number: Double) -> String {
+        guard text.contains("%") else { return text }
+        let written = NumberText.format(number)
+        var output = ""
+        var rest = Substring(text)
+        while let percent = rest.firstIndex(of: "%") {
+            output += rest[..<percent]
+            var cursor = rest.index(after: percent)
+            if cursor < rest.endIndex, rest[cursor] == "%" {
+                output += "%"
+                rest = rest[rest.index(after: cursor)...]
+                continue
+            }
+            // Optional position: digits then `$`.
+            var digits = cursor
+            while digits < rest.endIndex, rest[digits].isASCII, rest[digits].isNumber { digits = rest.index(after: digits) }
+            if digits > cursor, digits < rest.endIndex, rest[digits] == "$" { cursor = rest.index(after: digits) }
+            while cursor < rest.endIndex, "lhqzjt".contains(rest[cursor]) { cursor = rest.index(after: cursor) }
+            if cursor < rest.endIndex, "diu@".contains(rest[cursor]) {
+                output += written
+                rest = rest[rest.index(after: cursor)...]
+            } else {
+                output += "%"
+                rest = rest[rest.index(after: percent)...]
+            }
+        }
+        return output + rest
+    }
+
+    /// Reads a spec's `localization` object; files resolve against `baseDirectory`.
+    /// - Throws: ``SpecError`` naming the JSON path (a file's own errors carry its path in
+    ///   the message).
+    static func read(_ node: JSONNode, baseDirectory: URL?) throws(SpecError) -> FlowLocalization {
+        try node.allowKeys(["catalogs", "strings", "sourceLanguage", "count", "counts"])
+        var catalogs: [StringCatalog] = []
+        if let list = try node.child("catalogs") {
+            for item in try list.array() {
+                let url = try file(item, baseDirectory: baseDirectory)
+                do {
+                    catalogs.append(try StringCatalog.load(contentsOf: url))
+                } catch {
+                    throw item.error("\(error)")
+                }
+            }
+        }
+        var tables: [StringsTable] = []
+        if let list = try node.child("strings") {
+            for item in try list.array() {
+                let url = try file(item, baseDirectory: baseDirectory)
+                do {
+                    tables.append(try StringsTable.load(contentsOf: url))
+                } catch {
+                    throw item.error("\(error)")
+                }
+            }
+        }
+        if catalogs.isEmpty, tables.isEmpty { throw node.error("expected at least one file in catalogs or strings") }
+        let source = try node.string("sourceLanguage")
+        if let source, source.isEmpty { throw SpecError(path: SpecError.child(node.path, "sourceLanguage"), message: "expected a language") }
+        var result = FlowLocalization(
+            strings: LocalizedStrings(catalogs: catalogs, tables: tables, sourceLanguage: source))
+        if let count = try node.child("count") { result.count = try number(count) }
+        if let counts = try node.child("counts") {
+            for key in try counts.object().keys.sorted() {
+                guard let item = try counts.child(key) else { continue }
+                result.counts[key] = try number(item)
+            }
+        }
+        return result
+    }
+
+    /// A plural number: finite, 0 ... 1e15 (where every integer is exact).
+    private static func number(_ node: JSONNode) throws(SpecError) -> Double {
+        let value = try node.number()
+        guard value >= 0, value <= 1e15 else { throw node.error("expected a number from 0 to 1e15") }
+        return value
+    }
+
+    /// The file a path names, which must lie inside the spec's folder.
+    private static func file(_ node: JSONNode, baseDirectory: URL?) throws(SpecError) -> URL {
+        let path = try node.string()
+        guard !path.isEmpty else { throw node.error("expected a file path") }
+        guard let base = baseDirectory?.standardizedFileURL.resolvingSymlinksInPath() else {
+            throw node.error("localization files need a spec file (paths are relative to its folder)")
+        }
+        let folder = URL(fileURLWithPath: base.path, isDirectory: true)
+        let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL.resolvingSymlinksInPath()
+        let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"
+        guard url.path.hasPrefix(basePath) else {
+            throw node.error("\"\(path)\" is outside the spec's folder (\(base.path)); refused")
+        }
+        return url
+    }
+}

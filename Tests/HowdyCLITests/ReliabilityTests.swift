@@ -19,7 +19,7 @@ struct ReliabilityTests {
 
     // MARK: 1. Numbers from input
 
-    @Test("--width 1e19 and --line-height 1e19 with --out: exit 2 naming the image limit, no trap")
+    @Test("--width 1e19 and --line-height 1e19 with --out: exit 2 naming the valid range, no trap")
     func hugeWidthAndLineHeight() throws {
         let scratch = try Scratch()
         defer { scratch.cleanup() }
@@ -29,8 +29,17 @@ struct ReliabilityTests {
                     + ["--out", scratch.path("o.png"), "hello"])
             expectNoTrap(result)
             #expect(result.status == 2)
-            #expect(result.err.contains("at most 16384 px"), "\(result.err)")
+            // HowdyText's ranges refuse these before any image is sized.
+            #expect(result.err.contains("must be a finite number of px in"), "\(result.err)")
         }
+        // Within HowdyText's range but too wide for an image: the image limit names itself.
+        let wide = try spawnHowdy([
+            "balance", "--font", "Inter-Bold", "--size", "28", "--width", "100000", "--out", scratch.path("o.png"),
+            "hello",
+        ])
+        expectNoTrap(wide)
+        #expect(wide.status == 2)
+        #expect(wide.err.contains("at most 16384 px"), "\(wide.err)")
     }
 
     @Test("render --time 1e18 is refused as out of range, without a trap")

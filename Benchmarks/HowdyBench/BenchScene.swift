@@ -27,10 +27,10 @@ struct BenchScene {
         // Card and button sit on the 52 px line grid: lines 17...26 on the card, 24 and 25 on the button.
         let card = try RoundedRect(
             Rect(x: 48, y: 930, width: width - 96, height: 528), cornerRadius: 56, style: .continuous)
-        let button = Rect(x: 72, y: 1296, width: width - 144, height: 112)
+        let button = try Rect(x: 72, y: 1296, width: width - 144, height: 112)
         try canvas.drawShadow(of: card, color: Color.black.opacity(0.2), offset: Point(x: 0, y: 24), blurRadius: 80)
         canvas.fill(card, with: Color.white.opacity(0.95))
-        canvas.fill(try RoundedRect.capsule(button), with: Color(hex: 0x7B3FE4))
+        canvas.fill(RoundedRect.capsule(button), with: Color(hex: 0x7B3FE4))
         try drawText(on: &canvas, card: card.rect, button: button)
         return canvas.image
     }

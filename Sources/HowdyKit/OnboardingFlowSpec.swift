@@ -207,6 +207,10 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
             guard c.lowerBound.isFinite, c.upperBound.isFinite, c.lowerBound <= c.upperBound else {
                 throw SpecError(path: path + ".range", message: "expected [min, max] with min <= max")
             }
+            // The slider divides by max - min: a span past the largest finite number has no position.
+            guard (c.upperBound - c.lowerBound).isFinite else {
+                throw SpecError(path: path + ".range", message: "expected max - min to be a finite number")
+            }
             guard c.step.isFinite, c.step > 0 else {
                 throw SpecError(path: path + ".step", message: "expected a positive number")
             }

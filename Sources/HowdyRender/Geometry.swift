@@ -18,33 +18,85 @@ public struct Point: Sendable, Hashable {
     public var isFinite: Bool { x.isFinite && y.isFinite }
 }
 
-/// An axis-aligned rectangle in px. `width` and `height` may be zero (an empty
-/// rectangle draws nothing); negative sizes are rejected by the shapes that use it.
+/// An axis-aligned rectangle in px that is always well-formed, as tiny-skia's `Rect`: its
+/// four numbers and its far edges (`maxX`, `maxY`) are finite, and its width and height are
+/// zero or more. Every way to make one checks this once, so the shapes, paints and canvas
+/// that take a `Rect` never check it again.
+///
+/// Empty rectangles (width or height 0) are valid: they draw nothing, and `isEmpty` says so.
+/// The operations that could leave that domain (`insetBy`, `offsetBy`, `union`, a frame
+/// scaled to px) throw instead of producing NaN, infinity or a negative size.
 public struct Rect: Sendable, Hashable {
     /// Left edge, px.
-    public var x: Double
+    public let x: Double
     /// Top edge, px.
-    public var y: Double
-    /// Width, px.
-    public var width: Double
-    /// Height, px.
-    public var height: Double
+    public let y: Double
+    /// Width, px (≥ 0).
+    public let width: Double
+    /// Height, px (≥ 0).
+    public let height: Double
 
-    /// A rectangle at (`x`, `y`) of `width` × `height` px; not checked here (the shapes check it).
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    /// A rectangle at (`x`, `y`) of `width` × `height` px. Use it for anything derived from
+    /// input: it is the one check.
+    /// - Throws: `RenderError.invalidGeometry` naming the value when a number is NaN or
+    ///   infinite, a size is negative, or `x + width` or `y + height` overflows to infinity.
+    public init(x: Double, y: Double, width: Double, height: Double) throws(RenderError) {
+        if let problem = Rect.problem(x: x, y: y, width: width, height: height) {
+            throw .invalidGeometry(
+                "rectangle (x: \(x), y: \(y), width: \(width), height: \(height)) \(problem)")
+        }
+        self.init(unchecked: x, y, width, height)
+    }
+
+    /// The rectangle covering exactly the pixels of `area` (always valid).
+    public init(_ area: PixelRect) {
+        self.init(unchecked: Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+    }
+
+    /// The smallest rectangle holding every point of `points` (control points included).
+    /// - Throws: `RenderError.invalidGeometry` for no points, a non-finite point (named with
+    ///   its index) or a box whose size overflows.
+    public init(boundingBoxOf points: [Point]) throws(RenderError) {
+        guard let first = points.first else { throw .invalidGeometry("a bounding box needs at least one point") }
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        for (index, p) in points.enumerated() {
+            guard p.isFinite else { throw .invalidGeometry("point \(index) is (\(p.x), \(p.y))") }
+            minX = min(minX, p.x)
+            minY = min(minY, p.y)
+            maxX = max(maxX, p.x)
+            maxY = max(maxY, p.y)
+        }
+        try self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    private init(unchecked x: Double, _ y: Double, _ width: Double, _ height: Double) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
 
+    /// What is wrong with these numbers as a rectangle, or nil when they make a valid one.
+    private static func problem(x: Double, y: Double, width: Double, height: Double) -> String? {
+        for (name, value) in [("x", x), ("y", y), ("width", width), ("height", height)] where !value.isFinite {
+            return "has a non-finite \(name) (\(value))"
+        }
+        if width < 0 { return "has a negative width (\(width))" }
+        if height < 0 { return "has a negative height (\(height))" }
+        if !(x + width).isFinite || !(y + height).isFinite { return "reaches past the largest finite coordinate" }
+        return nil
+    }
+
+    /// The empty rectangle at the origin.
+    public static let zero = Rect(unchecked: 0, 0, 0, 0)
+
     /// Left edge, px.
     public var minX: Double { x }
     /// Top edge, px.
     public var minY: Double { y }
-    /// Right edge, px.
+    /// Right edge, px (finite).
     public var maxX: Double { x + width }
-    /// Bottom edge, px.
+    /// Bottom edge, px (finite).
     public var maxY: Double { y + height }
     /// Horizontal centre, px.
     public var midX: Double { x + width / 2 }
@@ -52,20 +104,32 @@ public struct Rect: Sendable, Hashable {
     public var midY: Double { y + height / 2 }
     /// The centre point.
     public var center: Point { Point(x: midX, y: midY) }
-    /// True when no side is positive (nothing to draw).
+    /// True when width or height is zero (nothing to draw).
     public var isEmpty: Bool { !(width > 0 && height > 0) }
-    /// True when all four numbers are finite.
-    public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
 
-    /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom
-    /// (negative values grow it; sizes never go below zero), as CoreGraphics' `insetBy`.
-    public func insetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+    /// The rectangle shrunk by `dx` px on the left and right and `dy` px on the top and
+    /// bottom, as CoreGraphics' `insetBy`: negative values grow it, and a size that would go
+    /// below zero becomes zero (the origin still moves by `dx`, `dy`).
+    /// - Throws: `RenderError.invalidGeometry` for a non-finite `dx` or `dy`, or a result
+    ///   past the largest finite coordinate.
+    public func insetBy(dx: Double, dy: Double) throws(RenderError) -> Rect {
+        guard dx.isFinite, dy.isFinite else { throw .invalidGeometry("rectangle inset is (\(dx), \(dy))") }
+        return try Rect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
     }
 
     /// The rectangle moved by `dx`, `dy` px.
-    public func offsetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    /// - Throws: `RenderError.invalidGeometry` for a non-finite offset or a result past the
+    ///   largest finite coordinate.
+    public func offsetBy(dx: Double, dy: Double) throws(RenderError) -> Rect {
+        guard dx.isFinite, dy.isFinite else { throw .invalidGeometry("rectangle offset is (\(dx), \(dy))") }
+        return try Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
+    /// The smallest rectangle holding both rectangles (empty ones included, as points).
+    /// - Throws: `RenderError.invalidGeometry` when the union's size overflows to infinity.
+    public func union(_ other: Rect) throws(RenderError) -> Rect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return try Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 }
 
@@ -105,10 +169,10 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A readable form for messages and logs.
     public var description: String { "\(width)×\(height) px at (\(x), \(y))" }
 
-    /// The pixels that a rectangle in px touches, or an empty rectangle when it is not
-    /// finite. Coordinates are clamped to ±2^24 so conversion never traps.
+    /// The pixels that a rectangle in px touches (none for an empty one). Coordinates are
+    /// clamped to ±2^24 so conversion never traps.
     init(enclosing rect: Rect) {
-        guard rect.isFinite, !rect.isEmpty else {
+        guard !rect.isEmpty else {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return
         }

@@ -2,11 +2,9 @@ extension Canvas {
     /// Draws `image` scaled into `rect` (px; any size, fractional edges anti-aliased) with
     /// a Mitchell–Netravali filter, at `opacity` 0...1 (clamped).
     ///
-    /// Degenerate cases: an empty `rect` draws nothing.
-    /// - Throws: `RenderError.invalidGeometry` for a non-finite or negative `rect`, or a
-    ///   destination larger than the image limits.
-    public mutating func draw(_ image: Image, in rect: Rect, opacity: Double = 1) throws(RenderError) {
-        try requireFinite(rect, "image rectangle")
+    /// Degenerate cases: an empty `rect` draws nothing. Never fails: `rect` is valid by
+    /// construction and only the part on the canvas is resampled.
+    public mutating func draw(_ image: Image, in rect: Rect, opacity: Double = 1) {
         guard !rect.isEmpty else { return }
         let area = PixelRect(enclosing: rect).intersection(drawableArea)
         guard !area.isEmpty else { return }
@@ -20,7 +18,7 @@ extension Canvas {
             vertical: vertical)
         let shader = FloatImageShader(pixels: scaled, area: area)
         let alpha = Float(opacity.isNaN ? 0 : min(1, max(0, opacity)))
-        let frame = try RoundedRect(rect)
+        let frame = RoundedRect(rect, validRadius: 0, style: .circular)
         composite(area: area, shader: shader) { y, x0, coverage in
             frame.coverage(row: y, from: x0, into: coverage)
             if alpha < 1 { for i in 0..<coverage.count { coverage[i] *= alpha } }

@@ -5,7 +5,8 @@ import HowdyText
 public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A canvas or image size outside `ImageLimits` (zero, over 16384 px a side, over 256 megapixels).
     case invalidSize(width: Int, height: Int, reason: String)
-    /// A coordinate, radius or size that is NaN, infinite or negative where that makes no sense.
+    /// A coordinate, radius or size that is NaN, infinite or negative where that makes no
+    /// sense, or a rectangle or path whose far edge would pass the largest finite number.
     case invalidGeometry(String)
     /// A paint that cannot be built (no gradient stops, a NaN offset).
     case invalidPaint(String)
@@ -59,13 +60,4 @@ func requireFinite(_ value: Double, _ name: String) throws(RenderError) {
 
 func requireFinite(_ point: Point, _ name: String) throws(RenderError) {
     guard point.isFinite else { throw .invalidGeometry("\(name) is (\(point.x), \(point.y))") }
-}
-
-func requireFinite(_ rect: Rect, _ name: String) throws(RenderError) {
-    guard rect.isFinite else {
-        throw .invalidGeometry("\(name) is (\(rect.x), \(rect.y), \(rect.width), \(rect.height))")
-    }
-    guard rect.width >= 0, rect.height >= 0 else {
-        throw .invalidGeometry("\(name) has a negative size \(rect.width)×\(rect.height)")
-    }
 }

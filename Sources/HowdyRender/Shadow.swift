@@ -9,8 +9,8 @@ extension Canvas {
     /// shrinks the shape (to nothing at most); `blurRadius` is capped at 2048 px.
     /// Only the part of the shadow that can reach the canvas is computed, so far-away or
     /// huge shapes cost no more than a canvas-sized one.
-    /// - Throws: `RenderError.invalidGeometry` for a non-finite or negative blur, or a
-    ///   non-finite offset or spread.
+    /// - Throws: `RenderError.invalidGeometry` for a non-finite or negative blur, a
+    ///   non-finite offset or spread, or a shadow past the largest finite coordinate.
     public mutating func drawShadow(
         of shape: RoundedRect, color: Color, offset: Point = .zero, blurRadius: Double, spread: Double = 0
     ) throws(RenderError) {
@@ -18,7 +18,7 @@ extension Canvas {
         try requireFinite(spread, "shadow spread")
         try requireFinite(blurRadius, "shadow blur radius")
         guard blurRadius >= 0 else { throw .invalidGeometry("shadow blur radius is negative (\(blurRadius))") }
-        let grown = shape.rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -spread, dy: -spread)
+        let grown = try shape.rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -spread, dy: -spread)
         let shadowShape = try RoundedRect(
             grown, cornerRadius: max(0, shape.cornerRadius + spread), style: shape.style)
         let sigma = min(blurRadius, 2048) / 2
@@ -41,7 +41,7 @@ extension Canvas {
         let scale = 1 / Double(factor)
         let width = region.width / factor + 2, height = region.height / factor + 2
         let small = try RoundedRect(
-            Rect(
+            try Rect(
                 x: (shadowShape.rect.x - Double(region.x)) * scale, y: (shadowShape.rect.y - Double(region.y)) * scale,
                 width: shadowShape.rect.width * scale, height: shadowShape.rect.height * scale),
             cornerRadius: shadowShape.cornerRadius * scale, style: shadowShape.style)

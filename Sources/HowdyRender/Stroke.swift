@@ -13,7 +13,7 @@ extension Canvas {
         guard width >= 0 else { throw .invalidGeometry("stroke width is negative (\(width))") }
         let rect = shape.rect
         let r = max(0, shape.cornerRadius - width / 2)
-        let inner = rect.insetBy(dx: width / 2, dy: width / 2)
+        let inner = try rect.insetBy(dx: width / 2, dy: width / 2)
         let (x0, y0, x1, y1) = (inner.minX, inner.minY, inner.maxX, inner.maxY)
         let pieces: [RoundStroke] = [
             try .line(from: Point(x: x0 + r, y: y0), to: Point(x: x1 - r, y: y0), width: width),

@@ -96,17 +96,18 @@ enum DemoScene {
         icon.fill(try Circle(center: Point(x: 8, y: 12), radius: 1.2), with: .white)
         try canvas.draw(icon.image, in: Rect(x: 50.5, y: card.rect.minY + 100, width: 40, height: 40))
         // A path through FreeType: a five-pointed star with a curved notch, gradient-filled.
-        var star = Path()
+        var star = PathBuilder()
         let centre = Point(x: w - 60, y: h * 0.3)
         for k in 0..<10 {
             let angle = -Double.pi / 2 + Double(k) * .pi / 5
             let radius = k % 2 == 0 ? 28.0 : 12.0
             let point = Point(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))
-            if k == 0 { try star.move(to: point) } else { try star.line(to: point) }
+            if k == 0 { star.move(to: point) } else { star.line(to: point) }
         }
         star.close()
+        guard let starPath = try star.build() else { throw RenderError.invalidGeometry("the star has no segment") }
         canvas.fill(
-            try PathShape(star),
+            try PathShape(starPath),
             with: .linear(
                 try LinearGradient(
                     start: Point(x: centre.x, y: centre.y - 28), end: Point(x: centre.x, y: centre.y + 28),

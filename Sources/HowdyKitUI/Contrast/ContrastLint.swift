@@ -116,13 +116,14 @@ public enum ContrastLint {
     /// The lowest contrast between `color` (composited over each pixel) and the pixels
     /// under `frame` (pt).
     public static func worstRatio(color: Color, over image: Image, frame: Frame, scale: Double) -> Double {
-        worstRatio(color: color, over: image, rect: frame.pixels(scale))
+        // A frame that is no rectangle in px covers no pixel: nothing to measure.
+        guard let rect = try? frame.pixels(scale) else { return 21 }
+        return worstRatio(color: color, over: image, rect: rect)
     }
 
     /// The lowest contrast between `color` (composited over each pixel) and the pixels
     /// under `rect` (px; partly covered pixels count).
     public static func worstRatio(color: Color, over image: Image, rect: Rect) -> Double {
-        guard rect.isFinite else { return 21 }
         let x0 = Int(saturating: rect.minX, rounding: .down, in: 0...image.width),
             x1 = Int(saturating: rect.maxX, rounding: .up, in: 0...image.width)
         let y0 = Int(saturating: rect.minY, rounding: .down, in: 0...image.height),

@@ -119,7 +119,7 @@ extension DisplayOperation {
         case .text(let text):
             try canvas.draw(text.layout, at: text.origin, color: text.color)
         case .image(let image, let rect):
-            try canvas.draw(image, in: rect)
+            canvas.draw(image, in: rect)
         case .pixels(let image):
             canvas.layer { layer in layer = Canvas(image: image) }
         case .layer(let opacity, let mask, let operations):

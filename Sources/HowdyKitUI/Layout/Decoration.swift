@@ -48,7 +48,7 @@ extension Decoration {
     /// - Throws: `RenderError` for geometry that is not finite, `TextError` for a glyph's font.
     public func operations(in frame: Frame, engine: LayoutEngine) throws -> [DisplayOperation] {
         let scale = engine.scale
-        let rect = frame.pixels(scale)
+        let rect = try frame.pixels(scale)
         switch self {
         case .none:
             return []
@@ -59,17 +59,17 @@ extension Decoration {
                 )
             ]
         case .capsule(let color):
-            return [.fill(.roundedRect(try RoundedRect.capsule(rect)), .solid(color))]
+            return [.fill(.roundedRect(RoundedRect.capsule(rect)), .solid(color))]
         case .circle(let color):
             return [try Self.circle(center: rect.center, radius: min(rect.width, rect.height) / 2, color: color)]
         case .stroke(let radius, let width, let inset, let color):
             let shape = try RoundedRect(
-                rect.insetBy(dx: inset * scale, dy: inset * scale), cornerRadius: radius * scale)
+                try rect.insetBy(dx: inset * scale, dy: inset * scale), cornerRadius: radius * scale)
             return [.stroke(shape, width: width * scale, color: color)]
         case .checkMark(let inset, let width, let color):
             return [
                 try Self.checkMark(
-                    in: rect.insetBy(dx: rect.width * inset, dy: rect.height * inset), width: width * scale,
+                    in: try rect.insetBy(dx: rect.width * inset, dy: rect.height * inset), width: width * scale,
                     color: color)
             ]
         case .spinner(let color, let time, let radius):
@@ -78,7 +78,7 @@ extension Decoration {
         case .canvas(let color):
             return [.fill(.canvas, .solid(color))]
         case .hairline(let color):
-            let line = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(1, scale / 2))
+            let line = try Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(1, scale / 2))
             return [.fill(.roundedRect(try RoundedRect(line, cornerRadius: 0, style: .continuous)), .solid(color))]
         case .card(let fill, let scheme):
             return try Self.card(rect, radius: 24 * scale, fill: fill, scheme: scheme, scale: scale)
@@ -86,11 +86,11 @@ extension Decoration {
             return try Self.slider(
                 rect, fraction: fraction, rightToLeft: rtl, track: track, fill: fill, scheme: scheme, scale: scale)
         case .progressBar(let fraction, let track, let fill):
-            var operations: [DisplayOperation] = [.fill(.roundedRect(try RoundedRect.capsule(rect)), .solid(track))]
+            var operations: [DisplayOperation] = [.fill(.roundedRect(RoundedRect.capsule(rect)), .solid(track))]
             if fraction > 0 {
-                let part = Rect(
+                let part = try Rect(
                     x: rect.minX, y: rect.minY, width: max(rect.height, rect.width * fraction), height: rect.height)
-                operations.append(.fill(.roundedRect(try RoundedRect.capsule(part)), .solid(fill)))
+                operations.append(.fill(.roundedRect(RoundedRect.capsule(part)), .solid(fill)))
             }
             return operations
         case .pageDots(let count, let current, let color, let other, let rtl):
@@ -180,12 +180,12 @@ extension Decoration {
         let full = try RoundedRect.capsule(Rect(x: x0 - h / 2, y: y - h / 2, width: x1 - x0 + h, height: h))
         let filled =
             rtl
-            ? Rect(x: x, y: y - h / 2, width: x1 - x + h / 2, height: h)
-            : Rect(x: x0 - h / 2, y: y - h / 2, width: x - x0 + h / 2, height: h)
+            ? try Rect(x: x, y: y - h / 2, width: x1 - x + h / 2, height: h)
+            : try Rect(x: x0 - h / 2, y: y - h / 2, width: x - x0 + h / 2, height: h)
         let thumb = try RoundedRect.capsule(Rect(x: x - knob, y: y - knob, width: 2 * knob, height: 2 * knob))
         return [
             .fill(.roundedRect(full), .solid(track)),
-            .fill(.roundedRect(try RoundedRect.capsule(filled)), .solid(fill)),
+            .fill(.roundedRect(RoundedRect.capsule(filled)), .solid(fill)),
             .shadow(
                 thumb, color: Color.black.opacity(scheme == .light ? 0.18 : 0.5), offset: Point(x: 0, y: 2 * scale),
                 blurRadius: 8 * scale),
@@ -218,8 +218,8 @@ extension Decoration {
                 x: rect.minX + (rect.width - layout.width) / 2, y: rect.minY + (rect.height - layout.height) / 2)
             let text = DisplayText(
                 layout: layout, origin: DisplayText.snapped(origin, layout: layout),
-                frame: Rect(x: origin.x, y: origin.y, width: layout.width, height: layout.height), color: glyph.color,
-                role: glyph.role, contentID: glyph.contentID, isLarge: try engine.isLarge(glyph))
+                frame: try Rect(x: origin.x, y: origin.y, width: layout.width, height: layout.height),
+                color: glyph.color, role: glyph.role, contentID: glyph.contentID, isLarge: try engine.isLarge(glyph))
             operations.append(.text(text))
         }
         return operations

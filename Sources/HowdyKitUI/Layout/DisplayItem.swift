@@ -42,11 +42,11 @@ public enum DisplayItem: Sendable {
             let origin = DisplayText.snapped(Point(x: (frame.x * scale).rounded(), y: frame.y * scale), layout: layout)
             return .text(
                 DisplayText(
-                    layout: layout, origin: origin, frame: frame.pixels(scale), color: color, role: element.role,
+                    layout: layout, origin: origin, frame: try frame.pixels(scale), color: color, role: element.role,
                     contentID: element.contentID, isLarge: try element.isLarge()))
         case .shape(let frame, let role, let operations, let contentID):
             return .group(
-                DisplayGroup(role: role, contentID: contentID, frame: frame.pixels(scale), operations: operations))
+                DisplayGroup(role: role, contentID: contentID, frame: try frame.pixels(scale), operations: operations))
         }
     }
 

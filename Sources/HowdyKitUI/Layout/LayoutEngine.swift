@@ -228,7 +228,7 @@ public final class LayoutEngine {
         case .image(let image, let w, let h, let role):
             let width = min(frame.width, w ?? frame.width)
             let placed = Frame(x: alignedX(.center, width: width, in: frame), y: frame.y, width: width, height: h)
-            items.append(.shape(frame: placed, role: role, operations: [.image(image, in: placed.pixels(scale))]))
+            items.append(.shape(frame: placed, role: role, operations: [.image(image, in: try placed.pixels(scale))]))
         case .padding(let insets, let content):
             let leading = rtl ? insets.trailing : insets.leading
             let trailing = rtl ? insets.leading : insets.trailing

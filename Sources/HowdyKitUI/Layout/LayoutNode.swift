@@ -40,9 +40,16 @@ public struct Frame: Sendable, Hashable {
         other.x >= x - 0.5 && other.y >= y - 0.5 && other.maxX <= maxX + 0.5 && other.maxY <= maxY + 0.5
     }
 
-    /// The frame in px at `scale`.
-    public func pixels(_ scale: Double) -> Rect {
-        Rect(x: x * scale, y: y * scale, width: width * scale, height: height * scale)
+    /// The frame in px at `scale` px per pt.
+    /// - Throws: `RenderError.invalidGeometry` naming the frame when it is not a valid
+    ///   rectangle in px (a NaN, infinite or negative number, or one that overflows when scaled).
+    public func pixels(_ scale: Double) throws(RenderError) -> Rect {
+        do {
+            return try Rect(x: x * scale, y: y * scale, width: width * scale, height: height * scale)
+        } catch .invalidGeometry(let reason) {
+            throw .invalidGeometry(
+                "frame (x: \(x), y: \(y), width: \(width), height: \(height)) pt at scale \(scale): \(reason)")
+        }
     }
 }
 

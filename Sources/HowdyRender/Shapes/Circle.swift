@@ -8,19 +8,18 @@ public struct Circle: Shape, Hashable {
     public let center: Point
     /// Radius, px.
     public let radius: Double
+    /// The px rectangle outside which coverage is zero.
+    public let bounds: Rect
 
-    /// - Throws: `RenderError.invalidGeometry` for a non-finite centre or a negative or non-finite radius.
+    /// - Throws: `RenderError.invalidGeometry` for a non-finite centre, a negative or
+    ///   non-finite radius, or a circle reaching past the largest finite coordinate.
     public init(center: Point, radius: Double) throws(RenderError) {
         try requireFinite(center, "circle centre")
         try requireFinite(radius, "circle radius")
         guard radius >= 0 else { throw .invalidGeometry("circle radius is negative (\(radius))") }
         self.center = center
         self.radius = radius
-    }
-
-    /// The px rectangle outside which coverage is zero.
-    public var bounds: Rect {
-        Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+        bounds = try Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
     /// Coverage 0...1 of pixels `x0 ..< x0 + coverage.count` of row `y` (see `Shape`).

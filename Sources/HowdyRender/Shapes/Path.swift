@@ -1,8 +1,9 @@
-/// An arbitrary outline of straight lines and quadratic and cubic Bézier curves, in px.
+/// An outline of straight lines and quadratic and cubic Bézier curves, in px, that is
+/// always well-formed, as tiny-skia's `Path`: it has at least one segment, every point is
+/// finite, every subpath starts with a move, and its bounding box is a valid `Rect`.
 ///
-/// Build it with `move(to:)`, `line(to:)`, `quadCurve(to:control:)`, `curve(to:control1:control2:)`
-/// and `close()`; every point is checked to be finite. Fill it through `PathShape`, which
-/// rasterises it with FreeType's outline rasterizer. Subpaths are always closed for filling.
+/// Make one with `PathBuilder`. Fill it through `PathShape`, which rasterises it with
+/// FreeType's outline rasterizer. Subpaths are always closed for filling.
 public struct Path: Sendable, Hashable {
     enum Element: Sendable, Hashable {
         case move(Point)
@@ -12,45 +13,74 @@ public struct Path: Sendable, Hashable {
         case close
     }
 
-    private(set) var elements: [Element] = []
+    let elements: [Element]
+    /// The bounding box of all points, control points included, px.
+    public let bounds: Rect
 
-    /// An empty path.
+    fileprivate init(elements: [Element], bounds: Rect) {
+        self.elements = elements
+        self.bounds = bounds
+    }
+}
+
+/// Records the elements of a `Path`; `build()` checks them once.
+///
+/// Recording never fails. A segment with no open subpath (at the start, or after
+/// `close()`) starts one: a line is then a move to its end point, a curve starts at its
+/// (first) control point.
+public struct PathBuilder: Sendable {
+    private var elements: [Path.Element] = []
+    private var subpathOpen = false
+    private var segmentCount = 0
+
+    /// An empty builder.
     public init() {}
 
-    /// Starts a new subpath at `point`.
-    public mutating func move(to point: Point) throws(RenderError) {
-        try requireFinite(point, "path point")
+    /// Starts a new subpath at `point` (px).
+    public mutating func move(to point: Point) {
         elements.append(.move(point))
+        subpathOpen = true
     }
 
-    /// A straight line to `point` (starts a subpath at `point` when none is open).
-    public mutating func line(to point: Point) throws(RenderError) {
-        try requireFinite(point, "path point")
+    /// A straight line to `point` (px).
+    public mutating func line(to point: Point) {
+        guard subpathOpen else { return move(to: point) }
         elements.append(.line(point))
+        segmentCount += 1
     }
 
-    /// A quadratic Bézier curve to `point`.
-    public mutating func quadCurve(to point: Point, control: Point) throws(RenderError) {
-        try requireFinite(point, "path point")
-        try requireFinite(control, "path control point")
+    /// A quadratic Bézier curve to `point` through `control` (px).
+    public mutating func quadCurve(to point: Point, control: Point) {
+        openSubpath(at: control)
         elements.append(.quad(point, control: control))
+        segmentCount += 1
     }
 
-    /// A cubic Bézier curve to `point`.
-    public mutating func curve(to point: Point, control1: Point, control2: Point) throws(RenderError) {
-        try requireFinite(point, "path point")
-        try requireFinite(control1, "path control point")
-        try requireFinite(control2, "path control point")
+    /// A cubic Bézier curve to `point` through `control1` and `control2` (px).
+    public mutating func curve(to point: Point, control1: Point, control2: Point) {
+        openSubpath(at: control1)
         elements.append(.cubic(point, control1: control1, control2: control2))
+        segmentCount += 1
     }
 
     /// Closes the current subpath with a straight line to its start.
     public mutating func close() {
         elements.append(.close)
+        subpathOpen = false
     }
 
-    /// The bounding box of all points, control points included (nil for an empty path).
-    var controlBounds: Rect? {
+    private mutating func openSubpath(at point: Point) {
+        guard !subpathOpen else { return }
+        elements.append(.move(point))
+        subpathOpen = true
+    }
+
+    /// The path recorded so far, or nil when it has no segment (only moves, or nothing).
+    /// - Throws: `RenderError.invalidGeometry` naming the first non-finite point (by its
+    ///   index in the recorded points), or when the bounding box is past the largest finite
+    ///   coordinate.
+    public func build() throws(RenderError) -> Path? {
+        guard segmentCount > 0 else { return nil }
         var points: [Point] = []
         for element in elements {
             switch element {
@@ -60,14 +90,10 @@ public struct Path: Sendable, Hashable {
             case .close: break
             }
         }
-        guard let first = points.first else { return nil }
-        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
-        for p in points {
-            minX = min(minX, p.x)
-            minY = min(minY, p.y)
-            maxX = max(maxX, p.x)
-            maxY = max(maxY, p.y)
+        do {
+            return Path(elements: elements, bounds: try Rect(boundingBoxOf: points))
+        } catch .invalidGeometry(let reason) {
+            throw .invalidGeometry("path: \(reason)")
         }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }

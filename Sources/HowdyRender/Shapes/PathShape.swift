@@ -3,8 +3,8 @@ import HowdyText
 /// A `Path` filled by FreeType's anti-aliasing outline rasterizer (`FT_Outline_Get_Bitmap`
 /// into an 8-bit grey bitmap): exact area coverage, non-zero or even-odd fill.
 ///
-/// The path is rasterised once, when the shape is made. Degenerate cases: an empty path,
-/// or one with no area, draws nothing.
+/// The path is rasterised once, when the shape is made. Degenerate case: a path with no
+/// area (a lone line) draws nothing.
 public struct PathShape: Shape {
     /// Which regions of a self-overlapping path are inside.
     public enum FillRule: Sendable, Hashable {
@@ -24,11 +24,11 @@ public struct PathShape: Shape {
     /// - Throws: `RenderError.invalidSize` when the path's bounding box is over the image
     ///   limits (16384 px a side); `RenderError.freeType` when FreeType fails.
     public init(_ path: Path, fillRule: FillRule = .nonZero) throws(RenderError) {
-        guard let box = path.controlBounds, box.width > 0, box.height > 0 else {
-            self.init(bounds: Rect(x: 0, y: 0, width: 0, height: 0), origin: (0, 0), width: 0, height: 0, mask: [])
+        guard !path.bounds.isEmpty else {
+            self.init(bounds: .zero, origin: (0, 0), width: 0, height: 0, mask: [])
             return
         }
-        let area = PixelRect(enclosing: box)
+        let area = PixelRect(enclosing: path.bounds)
         try ImageLimits(maxSide: 16384, maxPixels: 64 << 20).check(width: area.width, height: area.height)
         let outline = GlyphOutline(path: path, originX: Double(area.x), bottomY: Double(area.maxY))
         guard outline.points.count <= OutlineRasterizer.maximumPoints else {
@@ -43,7 +43,7 @@ public struct PathShape: Shape {
             throw .freeType(code: error.code, during: error.during)
         }
         self.init(
-            bounds: Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)),
+            bounds: Rect(area),
             origin: (area.x, area.y), width: area.width, height: area.height, mask: mask)
     }
 
@@ -94,17 +94,9 @@ extension GlyphOutline {
                 points.append(vector(p))
                 kinds.append(.on)
             case .quad(let p, let c):
-                if points.count == contourStart {
-                    points.append(vector(c))
-                    kinds.append(.on)
-                }
                 points += [vector(c), vector(p)]
                 kinds += [.conic, .on]
             case .cubic(let p, let c1, let c2):
-                if points.count == contourStart {
-                    points.append(vector(c1))
-                    kinds.append(.on)
-                }
                 points += [vector(c1), vector(c2), vector(p)]
                 kinds += [.cubic, .cubic, .on]
             case .close:

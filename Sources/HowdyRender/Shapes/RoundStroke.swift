@@ -19,20 +19,22 @@ public struct RoundStroke: Shape {
     /// The px rectangle outside which coverage is zero.
     public let bounds: Rect
 
-    private init(segments: [Segment], width: Double, extent: Rect) {
+    private init(segments: [Segment], width: Double, extent: Rect) throws(RenderError) {
         self.segments = segments
         self.width = width
-        bounds = extent.insetBy(dx: -width / 2, dy: -width / 2)
+        bounds = try extent.insetBy(dx: -width / 2, dy: -width / 2)
     }
 
     /// A straight stroke from `from` to `to`, `width` px wide.
-    /// - Throws: `RenderError.invalidGeometry` for non-finite points or a negative width.
+    /// - Throws: `RenderError.invalidGeometry` for non-finite points, a negative width or a
+    ///   stroke reaching past the largest finite coordinate.
     public static func line(from: Point, to: Point, width: Double) throws(RenderError) -> RoundStroke {
         try polyline([from, to], width: width)
     }
 
     /// Connected straight strokes through `points` (a check mark), `width` px wide.
-    /// - Throws: `RenderError.invalidGeometry` for no points, non-finite points or a negative width.
+    /// - Throws: `RenderError.invalidGeometry` for no points, non-finite points, a negative
+    ///   width or a stroke reaching past the largest finite coordinate.
     public static func polyline(_ points: [Point], width: Double) throws(RenderError) -> RoundStroke {
         try checkWidth(width)
         guard !points.isEmpty else { throw .invalidGeometry("a polyline needs at least one point") }
@@ -41,20 +43,13 @@ public struct RoundStroke: Shape {
         for i in 0..<max(1, points.count - 1) {
             segments.append(.line(points[i], points[min(i + 1, points.count - 1)]))
         }
-        var minX = points[0].x, maxX = points[0].x, minY = points[0].y, maxY = points[0].y
-        for point in points {
-            minX = min(minX, point.x)
-            maxX = max(maxX, point.x)
-            minY = min(minY, point.y)
-            maxY = max(maxY, point.y)
-        }
-        return RoundStroke(
-            segments: segments, width: width, extent: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+        return try RoundStroke(segments: segments, width: width, extent: try Rect(boundingBoxOf: points))
     }
 
     /// A circular arc of `radius` px around `center`, from `startAngle` sweeping `sweep`
     /// radians (positive: clockwise on screen), `width` px wide.
-    /// - Throws: `RenderError.invalidGeometry` for non-finite values or a negative radius or width.
+    /// - Throws: `RenderError.invalidGeometry` for non-finite values, a negative radius or
+    ///   width, or an arc reaching past the largest finite coordinate.
     public static func arc(center: Point, radius: Double, startAngle: Double, sweep: Double, width: Double)
         throws(RenderError) -> RoundStroke
     {
@@ -64,8 +59,8 @@ public struct RoundStroke: Shape {
         try requireFinite(startAngle, "arc start angle")
         try requireFinite(sweep, "arc sweep")
         guard radius >= 0 else { throw .invalidGeometry("arc radius is negative (\(radius))") }
-        let box = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
-        return RoundStroke(
+        let box = try Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+        return try RoundStroke(
             segments: [.arc(center: center, radius: radius, start: startAngle, sweep: sweep)], width: width,
             extent: box)
     }

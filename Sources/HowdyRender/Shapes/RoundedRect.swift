@@ -27,13 +27,18 @@ public struct RoundedRect: Shape, Hashable {
     let extent: Double
 
     /// - Parameters:
-    ///   - rect: px; zero size allowed (draws nothing).
+    ///   - rect: px; an empty rectangle is allowed (draws nothing).
     ///   - cornerRadius: px, default 0; clamped to half the shorter side.
-    /// - Throws: `RenderError.invalidGeometry` for a non-finite value, a negative size or radius.
+    /// - Throws: `RenderError.invalidGeometry` for a non-finite or negative corner radius
+    ///   (the rectangle is valid by construction).
     public init(_ rect: Rect, cornerRadius: Double = 0, style: CornerStyle = .circular) throws(RenderError) {
-        try requireFinite(rect, "rectangle")
         try requireFinite(cornerRadius, "corner radius")
         guard cornerRadius >= 0 else { throw .invalidGeometry("corner radius is negative (\(cornerRadius))") }
+        self.init(rect, validRadius: cornerRadius, style: style)
+    }
+
+    /// A rounded rectangle whose `cornerRadius` the caller knows is finite and ≥ 0.
+    init(_ rect: Rect, validRadius cornerRadius: Double, style: CornerStyle) {
         let half = min(rect.width, rect.height) / 2
         self.rect = rect
         self.cornerRadius = min(cornerRadius, half)
@@ -42,8 +47,9 @@ public struct RoundedRect: Shape, Hashable {
     }
 
     /// A rectangle whose short sides are semicircles (radius = half the shorter side).
-    public static func capsule(_ rect: Rect) throws(RenderError) -> RoundedRect {
-        try RoundedRect(rect, cornerRadius: rect.isFinite ? max(0, min(rect.width, rect.height) / 2) : 0)
+    /// Never fails: a valid rectangle always has a valid half-side radius.
+    public static func capsule(_ rect: Rect) -> RoundedRect {
+        RoundedRect(rect, validRadius: min(rect.width, rect.height) / 2, style: .circular)
     }
 
     /// The px rectangle outside which coverage is zero.

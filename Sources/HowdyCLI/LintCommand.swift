@@ -57,18 +57,24 @@ public enum LintCommand: Command {
         let frames = try args.int("frames") ?? 8
         guard frames >= 1, frames <= 240 else { throw CLIError.usage("--frames: expected 1 to 240") }
         let report: ContrastReport
+        let showThrough: [ShowThroughFinding]
         do {
             report = try ContrastLint.check(document, matrix: matrix, frames: frames)
+            showThrough = try ShowThroughLint.check(document, matrix: matrix)
         } catch {
             throw CLIError.badInput("\(error)")
         }
+        for finding in showThrough { io.write("FAIL \(finding)\n") }
         if args.has("verbose") {
             for key in report.worstByRole.keys.sorted() {
                 io.write("  \(key): \(String(format: "%.2f", report.worstByRole[key] ?? 0)):1\n")
             }
         }
         for finding in report.findings { io.write("FAIL \(finding)\n") }
-        if report.passed {
+        if !showThrough.isEmpty {
+            io.write("\(showThrough.count) text(s) show through a text drawn over them\n")
+        }
+        if report.passed, showThrough.isEmpty {
             io.write("ok: \(report.checkedTexts) texts checked, all meet WCAG 2.x contrast\n")
             return 0
         }

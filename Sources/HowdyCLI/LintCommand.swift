@@ -70,19 +70,25 @@ public enum LintCommand: Command {
         guard frames >= 1, frames <= 240 else { throw CLIError.usage("--frames: expected 1 to 240") }
         let report: ContrastReport
         let layout: LayoutLintReport
+        let showThrough: [ShowThroughFinding]
         do {
             report = try ContrastLint.check(document, matrix: matrix, frames: frames)
             layout = try LayoutLint.check(document, matrix: layoutMatrix)
+            showThrough = try ShowThroughLint.check(document, matrix: matrix)
         } catch {
             throw CLIError.badInput("\(error)")
         }
+        for finding in showThrough { io.write("FAIL \(finding)\n") }
         if args.has("verbose") {
             for key in report.worstByRole.keys.sorted() {
                 io.write("  \(key): \(String(format: "%.2f", report.worstByRole[key] ?? 0)):1\n")
             }
         }
         for finding in report.findings { io.write("FAIL \(finding)\n") }
-        if report.passed {
+        if !showThrough.isEmpty {
+            io.write("\(showThrough.count) text(s) show through a text drawn over them\n")
+        }
+        if report.passed, showThrough.isEmpty {
             io.write("ok: \(report.checkedTexts) texts checked, all meet WCAG 2.x contrast\n")
         } else {
             io.write("\(report.findings.count) text(s) below the WCAG 2.x minimum (\(report.checkedTexts) checked)\n")
@@ -91,7 +97,7 @@ public enum LintCommand: Command {
         io.write(
             "layout: \(layout.findings.count) warning\(layout.findings.count == 1 ? "" : "s") over \(layout.checkedScreens) screen layouts\n"
         )
-        if !report.passed || (args.has("strict") && !layout.passed) { return 1 }
+        if !report.passed || !showThrough.isEmpty || (args.has("strict") && !layout.passed) { return 1 }
         return 0
     }
 }

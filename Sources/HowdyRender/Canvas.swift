@@ -11,6 +11,9 @@ public struct Canvas: Sendable {
     public internal(set) var image: Image
     /// Active clip shapes, innermost last; coverage is multiplied by each.
     var clips: [RoundedRect] = []
+    /// Inside a `layer`: what is visible under the layer (the parent canvas, flattened),
+    /// which `blurBackdrop` blurs together with the layer. Nil for a top-level canvas.
+    var underlay: Image? = nil
 
     /// A canvas of `width` × `height` px filled with `background` (default transparent).
     /// - Throws: `RenderError.invalidSize` for a side of 0 or over 16384 px, or over 256 megapixels.

@@ -131,6 +131,13 @@ public struct Rect: Sendable, Hashable {
         let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
         return try Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
+
+    /// The part both rectangles cover; an empty rectangle (at the nearer corner) when they
+    /// do not overlap. Cannot fail: every edge is one of the two valid rectangles' edges.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        return Rect(unchecked: x0, y0, max(0, min(maxX, other.maxX) - x0), max(0, min(maxY, other.maxY) - y0))
+    }
 }
 
 /// A rectangle of whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.

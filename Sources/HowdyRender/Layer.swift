@@ -57,6 +57,7 @@ extension Canvas {
     ) rethrows -> R {
         var layer = Canvas(image: Image(transparentWidth: width, height: height))
         layer.clips = clips
+        layer.underlay = flattened
         let result = try body(&layer)
         let factor = opacity.isNaN ? 0 : min(1, max(0, opacity))
         let rowAlpha = (0..<height).map { Float(factor * (mask?.alpha(row: $0) ?? 1)) }
@@ -65,6 +66,21 @@ extension Canvas {
         composite(area: area, shader: ImageShader(image: source, origin: (x: 0, y: 0))) { y, _, coverage in
             coverage.update(repeating: rowAlpha[y])
         }
+        return result
+    }
+}
+
+extension Canvas {
+    /// The canvas as seen: its pixels, over its underlay when it is a layer. Shares storage
+    /// with `image` for a top-level canvas.
+    var flattened: Image {
+        guard let underlay else { return image }
+        var result = underlay
+        var canvas = Canvas(image: result)
+        canvas.composite(
+            area: PixelRect(x: 0, y: 0, width: width, height: height), shader: ImageShader(image: image, origin: (0, 0))
+        ) { _, _, coverage in coverage.update(repeating: 1) }
+        result = canvas.image
         return result
     }
 }

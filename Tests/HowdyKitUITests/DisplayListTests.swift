@@ -31,9 +31,11 @@ import Testing
             let middle = title.origin.x + line.x + line.width / 2
             #expect(abs(middle - card.frame.midX) < 1.5, "line '\(line.text)' is off centre")
         }
-        // The card casts a shadow, then fills.
-        guard case .shadow = card.operations.first, case .fill = card.operations.dropFirst().first else {
-            Issue.record("the card is not a shadow then a fill: \(card.operations)")
+        // The branded card is a material: it blurs its backdrop, casts a shadow, then fills.
+        guard case .backdropBlur = card.operations.first, case .shadow = card.operations.dropFirst().first,
+            case .fill = card.operations.dropFirst(2).first
+        else {
+            Issue.record("the card is not a backdrop blur, a shadow then a fill: \(card.operations)")
             return
         }
     }

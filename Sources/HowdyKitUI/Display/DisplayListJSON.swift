@@ -37,7 +37,7 @@ extension DisplayList: Encodable {
 extension DisplayOperation: Encodable {
     private enum Keys: String, CodingKey {
         case op, shape, paint, rect, cornerRadius, cornerStyle, width, color, offset, blurRadius, role, contentID
-        case text, origin, frame, isLarge, mode, lines, pixelWidth, pixelHeight, opacity, mask, operations
+        case text, origin, frame, isLarge, mode, lines, pixelWidth, pixelHeight, opacity, mask, operations, sigma
     }
 
     /// Encodes the operation as an object whose `op` names its case.
@@ -59,6 +59,10 @@ extension DisplayOperation: Encodable {
             try c.encode(hex(color), forKey: .color)
             try c.encode([rounded(offset.x), rounded(offset.y)], forKey: .offset)
             try c.encode(rounded(blurRadius), forKey: .blurRadius)
+        case .backdropBlur(let shape, let sigma):
+            try c.encode("backdropBlur", forKey: .op)
+            try c.encode(JSONShape(.roundedRect(shape)), forKey: .shape)
+            try c.encode(rounded(sigma), forKey: .sigma)
         case .text(let text):
             try c.encode("text", forKey: .op)
             try c.encode(text.role, forKey: .role)

@@ -84,6 +84,9 @@ public indirect enum DisplayOperation: Sendable {
     /// The soft drop shadow of a rounded rectangle (CSS `box-shadow`: offset px, blur
     /// radius px), drawn outside the shape only.
     case shadow(RoundedRect, color: Color, offset: Point, blurRadius: Double)
+    /// Blurs what is drawn so far under a rounded rectangle (Gaussian, `sigma` px): a
+    /// material's backdrop (`Canvas.blurBackdrop`).
+    case backdropBlur(RoundedRect, sigma: Double)
     /// A text layout at an origin in a colour.
     case text(DisplayText)
     /// An image scaled into a rectangle (px) with the Mitchell filter.
@@ -116,6 +119,8 @@ extension DisplayOperation {
             try canvas.stroke(shape, width: width, color: color)
         case .shadow(let shape, let color, let offset, let blurRadius):
             try canvas.drawShadow(of: shape, color: color, offset: offset, blurRadius: blurRadius)
+        case .backdropBlur(let shape, let sigma):
+            canvas.blurBackdrop(under: shape, sigma: sigma)
         case .text(let text):
             try canvas.draw(text.layout, at: text.origin, color: text.color)
         case .image(let image, let rect):

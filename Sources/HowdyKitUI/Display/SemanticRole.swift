@@ -95,6 +95,10 @@ public struct SemanticRole: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let secondaryButton = SemanticRole("secondary button")
     /// A secondary button's label while it is disabled or loading.
     public static let secondaryButtonDisabled = SemanticRole("secondary button (disabled)")
+    /// A step's automatic Skip (HowdyKit's accent-coloured Skip).
+    public static let skipButton = SemanticRole("skip button")
+    /// The Skip's label while it is disabled.
+    public static let skipButtonDisabled = SemanticRole("skip button (disabled)")
     /// A single-select option's row.
     public static let optionRow = SemanticRole("option row")
     /// A paywall plan's row.

@@ -141,14 +141,19 @@ extension Decoration {
         }
     }
 
-    /// A soft card: shadow, then the fill (a colour, or a material's translucent surface
-    /// with an edge highlight).
+    /// A soft card: shadow, then the fill (a colour, or a material: the backdrop blurred,
+    /// then its translucent surface with an edge highlight).
     private static func card(
         _ rect: Rect, radius: Double, fill: CardBackground, scheme: ColorScheme, scale: Double
     ) throws -> [DisplayOperation] {
         let shape = try RoundedRect(rect, cornerRadius: radius, style: .continuous)
         let shadowAlpha = scheme == .light ? 0.10 : 0.45
-        var operations: [DisplayOperation] = [
+        var operations: [DisplayOperation] = []
+        if case .material(let material) = fill {
+            // Blur first: the shadow below draws outside the shape only, so it stays out of it.
+            operations.append(.backdropBlur(shape, sigma: material.blurRadius * scale))
+        }
+        operations += [
             .shadow(
                 shape, color: Color.black.opacity(shadowAlpha), offset: Point(x: 0, y: 8 * scale),
                 blurRadius: 28 * scale)

@@ -109,7 +109,7 @@ extension ScreenContext {
         let height = max(50, 50 * min(typeScale, 1.6) - 8)
         var background: [Decoration] = [.capsule(fill)]
         if action.isLoading {
-            background.append(.spinner(color: colors.primaryButtonProgress, time: environment.time, radius: 10))
+            background.append(.spinner(color: colors.primaryButtonProgress, time: environment.motionTime, radius: 10))
         }
         let label: LayoutNode =
             action.isLoading
@@ -137,6 +137,21 @@ extension ScreenContext {
                 TextElement(
                     action.title, font: font, color: color, alignment: .center,
                     role: action.isDisabled || action.isLoading ? .secondaryButtonDisabled : .secondaryButton)
+            )
+            .minimumScaleFactor(0.7)
+            .padding(EdgeInsets(top: 6, bottom: 6)))
+    }
+
+    /// HowdyKit's Skip: a text button in the accent colour (not the style's secondary
+    /// colour), 44 pt tall, tagged `.skipButton`.
+    public func skipButton(_ action: OnboardingAction) -> LayoutNode {
+        let disabled = action.isDisabled || action.isLoading
+        return .frame(
+            maxWidth: nil, minHeight: 44, alignment: .center,
+            content: .text(
+                TextElement(
+                    action.title, font: fonts.button, color: colors.accent.opacity(disabled ? 0.4 : 1),
+                    alignment: .center, role: disabled ? .skipButtonDisabled : .skipButton)
             )
             .minimumScaleFactor(0.7)
             .padding(EdgeInsets(top: 6, bottom: 6)))

@@ -132,7 +132,8 @@ public enum StepContent: Sendable, Equatable {
     case singleSelect(options: [SelectOption], selected: String?)
     /// A slider over `commitment`'s range showing `value`.
     case commitment(Commitment, value: Double)
-    /// "Building your plan…": messages ticked off as `progress` (0...1) advances.
+    /// "Building your plan…": a progress bar at `progress` (0...1) and one message at a time,
+    /// cycling with time (`BuildingBeat`).
     case building(messages: [String], progress: Double)
     /// A permission ask in one of its three states.
     case permission(icon: Icon, status: PermissionStatus, details: String?, deniedDetails: String?)

@@ -16,7 +16,7 @@ public typealias FlowRenderer = FlowPages
 
 /// The pages a flow shows, in order: the welcome (and its loading/error states), the
 /// welcome's route chain, then every step (a permission step once per state), with page
-/// dots over the welcome and the steps. It lists screens; drawing them is
+/// dots over the steps only: the welcome is not a page (HowdyKit pages only the steps). It lists screens; drawing them is
 /// `OnboardingScreen.render` (or `RenderJob` for files).
 public enum FlowPages {
     /// The screens of `document`: every page, or with `storage`, only the pages the flow
@@ -55,20 +55,20 @@ public enum FlowPages {
 
     private static func allScreens(_ document: FlowDocument) -> [NamedScreen] {
         var result: [NamedScreen] = []
-        let hasWelcome = document.welcome != nil
-        let pageCount = document.flow.steps.count + (hasWelcome ? 1 : 0)
+        // The welcome is not a page: HowdyKit shows it first and pages only the steps
+        // (`OnboardingPager`), so the dots count the steps alone.
+        let pageCount = document.flow.steps.count
         var number = 1
         func name(_ text: String) -> String {
             defer { number += 1 }
             return String(format: "%02d-", number) + text
         }
         if let welcome = document.welcome {
-            let page = pageCount > 1 ? PagePosition(index: 0, count: pageCount) : nil
             for state in welcome.states {
                 let suffix = state == .default ? "" : "-\(state.rawValue)"
                 let screen = OnboardingWelcomeView(
                     content: welcome.content, isLoading: state == .loading,
-                    errorMessage: state == .error ? welcome.errorMessage : nil, page: page)
+                    errorMessage: state == .error ? welcome.errorMessage : nil)
                 result.append(NamedScreen(name: name("welcome" + suffix), screen: screen))
             }
             for (index, route) in document.routes.enumerated() {
@@ -76,18 +76,21 @@ public enum FlowPages {
                     route: route, isLast: index == document.routes.count - 1,
                     nextText: welcome.content.primaryRouteNextButtonText,
                     doneText: welcome.content.primaryRouteDoneButtonText,
-                    page: document.routes.count > 1 ? PagePosition(index: index, count: document.routes.count) : nil)
+                    page: document.routes.count > 1 ? PagePosition(index: index, count: document.routes.count) : nil,
+                    background: document.routeBackgrounds[route.id])
                 result.append(NamedScreen(name: name("route-" + slug(route.id)), screen: screen))
             }
         } else {
             for (index, route) in document.routes.enumerated() {
-                let screen = RouteScreen(route: route, isLast: index == document.routes.count - 1)
+                let screen = RouteScreen(
+                    route: route, isLast: index == document.routes.count - 1,
+                    background: document.routeBackgrounds[route.id])
                 result.append(NamedScreen(name: name("route-" + slug(route.id)), screen: screen))
             }
         }
         var answers = document.answers
         for (index, (step, presentation)) in zip(document.flow.steps, document.stepPresentations).enumerated() {
-            let page = pageCount > 1 ? PagePosition(index: index + (hasWelcome ? 1 : 0), count: pageCount) : nil
+            let page = pageCount > 1 ? PagePosition(index: index, count: pageCount) : nil
             // A what's-new page's ID ends in its version, whose last component alone says nothing.
             let base =
                 document.flow.releaseNotes?.version(of: step.id).map {
@@ -147,6 +150,7 @@ public enum FlowPages {
             icon: step.icon.map(Icon.init), title: step.title ?? "", headline: step.headline)
         let primary = OnboardingAction(p.primaryAction ?? "Continue")
         let secondary = p.secondaryAction.map { OnboardingAction($0) }
+        let skip = skipAction(step, p)
         switch step.kind {
         case .feature:
             let content: StepContent = step.body.map { .paragraph($0) } ?? .none
@@ -154,7 +158,8 @@ public enum FlowPages {
                 (
                     "",
                     OnboardingStepView(
-                        header: header, content: content, primary: primary, secondary: secondary, page: page)
+                        header: header, content: content, primary: primary, secondary: secondary, skip: skip,
+                        page: page)
                 )
             ]
         case .singleSelect(let options):
@@ -163,7 +168,7 @@ public enum FlowPages {
                     "",
                     OnboardingStepView(
                         header: header, content: .singleSelect(options: options, selected: p.selected),
-                        primary: primary, secondary: secondary, page: page)
+                        primary: primary, secondary: secondary, skip: skip, page: page)
                 )
             ]
         case .commitment(let commitment):
@@ -172,7 +177,7 @@ public enum FlowPages {
                     "",
                     OnboardingStepView(
                         header: header, content: .commitment(commitment, value: p.value ?? commitment.defaultValue),
-                        primary: primary, secondary: secondary, page: page)
+                        primary: primary, secondary: secondary, skip: skip, page: page)
                 )
             ]
         case .building(let messages):
@@ -226,6 +231,21 @@ public enum FlowPages {
                 icon: header.icon, title: personalize(header.title, answers: answers, steps: steps),
                 headline: header.headline.map { personalize($0, answers: answers, steps: steps) })
             return [("", PaywallScreenBuilder.view(personalized, plans: plans, presentation: p, page: page))]
+        }
+    }
+
+    /// EasyApp's "always provide skip", HowdyKit's accent-coloured Skip: a skippable step
+    /// (`skippable`, not `required`) of a kind that asks something of the user (feature,
+    /// single-select, commitment) gets a Skip unless the spec says `"skipAction": false` or
+    /// the step already has a secondary action (its own way on). A required step gets none;
+    /// permission steps never do before their dialog (Guideline 5.1.1(iv): the way on is
+    /// the denied state's Continue); a building beat moves on by itself; a paywall's way on
+    /// is its own `allowSkip`.
+    static func skipAction(_ step: StepSpec, _ p: FlowDocument.StepPresentation) -> OnboardingAction? {
+        guard step.isSkippable, !step.isRequired, p.offersSkip, p.secondaryAction == nil else { return nil }
+        switch step.kind {
+        case .feature, .singleSelect, .commitment: return OnboardingAction(p.skipAction ?? "Skip")
+        default: return nil
         }
     }
 

@@ -21,8 +21,11 @@ public struct AlertContent: Sendable, Hashable {
 /// A laid-out screen: what to draw, where, and how the scroll region and footer sit.
 /// All frames are pt.
 public struct ScreenLayout: Sendable {
-    /// The background behind everything.
+    /// The background behind everything (the flow's).
     public var background: GreetBackground
+    /// A route destination's own background, drawn above `background` (a linear gradient
+    /// without the system base, so translucent colours show the flow's through), or nil.
+    public var destinationBackground: GreetBackground? = nil
     /// The brand colour backgrounds derive from (the style tint, else the accent).
     public var tint: DynamicColor?
     /// Scrolling content (card included), in screen coordinates.
@@ -139,67 +142,13 @@ public struct ScreenScaffold: Sendable {
             node, in: Frame(x: columnX, y: y, width: columnWidth, height: size.height), into: &contentItems)
 
         var overlay: [DisplayItem] = []
-        if let alert { overlay = try alertItems(alert, context: context) }
+        if let alert { overlay = try AlertLayout(alert: alert).items(context) }
         return ScreenLayout(
             background: context.theme.background, tint: context.theme.style.tint ?? context.theme.accent,
             content: contentItems, footer: footerItems, overlay: overlay,
             viewport: Frame(x: 0, y: 0, width: device.width, height: footerTop), footerTop: footerTop,
             contentHeight: size.height, scrollOffset: scrollOffset, fadeBand: fadeBand,
             column: Frame(x: columnX, y: top, width: columnWidth, height: viewportHeight))
-    }
-
-    /// A centred iOS-style alert over a dimmed screen.
-    private func alertItems(_ alert: AlertContent, context: ScreenContext) throws -> [DisplayItem] {
-        let device = context.environment.device
-        let scheme = context.scheme
-        let width = min(270 * min(context.typeScale, 1.5), device.width - 40)
-        let label = SystemColors.label.resolve(scheme)
-        let box: LayoutNode = .vstack(
-            spacing: 0, alignment: .center,
-            children: [
-                .vstack(
-                    spacing: 4, alignment: .center,
-                    children: [
-                        .text(
-                            TextElement(
-                                alert.title, font: context.fonts.button, color: label, alignment: .center,
-                                role: .alertTitle)
-                        ).balancedText(),
-                        .text(
-                            TextElement(
-                                alert.message, font: context.font(context.fonts.caption, size: 13), color: label,
-                                alignment: .center, role: .alertMessage)
-                        ).balancedText(),
-                    ]
-                ).padding(EdgeInsets(top: 19, leading: 16, bottom: 17, trailing: 16)).filling(.center),
-                .shape(
-                    width: nil, height: 44, role: .alertSeparator,
-                    decoration: .hairline(SystemColors.separator.resolve(scheme))),
-            ])
-        let engine = context.engine
-        let size = try engine.measure(box, width: width)
-        let frame = Frame(
-            x: (device.width - width) / 2, y: (device.height - size.height) / 2, width: width, height: size.height)
-        let screen = Frame(x: 0, y: 0, width: device.width, height: device.height)
-        let dimming = Decoration.canvas(Color.black.opacity(scheme == .light ? 0.2 : 0.48))
-        let boxFill = Decoration.roundedRect(
-            cornerRadius: 14,
-            color: scheme == .light ? Color(hex: 0xF2F2F2, alpha: 0.97) : Color(hex: 0x2C2C2E, alpha: 0.97))
-        var items: [DisplayItem] = [
-            .shape(frame: screen, role: .dimming, operations: try dimming.operations(in: screen, engine: engine)),
-            .shape(frame: frame, role: .alert, operations: try boxFill.operations(in: frame, engine: engine)),
-        ]
-        try engine.place(box, in: frame, into: &items)
-        // The OK button in the last 44 pt.
-        let ok: LayoutNode = .text(
-            TextElement(
-                alert.button, font: context.fonts.button, color: context.colors.accent, alignment: .center,
-                role: .alertButton))
-        let okSize = try engine.measure(ok, width: width)
-        try engine.place(
-            ok, in: Frame(x: frame.x, y: frame.maxY - 22 - okSize.height / 2, width: width, height: okSize.height),
-            into: &items)
-        return items
     }
 }
 
@@ -232,15 +181,20 @@ extension ScreenLayout {
         try displayList(environment: environment).render()
     }
 
-    /// The background, plus the footer treatment app-provided linear gradients get: the
-    /// system background rising behind the footer so its buttons read on any colours.
+    /// The background, a destination's background over it, plus the footer treatment
+    /// app-provided linear gradients get (the topmost background's): the system background
+    /// rising behind the footer so its buttons read on any colours.
     /// `width` × `height` is the canvas in px.
     /// - Throws: `RenderError` for a gradient that is not finite.
     public func backgroundOperations(width: Int, height: Int, environment: RenderEnvironment) throws
         -> [DisplayOperation]
     {
         var operations = try background.operations(width: width, height: height, environment: environment, tint: tint)
-        guard case .linearGradient = background else { return operations }
+        if let destinationBackground {
+            operations += try destinationBackground.operations(
+                width: width, height: height, environment: environment, tint: tint, over: true)
+        }
+        guard case .linearGradient = destinationBackground ?? background else { return operations }
         let base = SystemColors.background.resolve(environment.colorScheme)
         let top = (footerTop - 24) * environment.scale
         let veil = try LinearGradient(

@@ -98,19 +98,24 @@ public struct OnboardingStepView: OnboardingScreen {
     public var secondary: OnboardingAction?
     /// Draws the secondary action as a small link (the permission's Continue after denial).
     public var secondaryIsSmall: Bool
+    /// HowdyKit's Skip: an accent-coloured text button under the others (role
+    /// `.skipButton`), or nil for none. `FlowPages` gives every skippable step one.
+    public var skip: OnboardingAction?
     /// Page dots, or nil for none.
     public var page: PagePosition?
 
     /// A step of `header`, `content` and its actions.
     public init(
         header: OnboardingHeader, content: StepContent = .none, primary: OnboardingAction,
-        secondary: OnboardingAction? = nil, secondaryIsSmall: Bool = false, page: PagePosition? = nil
+        secondary: OnboardingAction? = nil, secondaryIsSmall: Bool = false, skip: OnboardingAction? = nil,
+        page: PagePosition? = nil
     ) {
         self.header = header
         self.content = content
         self.primary = primary
         self.secondary = secondary
         self.secondaryIsSmall = secondaryIsSmall
+        self.skip = skip
         self.page = page
     }
 
@@ -125,6 +130,7 @@ public struct OnboardingStepView: OnboardingScreen {
         if let page { footer.append(context.pageDots(count: page.count, current: page.index)) }
         footer.append(context.primaryButton(primary))
         if let secondary { footer.append(context.secondaryButton(secondary, small: secondaryIsSmall)) }
+        if let skip { footer.append(context.skipButton(skip)) }
         return try ScreenScaffold(body: body, footer: footer, inCard: true, alert: nil).layout(context)
     }
 }
@@ -142,25 +148,31 @@ public struct RouteScreen: OnboardingScreen {
     public var doneText: String
     /// Page dots, or nil for none.
     public var page: PagePosition?
+    /// The destination's own background, drawn above the flow's (GreetKit: "that local
+    /// destination background appears above the GreetKit background"), or nil for none.
+    public var background: GreetBackground?
 
     /// A route screen; `isLast` shows Done.
     public init(
         route: GreetPrimaryRoute, isLast: Bool, nextText: String = "Next", doneText: String = "Done",
-        page: PagePosition? = nil
+        page: PagePosition? = nil, background: GreetBackground? = nil
     ) {
         self.route = route
         self.isLast = isLast
         self.nextText = nextText
         self.doneText = doneText
         self.page = page
+        self.background = background
     }
 
     /// The screen laid out in `theme` for `environment` (frames in pt).
     /// - Throws: `TextError` for a font that cannot be loaded, `RenderError` for geometry that is not finite.
     public func layout(theme: OnboardingTheme, environment: RenderEnvironment) throws -> ScreenLayout {
-        try OnboardingStepView(
+        var layout = try OnboardingStepView(
             header: route.header, content: route.content, primary: OnboardingAction(isLast ? doneText : nextText),
             page: page
         ).layout(theme: theme, environment: environment)
+        layout.destinationBackground = background
+        return layout
     }
 }

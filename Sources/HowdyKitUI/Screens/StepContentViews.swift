@@ -63,7 +63,7 @@ extension ScreenContext {
                 .checkMark(inset: 0.12, width: 2.4, color: colors.primaryButtonForeground),
             ])
         case .active:
-            .spinner(color: colors.secondary, time: environment.time, radius: nil)
+            .spinner(color: colors.secondary, time: environment.motionTime, radius: nil)
         case .pending:
             .stroke(cornerRadius: 12, width: 1.6, inset: 1, color: colors.secondary.opacity(0.5))
         }
@@ -132,33 +132,37 @@ extension ScreenContext {
             ])
     }
 
-    /// A building step: percentage, progress bar and the messages ticked off so far.
+    /// A building step: percentage, progress bar and DeliciousKit's "beat": one message at
+    /// a time, cycling with the environment's time (`BuildingBeat`; Reduce Motion holds the
+    /// first), beside a spinner, or a check once `progress` reaches 1.
     public func building(_ messages: [String], progress: Double) -> LayoutNode {
         let p = min(1, max(0, progress.isNaN ? 0 : progress))
-        let done = Int((p * Double(messages.count)).rounded(.down))
         let accent = colors.accent
-        let secondary = colors.secondary
         let bar: LayoutNode = .shape(
             width: nil, height: 8, role: .progress,
             decoration: .progressBar(fraction: p, track: colors.fill, fill: accent))
-        var rows: [LayoutNode] = []
-        for (i, message) in messages.enumerated() {
-            let state: MarkState = i < done ? .done : (i == done ? .active : .pending)
-            let mark: LayoutNode = .shape(width: 24, height: 24, role: .status, decoration: checkDecoration(state))
-            let text = i <= done ? body(message, role: .message) : body(message, color: secondary, role: .message)
-            rows.append(.hstack(spacing: 12, topAligned: false, children: [mark, text.filling()]).filling())
-        }
         let percent = "\(Int((p * 100).rounded()))%"
-        return .vstack(
-            spacing: 20, alignment: .center,
-            children: [
-                .text(
-                    TextElement(
-                        percent, font: displayFont(fonts.title, size: 40), color: accent, alignment: .center,
-                        role: .value)),
-                bar,
-                .vstack(spacing: 14, alignment: .leading, children: rows),
-            ])
+        var children: [LayoutNode] = [
+            .text(
+                TextElement(
+                    percent, font: displayFont(fonts.title, size: 40), color: accent, alignment: .center, role: .value)),
+            bar,
+        ]
+        if !messages.isEmpty {
+            let finished = p >= 1
+            // Finished, the beat rests on the last message; until then it cycles.
+            let index =
+                finished
+                ? messages.count - 1 : BuildingBeat.messageIndex(count: messages.count, environment: environment)
+            let mark: LayoutNode = .shape(
+                width: 24, height: 24, role: .status, decoration: checkDecoration(finished ? .done : .active))
+            children.append(
+                .hstack(
+                    spacing: 12, topAligned: false, children: [mark, body(messages[index], role: .message).filling()]
+                )
+                .filling())
+        }
+        return .vstack(spacing: 20, alignment: .center, children: children)
     }
 
     /// A permission's badge (its icon on a halo, or a check when granted) and details.

@@ -18,12 +18,15 @@ import HowdyRender
 ///                "nextButton": "Next", "doneButton": "Done",
 ///                "errorAlertTitle": "...", "errorOK": "OK", "errorMessage": "...",
 ///                "states": ["default", "loading", "error"] },
-///   "routes": [{ "id": "sync", "icon": "cloud", "title": "...", "headline": "...", "body": "..." }],
+///   "routes": [{ "id": "sync", "icon": "cloud", "title": "...", "headline": "...", "body": "...",
+///                "background": BACKGROUND }],             // optional, drawn above the theme's (see ThemeSpec)
 ///   "steps": [ HowdyKit step objects, plus optional "primaryAction", "secondaryAction",
 ///              "selected" (singleSelect, paywall), "value" (commitment), "progress" (building, 0...1),
 ///              "status" (permission: notRequested, authorized or denied; all three when absent),
 ///              "allowAction", "nextAction", "settingsAction", "continueAction" (permission),
-///              "allowSkip" (paywall, default true), "content" (custom: see ContentSpec) ],
+///              "allowSkip" (paywall, default true), "content" (custom: see ContentSpec),
+///              "skipAction" (feature, singleSelect, commitment: the automatic Skip's title,
+///              default "Skip", or false for none) ],
 ///   "answers": { "goal": "a" },                        // personalises paywall headlines: "{goal}"
 ///   "localization": { "catalogs": ["Localizable.xcstrings"], "count": 7 },  // see FlowLocalization
 ///   "render": { "devices": ["phone", "small-phone", "tablet", "desktop"], "schemes": ["light", "dark"],
@@ -56,6 +59,9 @@ public struct FlowDocument: Sendable {
     /// Every step of the spec when `flow.steps` was narrowed to the steps still needed
     /// (so answers of recorded steps still personalise headlines); nil otherwise.
     var allSteps: [StepSpec]? = nil
+    /// A route's own `background`, by route ID: GreetKit's destination background, drawn
+    /// above the flow's (`theme.background`) on that route's screen.
+    public var routeBackgrounds: [String: GreetBackground] = [:]
 
     /// The welcome's content and which states to render.
     public struct WelcomeSpec: Sendable {
@@ -99,6 +105,11 @@ public struct FlowDocument: Sendable {
         public var allowSkip: Bool
         /// `content` of a custom step: its tree of layout nodes (nil for other kinds).
         public var customContent: ContentNode? = nil
+        /// `skipAction`: the automatic Skip's title (default "Skip"); `false` in the file
+        /// opts the step out (`offersSkip` false). See `FlowPages` for which steps get one.
+        public var skipAction: String? = nil
+        /// False when the spec says `"skipAction": false`.
+        public var offersSkip: Bool = true
     }
 
     /// Reads and validates the spec file at `url`; image paths resolve against its folder.
@@ -149,10 +160,14 @@ public struct FlowDocument: Sendable {
             welcome = try readWelcome(node, baseDirectory: baseDirectory)
         }
         var routes: [GreetPrimaryRoute] = []
+        var routeBackgrounds: [String: GreetBackground] = [:]
         if let node = try root.child("routes") {
             var ids: Set<String> = []
             for item in try node.array() {
                 let route = try readRoute(item)
+                if let background = try item.child("background") {
+                    routeBackgrounds[route.id] = try ThemeSpec.background(background, warnings: &warnings)
+                }
                 guard ids.insert(route.id).inserted else {
                     throw SpecError(
                         path: SpecError.child(item.path, "id"), message: "duplicate route ID \"\(route.id)\"")
@@ -167,6 +182,7 @@ public struct FlowDocument: Sendable {
             answers: answers,
             locale: locale, matrix: matrix, warnings: warnings)
         document.localization = localization
+        document.routeBackgrounds = routeBackgrounds
         return document
     }
 
@@ -180,6 +196,13 @@ public struct FlowDocument: Sendable {
             settingsAction: try node.string("settingsAction"), continueAction: try node.string("continueAction"),
             allowSkip: try node.bool("allowSkip") ?? true)
         if let icon = try node.child("icon") { _ = try icon.icon() }
+        if let skip = try node.child("skipAction") {
+            switch skip.value {
+            case .string(let title): result.skipAction = title
+            case .bool(false): result.offersSkip = false
+            default: throw skip.error("expected a title or false (no Skip)")
+            }
+        }
         if let progress = try node.child("progress") {
             let value = try progress.number()
             guard (0...1).contains(value) else { throw progress.error("expected a number from 0 to 1") }
@@ -315,7 +338,7 @@ public struct FlowDocument: Sendable {
     static let maximumIconFileBytes = 16 << 20
 
     private static func readRoute(_ node: JSONNode) throws(SpecError) -> GreetPrimaryRoute {
-        try node.allowKeys(["id", "icon", "title", "headline", "body", "features"])
+        try node.allowKeys(["id", "icon", "title", "headline", "body", "features", "background"])
         let id = try node.required("id").string()
         let header = OnboardingHeader(
             icon: try node.child("icon")?.icon(), title: try node.required("title").string(),

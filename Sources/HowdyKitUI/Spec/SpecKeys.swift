@@ -24,9 +24,9 @@ enum SpecKeys {
     static func step(kind: String) -> [String]? {
         let extra: [String]
         switch kind {
-        case "feature": extra = []
-        case "singleSelect": extra = ["options", "selected"]
-        case "commitment": extra = ["range", "step", "unit", "default", "value"]
+        case "feature": extra = ["skipAction"]
+        case "singleSelect": extra = ["options", "selected", "skipAction"]
+        case "commitment": extra = ["range", "step", "unit", "default", "value", "skipAction"]
         case "building": extra = ["messages", "progress"]
         case "permission":
             extra = [

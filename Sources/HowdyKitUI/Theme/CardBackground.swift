@@ -4,16 +4,27 @@ import HowdyRender
 public enum CardBackground: Sendable, Hashable {
     /// An opaque or translucent colour.
     case color(DynamicColor)
-    /// A material-like fill (thin, regular or thick): a translucent surface over the
-    /// background with a hairline highlight along the edge. The backdrop is not blurred
-    /// here; the backgrounds behind cards are soft fields already.
+    /// A material (thin, regular or thick), as GreetKit's surfaces: what is behind the card
+    /// is blurred (`Material.blurRadius`, HowdyRender's Gaussian on the region under the
+    /// card), then a translucent surface and a hairline highlight along the edge are drawn
+    /// over it.
     case material(Material)
 
     /// Material thickness: how opaque the surface is.
     public enum Material: String, Sendable, Hashable, CaseIterable {
         case thin, regular, thick
 
-        /// The translucent surface colour drawn over the background.
+        /// The standard deviation of the backdrop blur, pt (thin 12, regular 20, thick 28;
+        /// thicker materials scatter more).
+        public var blurRadius: Double {
+            switch self {
+            case .thin: 12
+            case .regular: 20
+            case .thick: 28
+            }
+        }
+
+        /// The translucent surface colour drawn over the blurred backdrop.
         public func surface(_ scheme: ColorScheme) -> Color {
             switch (self, scheme) {
             case (.thin, .light): Color(hex: 0xFFFFFF, alpha: 0.5)

@@ -107,11 +107,13 @@ public enum GreetBackground: Sendable {
 
     /// The operations that paint a `width` × `height` px canvas, drawn first over a
     /// transparent canvas. A custom background's closure runs here, once, into its own
-    /// canvas; its pixels become one `.pixels` operation.
+    /// canvas; its pixels become one `.pixels` operation. `over` true (a destination's
+    /// background drawn over the flow's) leaves out the system base a linear gradient is
+    /// otherwise drawn on, so its translucent colours show what is under it.
     /// - Throws: `RenderError` for a gradient that is not finite or a size out of limits.
-    public func operations(width: Int, height: Int, environment: RenderEnvironment, tint: DynamicColor?) throws
-        -> [DisplayOperation]
-    {
+    public func operations(
+        width: Int, height: Int, environment: RenderEnvironment, tint: DynamicColor?, over: Bool = false
+    ) throws -> [DisplayOperation] {
         let scheme = environment.colorScheme
         switch self {
         case .system:
@@ -127,7 +129,8 @@ public enum GreetBackground: Sendable {
                     offset: colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0,
                     color: color.resolve(scheme))
             }
-            var operations: [DisplayOperation] = [.fill(.canvas, .solid(SystemColors.background.resolve(scheme)))]
+            var operations: [DisplayOperation] =
+                over ? [] : [.fill(.canvas, .solid(SystemColors.background.resolve(scheme)))]
             let w = Double(width), h = Double(height)
             let mirror = environment.isRightToLeft
             func point(_ p: UnitPoint) -> Point { Point(x: (mirror ? 1 - p.x : p.x) * w, y: p.y * h) }

@@ -1,0 +1,71 @@
+extension Canvas {
+    /// Blurs what is visible under `shape` (a material's backdrop): the pixels the shape
+    /// covers are replaced by a Gaussian blur (standard deviation `sigma` px) of what is
+    /// drawn there so far, anti-aliased at the shape's edge and limited to the active clips.
+    ///
+    /// The blur reads pixels up to 3σ outside the shape (beyond the canvas edge it repeats
+    /// the edge pixel, so a background keeps its colour to the border). Inside a `layer`,
+    /// "what is drawn so far" is the layer over the canvas under it, so a masked layer
+    /// fades the blurred backdrop with the rest of its content. `sigma` ≤ 0.2 px or not
+    /// finite does nothing; σ is capped at 256 px, which bounds the work.
+    public mutating func blurBackdrop(under shape: RoundedRect, sigma requested: Double) {
+        guard requested.isFinite, requested > 0.2 else { return }
+        let sigma = min(requested, 256)
+        let area = PixelRect(enclosing: shape.bounds).intersection(drawableArea)
+        guard !area.isEmpty else { return }
+        let pad = Int((3 * sigma).rounded(.up))
+        let source = PixelRect(
+            x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad
+        )
+        .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        var planes = (0..<4).map { _ in FloatPlane(width: source.width, height: source.height) }
+        for row in 0..<source.height {
+            for column in 0..<source.width {
+                let pixel = visiblePixel(x: source.x + column, y: source.y + row)
+                let i = row * source.width + column
+                for c in 0..<4 { planes[c].samples[i] = pixel[c] }
+            }
+        }
+        for c in 0..<4 { Blur.gaussian(&planes[c], sigma: sigma, edges: .clamp) }
+        var coverage = [Float](repeating: 0, count: area.width)
+        var clipCoverage = [Float](repeating: 0, count: area.width)
+        for y in area.y..<area.maxY {
+            coverage.withUnsafeMutableBufferPointer { row in
+                row.update(repeating: 0)
+                shape.coverage(row: y, from: area.x, into: row)
+                for clip in clips {
+                    clipCoverage.withUnsafeMutableBufferPointer { clipRow in
+                        clipRow.update(repeating: 0)
+                        clip.coverage(row: y, from: area.x, into: clipRow)
+                        for i in 0..<area.width { row[i] *= clipRow[i] }
+                    }
+                }
+            }
+            for i in 0..<area.width where coverage[i] > 0 {
+                let x = area.x + i
+                let pixel = (y * width + x) * 4
+                let sample = (y - source.y) * source.width + (x - source.x)
+                let alpha = planes[3].samples[sample]
+                for c in 0..<4 {
+                    // Premultiplied: a colour channel never exceeds its alpha.
+                    let blurred = min(c == 3 ? 255 : alpha, max(0, planes[c].samples[sample]))
+                    let old = Float(image.pixels[pixel + c])
+                    let mixed = old + (blurred - old) * coverage[i]
+                    image.pixels[pixel + c] = UInt8(min(255, max(0, mixed + 0.5)).rounded(.down))
+                }
+            }
+        }
+    }
+
+    /// What is visible so far at (`x`, `y`), premultiplied 0...255: the canvas's pixel,
+    /// over the underlay's when this canvas is a layer.
+    private func visiblePixel(x: Int, y: Int) -> SIMD4<Float> {
+        let base = (y * width + x) * 4
+        let p = image.pixels
+        let top = SIMD4<Float>(Float(p[base]), Float(p[base + 1]), Float(p[base + 2]), Float(p[base + 3]))
+        guard let underlay else { return top }
+        let u = underlay.pixels
+        let under = SIMD4<Float>(Float(u[base]), Float(u[base + 1]), Float(u[base + 2]), Float(u[base + 3]))
+        return top + under * ((255 - top.w) / 255)
+    }
+}

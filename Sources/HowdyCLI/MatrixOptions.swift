@@ -4,7 +4,9 @@ import HowdyKitUI
 /// each one, when given, replaces that axis of the spec's own matrix.
 enum MatrixOptions {
     /// Options that take a value.
-    static let names: Set<String> = ["device", "scheme", "scale", "scroll", "time", "type-size", "max-images", "locale"]
+    static let names: Set<String> = [
+        "device", "scheme", "scale", "scroll", "time", "type-size", "max-images", "locale",
+    ]
     /// Options without a value.
     static let switches: Set<String> = ["reduce-motion"]
 

@@ -63,7 +63,8 @@ struct LayoutLintTests {
 
     @Test("tap targets under 44 × 44 pt: a short text button at the default size, not at accessibility sizes")
     func smallTargets() throws {
-        let spec = #"{ "welcome": { "id": "w", "title": "Hi", "primaryButton": "Go", "skipButton": "OK" }, "steps": [] }"#
+        let spec =
+            #"{ "welcome": { "id": "w", "title": "Hi", "primaryButton": "Go", "skipButton": "OK" }, "steps": [] }"#
         let found = try findings(spec, matrix: RenderMatrix(devices: [.phone], schemes: [.light]))
         #expect(found.count == 1)
         let target = try #require(found.first)
@@ -113,13 +114,13 @@ struct LayoutLintTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try #"""
-            { "sourceLanguage": "en", "strings": {
-              "Hi": { "localizations": { "de": { "stringUnit": { "state": "translated", "value": "Hallo" } } } } } }
-            """#.write(to: folder.appendingPathComponent("L.xcstrings"), atomically: true, encoding: .utf8)
+        { "sourceLanguage": "en", "strings": {
+          "Hi": { "localizations": { "de": { "stringUnit": { "state": "translated", "value": "Hallo" } } } } } }
+        """#.write(to: folder.appendingPathComponent("L.xcstrings"), atomically: true, encoding: .utf8)
         try #"""
-            { "localization": { "catalogs": ["L.xcstrings"] }, "welcome": { "id": "w", "title": "Hi", "primaryButton": "Go" },
-              "steps": [], "render": { "schemes": ["light"], "devices": ["phone", "small-phone"], "locales": ["de", "ja"] } }
-            """#.write(to: folder.appendingPathComponent("spec.json"), atomically: true, encoding: .utf8)
+        { "localization": { "catalogs": ["L.xcstrings"] }, "welcome": { "id": "w", "title": "Hi", "primaryButton": "Go" },
+          "steps": [], "render": { "schemes": ["light"], "devices": ["phone", "small-phone"], "locales": ["de", "ja"] } }
+        """#.write(to: folder.appendingPathComponent("spec.json"), atomically: true, encoding: .utf8)
         let document = try FlowDocument.load(contentsOf: folder.appendingPathComponent("spec.json"))
         let strings = try LayoutLint.check(document, matrix: document.matrix).findings.filter(\.isMissingString)
         let described = strings.map { finding -> String in

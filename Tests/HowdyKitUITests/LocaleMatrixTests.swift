@@ -124,7 +124,8 @@ struct LocaleMatrixTests {
             error(#"{ "catalogs": ["Localizable.xcstrings"], "counts": { "a": 1e300 } }"#)?.contains(
                 "localization.counts.a") == true)
         #expect(
-            specError(#"{ "welcome": { "id": "w", "title": "Hi" }, "steps": [], "render": { "locales": ["de/../x"] } }"#)?
+            specError(
+                #"{ "welcome": { "id": "w", "title": "Hi" }, "steps": [], "render": { "locales": ["de/../x"] } }"#)?
                 .contains("render.locales[0]") == true)
         #expect(
             specError(#"{ "welcome": { "id": "w", "title": "Hi" }, "steps": [], "render": { "locales": [] } }"#)?

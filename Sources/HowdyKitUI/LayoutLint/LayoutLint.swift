@@ -100,7 +100,8 @@ public enum LayoutLint {
                 }
             }
             // The footer is pinned: whatever lies above the top safe area is never seen.
-            if let first = layout.footer.min(by: { $0.frame.y < $1.frame.y }), first.frame.y < device.safeArea.top - 0.5 {
+            if let first = layout.footer.min(by: { $0.frame.y < $1.frame.y }), first.frame.y < device.safeArea.top - 0.5
+            {
                 let bottom = layout.footer.map(\.frame.maxY).max() ?? first.frame.maxY
                 add(
                     role: first.role, text: nil, width: layout.column.width, height: bottom - first.frame.y,
@@ -148,10 +149,14 @@ public enum LayoutLint {
             }
             // Text buttons: the label's width × its row (44 pt at least).
             if role == .secondaryButton || role == .secondaryButtonDisabled {
-                checkTarget(role: role, text: text.text, frame: Frame(x: frame.x, y: frame.y, width: frame.width, height: max(44, frame.height + 12)))
+                checkTarget(
+                    role: role, text: text.text,
+                    frame: Frame(x: frame.x, y: frame.y, width: frame.width, height: max(44, frame.height + 12)))
             }
             if role == .alertButton, let alert = boxes.last(where: { $0.1 == .alert }) {
-                checkTarget(role: role, text: text.text, frame: Frame(x: alert.0.x, y: frame.y, width: alert.0.width, height: max(44, frame.height)))
+                checkTarget(
+                    role: role, text: text.text,
+                    frame: Frame(x: alert.0.x, y: frame.y, width: alert.0.width, height: max(44, frame.height)))
             }
         }
 

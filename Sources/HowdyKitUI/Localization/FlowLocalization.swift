@@ -60,7 +60,9 @@ public struct FlowLocalization: Sendable, Hashable {
             }
             // Optional position: digits then `$`.
             var digits = cursor
-            while digits < rest.endIndex, rest[digits].isASCII, rest[digits].isNumber { digits = rest.index(after: digits) }
+            while digits < rest.endIndex, rest[digits].isASCII, rest[digits].isNumber {
+                digits = rest.index(after: digits)
+            }
             if digits > cursor, digits < rest.endIndex, rest[digits] == "$" { cursor = rest.index(after: digits) }
             while cursor < rest.endIndex, "lhqzjt".contains(rest[cursor]) { cursor = rest.index(after: cursor) }
             if cursor < rest.endIndex, "diu@".contains(rest[cursor]) {
@@ -103,7 +105,9 @@ public struct FlowLocalization: Sendable, Hashable {
         }
         if catalogs.isEmpty, tables.isEmpty { throw node.error("expected at least one file in catalogs or strings") }
         let source = try node.string("sourceLanguage")
-        if let source, source.isEmpty { throw SpecError(path: SpecError.child(node.path, "sourceLanguage"), message: "expected a language") }
+        if let source, source.isEmpty {
+            throw SpecError(path: SpecError.child(node.path, "sourceLanguage"), message: "expected a language")
+        }
         var result = FlowLocalization(
             strings: LocalizedStrings(catalogs: catalogs, tables: tables, sourceLanguage: source))
         if let count = try node.child("count") { result.count = try number(count) }

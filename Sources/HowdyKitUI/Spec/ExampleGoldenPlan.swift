@@ -33,7 +33,9 @@ package struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
 ///   at the top and, where the content scrolls, at the end;
 /// - reduce motion (frozen field, stopped spinner) and a later animation frame;
 /// - the animated field alone at two times for each motion preset, and strength 0;
-/// - Arabic at scale 2, where the marks and joins need the detail.
+/// - Arabic at scale 2, where the marks and joins need the detail;
+/// - the String Catalog example's welcome in each of its locales and both pseudo-locales,
+///   and its plural title in Arabic and Japanese.
 package struct ExampleGoldenPlan: Sendable {
     package let cases: [GoldenCase]
     private let documents: [String: FlowDocument]
@@ -41,6 +43,8 @@ package struct ExampleGoldenPlan: Sendable {
 
     /// The examples the plan covers, in `Examples/`.
     package static let examples = ["branded", "plain", "rtl", "hebrew"]
+    /// The String Catalog example, covered per locale (not by the every-screen pass).
+    package static let localizedExample = "localized"
 
     /// Loads the examples from `examplesDirectory` and plans the cases.
     /// - Throws: `SpecError` when an example does not load; `TextError` when a screen
@@ -48,7 +52,7 @@ package struct ExampleGoldenPlan: Sendable {
     package init(examplesDirectory: URL) throws {
         var documents: [String: FlowDocument] = [:]
         var screens: [String: [NamedScreen]] = [:]
-        for example in Self.examples {
+        for example in Self.examples + [Self.localizedExample] {
             let document = try FlowDocument.load(
                 contentsOf: examplesDirectory.appendingPathComponent("\(example).json"))
             documents[example] = document
@@ -87,13 +91,14 @@ package struct ExampleGoldenPlan: Sendable {
         func add(
             _ example: String, _ screen: String, device: DevicePreset = .phone, scheme: ColorScheme,
             size: DynamicTypeSize = .large, scroll: ScrollPosition = .top, scale: Double = 1, time: Double = 0,
-            reduceMotion: Bool = false
+            reduceMotion: Bool = false, locale: String? = nil
         ) {
-            let locale = documents[example]?.locale ?? "en"
-            let environment = RenderEnvironment(
+            var environment = RenderEnvironment(
                 device: device, scale: scale, colorScheme: scheme, time: time, reduceMotion: reduceMotion,
-                dynamicTypeSize: size, locale: locale, scroll: scroll)
+                dynamicTypeSize: size, locale: locale ?? documents[example]?.locale ?? "en", scroll: scroll)
+            environment.localization = documents[example]?.localization
             var name = "\(example)/\(screen)_\(device.name)-\(scheme.rawValue)"
+            if let locale { name += "-\(locale)" }
             if size != .large { name += "-\(size.rawValue)" }
             if scroll != .top { name += "-\(scroll.name)" }
             if reduceMotion { name += "-reduce-motion" }
@@ -158,6 +163,21 @@ package struct ExampleGoldenPlan: Sendable {
         }
         // Scale 2 where text detail matters: Arabic joins and marks.
         if let taste = screen("rtl", "taste") { add("rtl", taste, scheme: .light, scale: 2) }
+        // The String Catalog example: the welcome in each locale (light on the phone, dark
+        // on the small phone), the plural title in Arabic and Japanese, and the welcome in
+        // both pseudo-locales at accessibility3 on the small phone.
+        let localized = Self.localizedExample
+        if let welcome = screen(localized, "welcome"), let habit = screen(localized, "habit") {
+            for locale in documents[localized]?.matrix.locales ?? [] {
+                add(localized, welcome, scheme: .light, locale: locale)
+                add(localized, welcome, device: .smallPhone, scheme: .dark, locale: locale)
+            }
+            add(localized, habit, scheme: .light, locale: "ar")
+            add(localized, habit, scheme: .dark, locale: "ja")
+            for locale in ["pseudo", "pseudo-rtl"] {
+                add(localized, welcome, device: .smallPhone, scheme: .light, size: .accessibility3, locale: locale)
+            }
+        }
         // The field alone: two times per motion preset, and strength 0.
         let field = DevicePreset(name: "field", width: 160, height: 320, safeArea: .zero, defaultScale: 1)
         let motions: [(String, GreetGradientMotion)] = [

@@ -202,7 +202,8 @@ public struct RenderMatrix: Sendable, Hashable {
             for item in try locales.array() {
                 let tag = try item.string()
                 guard let locale = RenderMatrix.checkedLocale(tag) else {
-                    throw item.error("expected a BCP 47 locale such as en, de-CH or zh-Hant, or pseudo / pseudo-rtl, got \"\(tag)\"")
+                    throw item.error(
+                        "expected a BCP 47 locale such as en, de-CH or zh-Hant, or pseudo / pseudo-rtl, got \"\(tag)\"")
                 }
                 matrix.locales.append(locale)
             }
@@ -223,7 +224,9 @@ extension RenderMatrix {
             $0.split(separator: "_", omittingEmptySubsequences: false)
         }
         guard parts.count <= 8,
-            parts.allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }),
+            parts.allSatisfy({
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }),
             parts[0].allSatisfy(\.isLetter)
         else { return nil }
         return tag

@@ -27,12 +27,19 @@ public enum BalanceCommand: Command {
           --direction D   auto (default), ltr or rtl
           --locale L      BCP 47 locale for line breaking (ja, zh, th, ...)
           --features LIST OpenType features, comma-separated (kern=0,ss01)
+          --line-break S  CSS line-break: auto (default; browsers' normal), loose, normal, strict,
+                          anywhere
+          --word-break S  CSS word-break: normal (default), break-all, keep-all, auto-phrase
+                          (Japanese phrases, ICU's ja@lw=phrase)
+          --overflow-wrap S  CSS overflow-wrap: break-word (default), normal (a long word
+                          overflows), anywhere
           --json          print {"lines":[{"text","width"}],"width","height","lineCount","greedyLineCount"}
           --out IMAGE     also draw the lines to IMAGE (.png, or .ppm): black text over a grey
                           box WIDTH px wide, the span the lines cover tinted blue
           --jsonl         read one JSON request per line:
                             {"id":…,"text":…,"font":…,"size":…,"width":…,"mode":"balance|greedy|even",
-                             "locale":…,"direction":"auto|ltr|rtl","lineHeight":…,"features":["kern=0"]}
+                             "locale":…,"direction":"auto|ltr|rtl","lineHeight":…,"features":["kern=0"],
+                             "lineBreak":…,"wordBreak":…,"overflowWrap":… (the keywords above)}
                           and write one result per line, in input order (the --json fields plus
                           "id", echoed as given, any JSON type); a bad line answers
                           {"id":…,"error":"line N: …"} and the stream goes on. The other flags give
@@ -56,7 +63,10 @@ public enum BalanceCommand: Command {
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments,
-            options: ["font", "size", "width", "line-height", "direction", "locale", "out", "features", "jobs"],
+            options: [
+                "font", "size", "width", "line-height", "direction", "locale", "out", "features", "jobs",
+                "line-break", "word-break", "overflow-wrap",
+            ],
             switches: ["greedy", "even", "json", "jsonl"])
         guard !(args.has("greedy") && args.has("even")) else {
             throw CLIError.usage("--greedy and --even exclude each other")
@@ -72,6 +82,15 @@ public enum BalanceCommand: Command {
             default: throw CLIError.usage("--direction: expected auto, ltr or rtl, got '\(direction)'")
             }
         }
+        options.lineBreak =
+            try keyword("line-break", LineBreakStyle.init(keyword:), LineBreakStyle.keywords, in: args)
+            ?? options.lineBreak
+        options.wordBreak =
+            try keyword("word-break", WordBreakStyle.init(keyword:), WordBreakStyle.keywords, in: args)
+            ?? options.wordBreak
+        options.overflowWrap =
+            try keyword("overflow-wrap", OverflowWrapStyle.init(keyword:), OverflowWrapStyle.keywords, in: args)
+            ?? options.overflowWrap
         if let list = args.string("features") {
             do {
                 options.features = try list.split(separator: ",").map { try FontFeature(String($0)) }
@@ -149,5 +168,14 @@ public enum BalanceCommand: Command {
         } catch {
             throw CLIError.badInput("--out: \(FileProblem.message("write", path, error))")
         }
+    }
+
+    /// The style `--flag` names (a CSS keyword or Swift case name), nil when absent.
+    private static func keyword<Style>(
+        _ flag: String, _ parse: (String) -> Style?, _ known: String, in args: Arguments
+    ) throws -> Style? {
+        guard let value = args.string(flag) else { return nil }
+        guard let style = parse(value) else { throw CLIError.usage("--\(flag): expected \(known), got '\(value)'") }
+        return style
     }
 }

@@ -45,7 +45,9 @@ extension ShapedText {
 
     private func lineBreaker(for width: Int) throws -> LineBreaker {
         // Grapheme boundaries cost an ICU pass; only a word wider than the line needs them.
-        LineBreaker(shaped: self, graphemes: width < maxSegmentWidth ? try graphemeBoundaries() : nil)
+        // `overflow-wrap: normal` never breaks a word: it overflows its line instead.
+        let breaksWords = options.overflowWrap != .normal && width < maxSegmentWidth
+        return LineBreaker(shaped: self, graphemes: breaksWords ? try graphemeBoundaries() : nil)
     }
 
     /// `width` px in 26.6 fixed point, rounded down so that a line reported to fit does.

@@ -5,15 +5,15 @@
 /// - Parameters:
 ///   - text: the text; an empty text has no opportunities.
 ///   - locale: a BCP 47 tag selecting ICU's tailoring (`ja` keeps kana rules); "" is the root.
+///   - lineBreak: CSS `line-break` (default `.auto`, browsers' `normal`), as in `TextOptions`.
+///   - wordBreak: CSS `word-break` (default `.normal`), as in `TextOptions`.
 /// - Throws: `TextError.unicode` when ICU cannot open its line rules.
-public func lineBreakOpportunities(in text: String, locale: String) throws -> [Int] {
+public func lineBreakOpportunities(
+    in text: String, locale: String, lineBreak: LineBreakStyle = .auto, wordBreak: WordBreakStyle = .normal
+) throws -> [Int] {
     let units = Array(text.utf16)
     guard !units.isEmpty else { return [] }
-    var offsets: [Int] = []
-    try BreakIterator.with(.line, locale: locale) { iterator in
-        try units.withUnsafeBufferPointer { buffer in
-            try iterator.forEachBoundary(in: buffer) { offset, _ in offsets.append(offset) }
-        }
+    return try units.withUnsafeBufferPointer { buffer in
+        try BreakOpportunities(in: buffer, locale: locale, lineBreak: lineBreak, wordBreak: wordBreak).offsets
     }
-    return offsets
 }

@@ -99,7 +99,7 @@ public struct ShapedText: Sendable {
             for run in runs { unsafe.remove(Int32(run.start)) }
             for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
 
-            segments = try Self.segments(of: buffer, locale: options.locale)
+            segments = try Self.segments(of: buffer, options: options)
             if segments.contains(where: \.endsWithSoftHyphen) {
                 hyphen = Self.hyphenGlyph(font: font, shaper: shaper.buffer, language: language)
             }
@@ -117,33 +117,34 @@ public struct ShapedText: Sendable {
         }
     }
 
-    /// Break opportunities from ICU's UAX #14 iterator, turned into segments.
-    private static func segments(of text: UnsafeBufferPointer<UInt16>, locale: String) throws -> [Segment] {
+    /// Break opportunities (ICU's UAX #14 iterator under `lineBreak` and `wordBreak`),
+    /// turned into segments.
+    private static func segments(of text: UnsafeBufferPointer<UInt16>, options: TextOptions) throws -> [Segment] {
         var segments: [Segment] = []
         var start = 0
-        try BreakIterator.with(.line, locale: locale) { iterator in
-            try iterator.forEachBoundary(in: text) { offset, isHard in
-                var contentEnd = offset
-                // Trailing white space hangs past the line's end; the line break itself too.
-                while contentEnd > start {
-                    let unit = text[contentEnd - 1]
-                    if unit & 0xFC00 == 0xDC00 { break }
-                    if howdy_is_breaking_space(UInt32(unit)) != 0 || unit == 0x0A || unit == 0x0D {
-                        contentEnd -= 1
-                    } else {
-                        break
-                    }
+        let breaks = try BreakOpportunities(
+            in: text, locale: options.locale, lineBreak: options.lineBreak, wordBreak: options.wordBreak)
+        for (offset, isHard) in zip(breaks.offsets, breaks.isHard) {
+            var contentEnd = offset
+            // Trailing white space hangs past the line's end; the line break itself too.
+            while contentEnd > start {
+                let unit = text[contentEnd - 1]
+                if unit & 0xFC00 == 0xDC00 { break }
+                if howdy_is_breaking_space(UInt32(unit)) != 0 || unit == 0x0A || unit == 0x0D {
+                    contentEnd -= 1
+                } else {
+                    break
                 }
-                // A line ending at a soft hyphen shows a hyphen glyph instead of the
-                // (invisible) soft hyphen itself.
-                let softHyphen = !isHard && offset < text.count && contentEnd > start && text[contentEnd - 1] == 0x00AD
-                if softHyphen { contentEnd -= 1 }
-                segments.append(
-                    Segment(
-                        start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(offset), isHardBreak: isHard,
-                        endsWithSoftHyphen: softHyphen))
-                start = offset
             }
+            // A line ending at a soft hyphen shows a hyphen glyph instead of the
+            // (invisible) soft hyphen itself.
+            let softHyphen = !isHard && offset < text.count && contentEnd > start && text[contentEnd - 1] == 0x00AD
+            if softHyphen { contentEnd -= 1 }
+            segments.append(
+                Segment(
+                    start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(offset), isHardBreak: isHard,
+                    endsWithSoftHyphen: softHyphen))
+            start = offset
         }
         return segments
     }

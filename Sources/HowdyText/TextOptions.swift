@@ -29,13 +29,25 @@ public struct TextOptions: Sendable, Hashable {
     /// same either way (HarfBuzz's unsafe-to-concat flags decide what may be reused);
     /// false shapes every run with HarfBuzz, for comparison and measurement.
     public var usesWordCache: Bool
+    /// CSS `line-break`: strictness around CJK punctuation and small kana; default `.auto`.
+    public var lineBreak: LineBreakStyle
+    /// CSS `word-break`: breaks inside words; default `.normal`.
+    public var wordBreak: WordBreakStyle
+    /// CSS `overflow-wrap`: whether a word wider than the line breaks; default `.breakWord`.
+    public var overflowWrap: OverflowWrapStyle
 
     /// Options; every field has a default: direction from the text, leading alignment, the
-    /// font's line height, no locale, no features, the bundled fallback chain.
+    /// font's line height, no locale, no features, the bundled fallback chain, `line-break:
+    /// auto`, `word-break: normal`, `overflow-wrap: break-word`.
     public init(
         direction: TextDirection = .auto, alignment: TextAlignment = .leading, lineHeight: Double? = nil,
-        locale: String = "", features: [FontFeature] = [], fallback: FontFallback? = nil, usesWordCache: Bool = true
+        locale: String = "", features: [FontFeature] = [], fallback: FontFallback? = nil, usesWordCache: Bool = true,
+        lineBreak: LineBreakStyle = .auto, wordBreak: WordBreakStyle = .normal,
+        overflowWrap: OverflowWrapStyle = .breakWord
     ) {
+        self.lineBreak = lineBreak
+        self.wordBreak = wordBreak
+        self.overflowWrap = overflowWrap
         self.usesWordCache = usesWordCache
         self.direction = direction
         self.alignment = alignment

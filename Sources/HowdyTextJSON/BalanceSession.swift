@@ -39,7 +39,8 @@ public struct BalanceDefaults: Sendable {
 ///
 /// A request is one JSON object: `{"id":…, "text":…, "font":…, "size":…, "width":…,
 /// "mode":"balance|greedy|even", "locale":…, "direction":"auto|ltr|rtl",
-/// "lineHeight":…, "features":["kern=0", …]}`; only `text` is required when the
+/// "lineHeight":…, "features":["kern=0", …], "lineBreak":"auto|loose|normal|strict|anywhere",
+/// "wordBreak":"normal|break-all|keep-all|auto-phrase", "overflowWrap":"normal|break-word|anywhere"}`; only `text` is required when the
 /// defaults give the rest. The answer is the layout as `JSONWriter.layout(_:id:)` writes
 /// it, or `{"id":…,"error":"line N: …"}`. `id` may be any JSON value and comes back as
 /// given. A session is for one thread at a time; use one per worker.
@@ -114,6 +115,7 @@ public final class BalanceSession: @unchecked Sendable {
 
     static let knownKeys: Set<String> = [
         "id", "text", "font", "size", "width", "mode", "locale", "direction", "lineHeight", "features",
+        "lineBreak", "wordBreak", "overflowWrap",
     ]
 
     /// The layout a request asks for.
@@ -165,6 +167,24 @@ public final class BalanceSession: @unchecked Sendable {
             }
         }
         if request["lineHeight"] != nil { options.lineHeight = try number("lineHeight", nil) }
+        // CSS keywords ("keep-all") or the Swift case names ("keepAll").
+        func keyword<Style>(_ name: String, _ parse: (String) -> Style?, _ known: String) throws -> Style {
+            let value = try string(name, nil)
+            guard let style = parse(value) else {
+                throw RequestError(message: "\(name): expected one of \(known), got \"\(value)\"")
+            }
+            return style
+        }
+        if request["lineBreak"] != nil {
+            options.lineBreak = try keyword("lineBreak", LineBreakStyle.init(keyword:), LineBreakStyle.keywords)
+        }
+        if request["wordBreak"] != nil {
+            options.wordBreak = try keyword("wordBreak", WordBreakStyle.init(keyword:), WordBreakStyle.keywords)
+        }
+        if request["overflowWrap"] != nil {
+            options.overflowWrap = try keyword(
+                "overflowWrap", OverflowWrapStyle.init(keyword:), OverflowWrapStyle.keywords)
+        }
         switch request["features"] {
         case nil: break
         case .array(let items)?:

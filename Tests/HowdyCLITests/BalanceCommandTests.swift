@@ -34,6 +34,27 @@ struct BalanceCommandTests {
         #expect((object["height"] as? Double ?? 0) > 0)
     }
 
+    @Test("--line-break, --word-break and --overflow-wrap reach the layout; bad values exit 2 naming the flag")
+    func breakStyleFlags() throws {
+        let base = ["balance", "--greedy", "--font", "Inter-Regular", "--size", "20", "--locale", "ja"]
+        let text = "確認コードを入力"
+        let kept = try CommandHarness.run(
+            base + ["--width", "50", "--word-break", "keep-all", "--overflow-wrap", "normal", text])
+        #expect(kept.status == 0)
+        #expect(kept.output == text + "\n")
+        // Three ideographs fit in 61 px: auto (browsers' normal) breaks before ー, strict does not.
+        let auto = try CommandHarness.run(base + ["--width", "61", text])
+        #expect(auto.output == "確認コ\nードを\n入力\n")
+        let strict = try CommandHarness.run(base + ["--width", "61", "--line-break", "strict", text])
+        #expect(strict.output == "確認\nコード\nを入力\n")
+        for (flag, value) in [("--line-break", "loosest"), ("--word-break", "keep"), ("--overflow-wrap", "wrap")] {
+            let bad = try CommandHarness.run(base + ["--width", "50", flag, value, text])
+            #expect(bad.status == 2)
+            #expect(bad.error.contains("\(flag): expected"))
+            #expect(bad.error.contains("got '\(value)'"))
+        }
+    }
+
     @Test("reads the text from standard input when no TEXT is given")
     func standardInput() throws {
         let result = try CommandHarness.run(

@@ -89,6 +89,10 @@ extension LayoutCase {
         var options = TextOptions()
         options.locale = fields["locale"] ?? ""
         options.usesWordCache = usesWordCache
+        // CSS keywords; a misspelt one fails the case rather than falling back.
+        if let value = fields["lineBreak"] { options.lineBreak = try #require(LineBreakStyle(keyword: value)) }
+        if let value = fields["wordBreak"] { options.wordBreak = try #require(WordBreakStyle(keyword: value)) }
+        if let value = fields["overflowWrap"] { options.overflowWrap = try #require(OverflowWrapStyle(keyword: value)) }
         let text = (fields["text"] ?? "")
             .replacingOccurrences(of: "\\n", with: "\n")
             .replacingOccurrences(of: "\\u{AD}", with: "\u{AD}")

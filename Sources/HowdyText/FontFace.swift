@@ -151,6 +151,17 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         guard unitsPerEm >= 16, unitsPerEm <= 16384 else {
             throw TextError.fontInvalid(path: path, reason: "units per em \(upem) is outside 16...16384")
         }
+        // A cut-off file would lay out and draw blank (see FontFileCheck): refuse it here,
+        // where the file is named.
+        var size: UInt32 = 0
+        if let data = hb_blob_get_data(blob, &size),
+            let cut = FontFileCheck.cutTable(
+                in: UnsafeRawBufferPointer(start: data, count: Int(size)), faceIndex: index)
+        {
+            throw TextError.fontInvalid(
+                path: path,
+                reason: "it is cut short: its '\(cut.tag)' table ends at byte \(cut.declaredEnd), the file at \(size)")
+        }
     }
 
     deinit {

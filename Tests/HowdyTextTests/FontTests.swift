@@ -61,16 +61,36 @@ struct FontTests {
         #expect(throws: TextError.self) { try Font(path: path, size: 12) }
     }
 
-    @Test("a truncated font fails cleanly or works, never crashes")
-    func truncatedFont() throws {
-        let source = try #require(FontLibrary.bundledPath("Inter-Regular"))
+    @Test(
+        "a truncated font is refused, naming the file (FreeType would draw its missing glyphs blank)",
+        arguments: ["Inter-Regular", "NotoSansArabic-Bold"])
+    func truncatedFont(name: String) throws {
+        let source = try #require(FontLibrary.bundledPath(name))
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
-        for length in [8, 100, 2000, bytes.count / 3] {
+        // From a cut inside the header to one that keeps every metric table but not all
+        // glyph outlines (the case that used to lay out and draw blank). (A cut into the
+        // padding after the last table loses nothing, and is accepted.)
+        for length in [8, 100, 2000, bytes.count / 3, bytes.count * 7 / 10, bytes.count * 9 / 10] {
             let path = try Fixtures.temporaryFile(Array(bytes.prefix(length)))
-            if let font = try? Font(path: path, size: 16) {
-                // If FreeType accepts it, layout must still not crash.
-                _ = try? layout("Truncated", font: font, width: 100)
+            do {
+                _ = try Font(path: path, size: 16)
+                Issue.record("\(name) cut to \(length) of \(bytes.count) bytes was accepted")
+            } catch let error as TextError {
+                #expect("\(error)".contains(path), "\(error)")
             }
+        }
+        #expect(throws: Never.self) { try Font(path: source, size: 16) }
+    }
+
+    @Test("the cut-table message names the table and both lengths")
+    func truncatedFontMessage() throws {
+        let source = try #require(FontLibrary.bundledPath("NotoSansArabic-Bold"))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
+        let path = try Fixtures.temporaryFile(Array(bytes.prefix(bytes.count * 7 / 10)))
+        #expect {
+            try Font(path: path, size: 16)
+        } throws: { error in
+            "\(error)".contains("it is cut short: its '") && "\(error)".contains("the file at \(bytes.count * 7 / 10)")
         }
     }
 

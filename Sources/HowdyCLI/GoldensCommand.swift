@@ -3,8 +3,11 @@ import Foundation
 /// `howdy goldens unused|prune`: goldens on disk that a suite's declared list no longer
 /// names. `unused` lists them (exit 1 when there are any); `prune` removes them on purpose.
 public enum GoldensCommand: Command {
+    /// The subcommand's name: `howdy goldens`.
     public static let name = "goldens"
+    /// One line for `howdy --help`.
     public static let summary = "list or remove goldens that no test compares any more"
+    /// The full `howdy goldens --help` text.
     public static let help = """
         usage: howdy goldens unused --goldens DIR --expected LIST.json
                howdy goldens prune  --goldens DIR --expected LIST.json
@@ -24,6 +27,8 @@ public enum GoldensCommand: Command {
 
         """
 
+    /// Runs `unused` or `prune` on `arguments` (those after `goldens`), writing to `io`.
+    /// Returns 0, or 1 when `unused` finds any; throws `CLIError` for bad usage or a bad list.
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments(arguments, options: ["goldens", "expected"], switches: [])
         guard parsed.positionals.count == 1, let action = parsed.positionals.first,

@@ -4,8 +4,11 @@ import HowdyKitUI
 /// `howdy review`: a self-contained HTML review of what changed between two renders (or
 /// in a golden-failure manifest), and `--accept` to take changes.
 public enum ReviewCommand: Command {
+    /// The subcommand's name: `howdy review`.
     public static let name = "review"
+    /// One line for `howdy --help`.
     public static let summary = "review changed images in one offline page; accept changes"
+    /// The full `howdy review --help` text.
     public static let help = """
         usage: howdy review --expected DIR --actual DIR [--actual DIR...] --out DIR [--threshold T]
                howdy review [--manifest FILE|DIR] --out DIR
@@ -42,6 +45,8 @@ public enum ReviewCommand: Command {
 
         """
 
+    /// Writes the review page, or with `--accept` takes the named changes, from `arguments`
+    /// (those after `review`), reporting to `io`. Returns 0; throws `CLIError` for bad usage or input.
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let args = try Arguments(
             arguments, options: ["expected", "actual", "manifest", "out", "threshold"],

@@ -21,6 +21,7 @@ public final class StandardOutput: @unchecked Sendable {
         /// The `errno` of the failed `write(2)`.
         public var code: Int32
 
+        /// A failure writing to `stream` with the `errno` `code`.
         public init(stream: String, code: Int32) {
             self.stream = stream
             self.code = code

@@ -67,6 +67,7 @@ public struct DiffTolerance: Sendable, Hashable {
 }
 
 extension DiffTolerance.Limit: CustomStringConvertible {
+    /// `N pixels` (`1 pixel`) or `ratio R`.
     public var description: String {
         switch self {
         case .pixels(let count): "\(count) pixel\(count == 1 ? "" : "s")"

@@ -8,10 +8,14 @@ import Foundation
 /// latest outcome of every golden. Writers from several processes take an exclusive
 /// `flock` on `manifest.lock` and replace the file atomically.
 public struct FailureManifest: Codable, Sendable, Equatable {
+    /// Format version (1).
     public var version: Int = 1
+    /// The writer: `HowdyTesting`.
     public var createdBy: String = "HowdyTesting"
+    /// One entry per golden that did not pass on its latest run.
     public var failures: [Entry] = []
 
+    /// A version-1 manifest holding `failures` (none by default).
     public init(failures: [Entry] = []) { self.failures = failures }
 
     /// One golden that did not pass.
@@ -25,32 +29,48 @@ public struct FailureManifest: Codable, Sendable, Equatable {
         public var golden: String
         /// Files relative to the manifest's folder; nil when there is none.
         public var expected: String?
+        /// The actual image, relative to the manifest's folder; nil when there is none.
         public var actual: String?
+        /// The diff image, relative to the manifest's folder; nil when there is none.
         public var diff: String?
+        /// The comparison's figures; nil when the format has none.
         public var figures: Figures?
+        /// The tolerance in force; nil when the format has none.
         public var tolerance: Tolerance?
+        /// The failure message the test reported.
         public var message: String
     }
 
+    /// What happened to a golden: it changed, was missing, was recorded, or changed size.
     public enum Status: String, Codable, Sendable {
         case changed, missing, recorded, sizeChanged
     }
 
     /// The comparison's figures (see `ImageDiff`).
     public struct Figures: Codable, Sendable, Equatable {
+        /// Pixels over the threshold that are not anti-aliasing.
         public var differentPixels: Int
+        /// Pixels compared (width × height).
         public var totalPixels: Int
+        /// `differentPixels` ÷ `totalPixels`, 0...1.
         public var ratio: Double
+        /// The largest per-pixel colour distance, 0...1.
         public var maxDistance: Double
+        /// The largest share 0...1 of a `windowSize` × `windowSize` px window's pixels that differ.
         public var densestWindowRatio: Double
     }
 
     /// The tolerance in force (see `DiffTolerance`).
     public struct Tolerance: Codable, Sendable, Equatable {
+        /// Per-pixel colour distance 0...1 above which a pixel differs.
         public var threshold: Double
+        /// Differing pixels allowed as a fraction 0...1 of all pixels.
         public var maxDiffRatio: Double
+        /// Differing pixels allowed as a count.
         public var maxDiffPixels: Int
+        /// The largest fraction 0...1 of any window's pixels that may differ.
         public var maxWindowRatio: Double
+        /// The side of the density guard's square window in px.
         public var windowSize: Int
     }
 

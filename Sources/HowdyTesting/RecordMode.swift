@@ -39,6 +39,8 @@ public enum RecordMode: String, Sendable, CaseIterable {
 
 /// A golden setting in the environment that cannot be used.
 public struct GoldenConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the setting, as shown to the user.
     public var message: String
+    /// The `message`.
     public var description: String { message }
 }

@@ -23,6 +23,8 @@ public struct BalanceDefaults: Sendable {
     /// Options when a request sets none of `locale`, `direction`, `lineHeight`, `features`.
     public var options: TextOptions
 
+    /// Defaults as given; by default no font, size (px) or width (px), mode `.balance` and
+    /// `TextOptions()`.
     public init(
         font: String? = nil, size: Double? = nil, width: Double? = nil, mode: BalanceMode = .balance,
         options: TextOptions = TextOptions()
@@ -45,6 +47,7 @@ public struct BalanceDefaults: Sendable {
 /// it, or `{"id":…,"error":"line N: …"}`. `id` may be any JSON value and comes back as
 /// given. A session is for one thread at a time; use one per worker.
 public final class BalanceSession: @unchecked Sendable {
+    /// What a request that leaves out a field gets instead.
     public let defaults: BalanceDefaults
     /// Fonts by (name, size), bounded: at most `maximumFonts` entries. Faces underneath
     /// are shared by file identity (device and inode), so many paths to one file cost
@@ -59,6 +62,7 @@ public final class BalanceSession: @unchecked Sendable {
         let size: Double
     }
 
+    /// A session with no fonts open yet; by default requests must name font, size and width.
     public init(defaults: BalanceDefaults = BalanceDefaults()) {
         self.defaults = defaults
     }

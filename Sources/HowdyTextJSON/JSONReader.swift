@@ -10,8 +10,11 @@ public struct JSONReader {
 
     /// Why a line is not valid JSON; `offset` is the byte offset in the line.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The 0-based byte offset in the line where the problem was found.
         public var offset: Int
+        /// What is wrong (`trailing comma`, ...).
         public var reason: String
+        /// `reason at byte N`, with N counted from 1.
         public var description: String { "\(reason) at byte \(offset + 1)" }
     }
 

@@ -10,6 +10,7 @@ public enum JSONLValue: Sendable, Equatable {
     /// Members in source order.
     case object([(String, JSONLValue)])
 
+    /// Numbers compare by value, not source text; objects by their members in order.
     public static func == (lhs: JSONLValue, rhs: JSONLValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true

@@ -6,6 +6,7 @@ public struct JSONWriter {
     /// The JSON written so far.
     public private(set) var text = ""
 
+    /// An empty writer.
     public init() {}
 
     /// Appends raw, already valid JSON.

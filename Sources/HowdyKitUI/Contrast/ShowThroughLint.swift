@@ -143,7 +143,9 @@ public enum ShowThroughLint {
                 case .roundedRect(let r): rect = r.bounds
                 case .circle(let c): rect = c.bounds
                 case .stroke: continue
-                case .canvas: rect = Rect(PixelRect(x: -1_000_000_000, y: -1_000_000_000, width: 2_000_000_000, height: 2_000_000_000))
+                case .canvas:
+                    rect = Rect(
+                        PixelRect(x: -1_000_000_000, y: -1_000_000_000, width: 2_000_000_000, height: 2_000_000_000))
                 }
                 guard let (color, alpha) = coverage(paint) else { continue }
                 // A masked layer's fill hides only as much as the mask lets it (its least).

@@ -8,33 +8,49 @@ public struct FailureManifest: Sendable, Hashable {
     public struct Failure: Codable, Sendable, Hashable {
         /// `changed`, `missing` (no golden; actual only), `recorded` or `sizeChanged`.
         public var name: String
+        /// The outcome as written: `changed`, `missing`, `recorded` or `sizeChanged`.
         public var status: String
         /// The golden's absolute path (what `--accept` overwrites).
         public var golden: String
         /// Relative to the manifest's folder; absent when there is none.
         public var expected: String?
+        /// The actual image, relative to the manifest's folder; absent when there is none.
         public var actual: String?
+        /// The diff image, relative to the manifest's folder; absent when there is none.
         public var diff: String?
+        /// What the test measured; absent when it did not compare images.
         public var figures: Figures?
+        /// The tolerance in force; absent when it did not compare images.
         public var tolerance: Tolerance?
+        /// The test's failure message; absent when not written.
         public var message: String?
     }
 
     /// What the test measured.
     public struct Figures: Codable, Sendable, Hashable {
+        /// Pixels over the threshold that are not anti-aliasing; absent when not written.
         public var differentPixels: Int?
+        /// Pixels compared (width × height); absent when not written.
         public var totalPixels: Int?
+        /// `differentPixels` ÷ `totalPixels`, 0...1; absent when not written.
         public var ratio: Double?
+        /// The largest per-pixel colour distance, 0...1; absent when not written.
         public var maxDistance: Double?
+        /// The largest share 0...1 of a `windowSize` × `windowSize` px window's pixels that differ; absent when not written.
         public var densestWindowRatio: Double?
     }
 
     /// The tolerance that was in force.
     public struct Tolerance: Codable, Sendable, Hashable {
+        /// Per-pixel colour distance 0...1 above which a pixel differs; absent when not written.
         public var threshold: Double?
+        /// Differing pixels allowed as a fraction 0...1 of all pixels; absent when not written.
         public var maxDiffRatio: Double?
+        /// Differing pixels allowed as a count; absent when not written.
         public var maxDiffPixels: Int?
+        /// The largest fraction 0...1 of any window's pixels that may differ; absent when not written.
         public var maxWindowRatio: Double?
+        /// The side of the density guard's square window in px; absent when not written.
         public var windowSize: Int?
     }
 
@@ -126,6 +142,7 @@ public enum FailureManifestError: Error, Sendable, Hashable, CustomStringConvert
     case unreadable(String, String)
     case invalid(String, String)
 
+    /// The message shown to the user.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot read the failure manifest \(path): \(reason)"

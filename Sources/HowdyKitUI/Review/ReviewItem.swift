@@ -37,14 +37,19 @@ public struct ReviewItem: Sendable, Hashable {
 
     /// The name shown and passed to `--accept`.
     public var name: String
+    /// Which section lists the item.
     public var status: Status
     /// Images in px (nil when that side is absent).
     public var expectedSize: PixelSize?
+    /// The actual image's size in px; nil when there is no actual image.
     public var actualSize: PixelSize?
     /// Paths inside the review folder.
     public var expected: String?
+    /// The actual image's path inside the review folder; nil when there is none.
     public var actual: String?
+    /// The diff image's path inside the review folder; nil when there is none.
     public var diff: String?
+    /// The comparison's figures; nil when they are not known.
     public var figures: Figures?
     /// Extra words: a golden manifest's message, "recorded this run", a size change.
     public var note: String?

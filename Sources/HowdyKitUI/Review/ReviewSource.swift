@@ -62,6 +62,7 @@ public enum ReviewError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownNames([String], known: Int)
     case cannotAccept(String, String)
 
+    /// The message shown to the user.
     public var description: String {
         switch self {
         case .unreadable(let path): "cannot read \(path)"

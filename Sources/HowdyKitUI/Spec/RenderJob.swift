@@ -31,6 +31,7 @@ public struct RenderedFile: Sendable, Hashable, Codable {
     /// the manifest).
     public var locale: String? = nil
 
+    /// A rendered file with the given fields; `locale` starts nil.
     public init(
         screen: String, fileName: String, device: String, scheme: ColorScheme, dynamicTypeSize: DynamicTypeSize,
         time: Double, scale: Double, scroll: String, reduceMotion: Bool, pixelWidth: Int, pixelHeight: Int

@@ -42,6 +42,7 @@ public struct RenderManifest: Codable, Sendable, Hashable {
     /// Contact sheets written beside the index (none for a shard).
     public var contactSheets: [String]
 
+    /// A version-1 manifest created by `howdy render`; no contact sheets unless given.
     public init(
         title: String, screens: [String], plannedImages: Int, planDigest: String, shard: RenderShard?, jobs: [Job],
         files: [RenderedFile], contactSheets: [String] = []
@@ -169,6 +170,7 @@ public enum RenderManifestError: Error, Sendable, Hashable, CustomStringConverti
     case invalid(String, String)
     case cannotMerge(String)
 
+    /// The message shown to the user.
     public var description: String {
         switch self {
         case .unreadable(let path): "cannot read \(path): no render manifest there (render with howdy render first)"

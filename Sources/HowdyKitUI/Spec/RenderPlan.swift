@@ -28,6 +28,7 @@ public struct RenderShard: Sendable, Hashable, Codable, CustomStringConvertible 
         self.init(index: index, count: count)
     }
 
+    /// `index/count`, as `--shard` takes it (`2/4`).
     public var description: String { "\(index)/\(count)" }
 }
 
@@ -36,6 +37,7 @@ public enum RenderPlanError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The matrix holds more images than the cap allows: (images, cap, screens, axes in words).
     case tooManyImages(count: Int, limit: Int, screens: Int, axes: String)
 
+    /// The message shown to the user, with how to narrow the matrix or raise the limit.
     public var description: String {
         switch self {
         case .tooManyImages(let count, let limit, let screens, let axes):

@@ -8,6 +8,7 @@ public struct Badge: Sendable {
     /// The dot's colour.
     public var color: Color
 
+    /// A badge `size` px square (default 48) in `color` (default #FF3B30).
     public init(size: Int = 48, color: Color = Color(hex: 0xFF3B30)) {
         self.size = size
         self.color = color

@@ -6,9 +6,10 @@ import Foundation
 public struct FailureManifest: Sendable, Hashable {
     /// One golden that failed or was recorded.
     public struct Failure: Codable, Sendable, Hashable {
-        /// `changed`, `missing` (no golden; actual only), `recorded` or `sizeChanged`.
+        /// The golden's name as the test gave it, e.g. `HowdyKitUI/branded/06-goal_phone-dark`.
         public var name: String
-        /// The outcome as written: `changed`, `missing`, `recorded` or `sizeChanged`.
+        /// The outcome as written: `changed`, `missing` (no golden; actual only), `recorded`
+        /// or `sizeChanged`.
         public var status: String
         /// The golden's absolute path (what `--accept` overwrites).
         public var golden: String

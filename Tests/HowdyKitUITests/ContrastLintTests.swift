@@ -31,6 +31,22 @@ import Testing
         }
     }
 
+    /// At accessibility5 a wrapped button label used to reach a capsule's growing round ends
+    /// (white on the page: 1.00:1); the button keeps its single-line corners instead.
+    @Test("wrapped primary-button labels at accessibility4/5 stay on the button's fill")
+    func wrappedButtonLabelsStayOnTheFill() throws {
+        for name in ["plain", "custom"] {
+            let document = try example(name)
+            var matrix = document.matrix
+            matrix.scale = 1
+            matrix.devices = [.smallPhone, .phone]
+            matrix.schemes = [.light, .dark]
+            matrix.dynamicTypeSizes = [.accessibility4, .accessibility5]
+            let report = try ContrastLint.check(document, matrix: matrix, frames: 1)
+            #expect(report.passed, "\(name): \(report.findings.filter { $0.ratio < $0.required })")
+        }
+    }
+
     @Test func worstPixelCounts() throws {
         // Half white, half mid grey: black text is fine on white but not the worst pixel.
         var canvas = try Canvas(width: 20, height: 10, background: .white)

@@ -73,6 +73,27 @@ struct LayoutLintTests {
         #expect(try findings(spec, matrix: smallAX5).allSatisfy { $0.kind != .smallHitTarget })
     }
 
+    @Test("a slider is a tap target: its track's width × 44 pt, so only a slider under 44 pt wide is reported")
+    func sliderTargets() throws {
+        let environment = RenderEnvironment(device: .phone, scale: 1)
+        let context = ScreenContext(theme: .plain, environment: environment)
+        func layout(sliderWidth: Double) throws -> ScreenLayout {
+            let slider = LayoutNode.shape(
+                width: sliderWidth, height: 30, role: .slider,
+                decoration: .slider(
+                    fraction: 0.5, rightToLeft: false, track: .black, fill: .black, scheme: .light))
+            return try ScreenScaffold(body: slider, footer: [context.primaryButton(OnboardingAction("Continue"))])
+                .layout(context)
+        }
+        let narrow = try LayoutLint.findings(in: try layout(sliderWidth: 40), screen: "s", environment: environment)
+        #expect(narrow.count == 1, "\(narrow)")
+        let finding = try #require(narrow.first)
+        #expect(finding.kind == .smallHitTarget && finding.role == .slider)
+        #expect(finding.width == 40 && finding.height == 44)
+        // A 30 pt tall track is not too short: the thumb's touch area reaches past it.
+        #expect(try LayoutLint.findings(in: try layout(sliderWidth: 200), screen: "s", environment: environment).isEmpty)
+    }
+
     @Test("the error alert at accessibility5 on the small phone fits: its text scrolls, its button row stands")
     func alertFitsAtAccessibilitySizes() throws {
         // Before the alert scrolled its content and stacked its buttons (issue 13, item 7),

@@ -14,6 +14,12 @@ public indirect enum Decoration: Sendable {
     case roundedRect(cornerRadius: Double, color: Color)
     /// The frame filled as a capsule (short sides are semicircles).
     case capsule(Color)
+    /// A button's fill: the capsule while every text drawn on it is one line. When a label
+    /// wraps (at accessibility sizes), the frame grows by the extra lines and the corners
+    /// keep the one-line button's radius (half the frame's height less those lines), as
+    /// iOS draws it, so the wrapped lines stay on the fill instead of running into round
+    /// ends that grow with the height.
+    case pill(Color)
     /// The largest circle centred in the frame.
     case circle(Color)
     /// The outline of the frame inset by `inset` pt, `width` pt wide, with corners of
@@ -45,8 +51,12 @@ public indirect enum Decoration: Sendable {
 
 extension Decoration {
     /// The operations that draw the decoration in `frame` (pt), in px at `engine`'s scale.
+    /// `content` is what is drawn on it (a background's content, placed); only `.pill`
+    /// reads it, for its texts' line counts. Default: nothing.
     /// - Throws: `RenderError` for geometry that is not finite, `TextError` for a glyph's font.
-    public func operations(in frame: Frame, engine: LayoutEngine) throws -> [DisplayOperation] {
+    public func operations(
+        in frame: Frame, engine: LayoutEngine, content: [DisplayItem] = []
+    ) throws -> [DisplayOperation] {
         let scale = engine.scale
         let rect = try frame.pixels(scale)
         switch self {
@@ -60,6 +70,15 @@ extension Decoration {
             ]
         case .capsule(let color):
             return [.fill(.roundedRect(RoundedRect.capsule(rect)), .solid(color))]
+        case .pill(let color):
+            // px of the lines past each text's first; the tallest wrap decides.
+            let extra = content.reduce(0.0) { tallest, item in
+                guard case .text(let layout, _, _, _) = item, layout.lines.count > 1 else { return tallest }
+                return max(tallest, Double(layout.lines.count - 1) * layout.lineHeight)
+            }
+            guard extra > 0 else { return [.fill(.roundedRect(RoundedRect.capsule(rect)), .solid(color))] }
+            let shape = try RoundedRect(rect, cornerRadius: max(0, (rect.height - extra) / 2))
+            return [.fill(.roundedRect(shape), .solid(color))]
         case .circle(let color):
             return [try Self.circle(center: rect.center, radius: min(rect.width, rect.height) / 2, color: color)]
         case .stroke(let radius, let width, let inset, let color):
@@ -107,7 +126,7 @@ extension Decoration {
                 rect, color: color, light: light, glyph: glyph, image: image, scheme: scheme, frame: frame,
                 engine: engine)
         case .layers(let decorations):
-            return try decorations.flatMap { try $0.operations(in: frame, engine: engine) }
+            return try decorations.flatMap { try $0.operations(in: frame, engine: engine, content: content) }
         }
     }
 

@@ -238,9 +238,15 @@ public final class LayoutEngine {
                     x: frame.x + leading, y: frame.y + insets.top, width: max(1, frame.width - leading - trailing),
                     height: max(0, frame.height - insets.top - insets.bottom)), into: &items)
         case .background(let content, let role, let decoration):
+            // The content is placed first because a pill's corners follow its label's lines;
+            // it is still drawn after (above) the background.
+            var inner: [DisplayItem] = []
+            try place(content, in: frame, into: &inner)
             items.append(
-                .shape(frame: frame, role: role, operations: try decoration.operations(in: frame, engine: self)))
-            try place(content, in: frame, into: &items)
+                .shape(
+                    frame: frame, role: role,
+                    operations: try decoration.operations(in: frame, engine: self, content: inner)))
+            items += inner
         case .identified(let id, let content):
             var inner: [DisplayItem] = []
             try place(content, in: frame, into: &inner)

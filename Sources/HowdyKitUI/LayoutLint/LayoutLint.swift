@@ -22,8 +22,9 @@ public struct LayoutLintReport: Sendable {
 /// - a footer pushed above the top safe area (the footer is pinned: no scroll shows it);
 /// - a tappable control under 44 × 44 pt: primary buttons, option and plan rows, text
 ///   buttons (their label's width × their row's height, 44 pt at least) and the alert's
-///   button (the alert's width × 44 pt). The slider is not counted (its thumb's touch area
-///   extends past the track, as UISlider's does);
+///   button (the alert's width × 44 pt), and sliders: their track's width × 44 pt, since
+///   the thumb's touch area reaches past the 30 pt track as UISlider's does, so a slider
+///   fails only when it is narrower than 44 pt;
 /// - with a `localization`, every key missing for the locale (``LocalizationFinding``).
 ///
 /// Icon ligatures, emoji and the app icon are not texts here.
@@ -48,9 +49,7 @@ public enum LayoutLint {
                 do {
                     layout = try named.screen.layout(theme: document.theme, environment: environment)
                     checked += 1
-                    var context = Context(screen: named.name, environment: environment)
-                    try context.check(layout)
-                    for finding in context.findings {
+                    for finding in try Self.findings(in: layout, screen: named.name, environment: environment) {
                         if case .missingString(let missing) = finding.kind {
                             guard reportedStrings.insert(missing).inserted else { continue }
                         }
@@ -62,6 +61,17 @@ public enum LayoutLint {
             }
         }
         return LayoutLintReport(findings: findings, checkedScreens: checked)
+    }
+
+    /// The findings in one screen's `layout`, laid out in `environment`, reported under
+    /// `screen`; missing strings are not deduplicated here (``check(_:matrix:)`` does).
+    /// - Throws: `TextError` when ICU's line rules for the locale cannot be opened.
+    public static func findings(
+        in layout: ScreenLayout, screen: String, environment: RenderEnvironment
+    ) throws -> [LayoutFinding] {
+        var context = Context(screen: screen, environment: environment)
+        try context.check(layout)
+        return context.findings
     }
 
     /// The roles of controls whose frame is their tap target.
@@ -95,7 +105,13 @@ public enum LayoutLint {
                         guard LayoutEngine.isLocalizable(element) else { continue }
                         try checkText(text, frame: frame, element: element, boxes: boxes)
                     case .shape(let frame, let role, _, _):
-                        if LayoutLint.tappableShapes.contains(role) { checkTarget(role: role, text: nil, frame: frame) }
+                        if LayoutLint.tappableShapes.contains(role) {
+                            checkTarget(role: role, text: nil, frame: frame)
+                        } else if role == .slider {
+                            checkTarget(
+                                role: role, text: nil,
+                                frame: Frame(x: frame.x, y: frame.y, width: frame.width, height: max(44, frame.height)))
+                        }
                     }
                 }
             }

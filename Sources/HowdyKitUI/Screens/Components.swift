@@ -101,13 +101,16 @@ extension ScreenContext {
     // MARK: Buttons
 
     /// The 50 pt capsule primary button, full width; a spinner replaces the label while loading.
-    /// At large Dynamic Type sizes the label shrinks (to 70 %) before it breaks a word.
+    /// At large Dynamic Type sizes the label shrinks (to 70 %) before it breaks a word; a
+    /// label that still wraps makes the button taller with straight sides and the single
+    /// line's round corners (`Decoration.pill`), as iOS does, rather than a taller capsule
+    /// whose ends would cut into the label's first and last lines.
     public func primaryButton(_ action: OnboardingAction) -> LayoutNode {
         // Disabled (not loading): a grey fill with secondary text, as iOS draws it.
         let disabled = action.isDisabled && !action.isLoading
         let fill = disabled ? colors.fill : colors.primaryButton
         let height = max(50, 50 * min(typeScale, 1.6) - 8)
-        var background: [Decoration] = [.capsule(fill)]
+        var background: [Decoration] = [.pill(fill)]
         if action.isLoading {
             background.append(.spinner(color: colors.primaryButtonProgress, time: environment.motionTime, radius: 10))
         }

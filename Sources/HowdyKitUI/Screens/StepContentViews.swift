@@ -103,7 +103,7 @@ extension ScreenContext {
         ).identified(plan.id)
     }
 
-    /// A commitment's value, slider and range ends.
+    /// A commitment's value (shrinking to 70 % before a word of it breaks), slider and range ends.
     public func commitmentSlider(_ commitment: Commitment, value: Double) -> LayoutNode {
         let clamped = min(commitment.upperBound, max(commitment.lowerBound, commitment.snap(value)))
         let span = commitment.upperBound - commitment.lowerBound
@@ -121,7 +121,8 @@ extension ScreenContext {
                 .text(
                     TextElement(
                         valueText, font: displayFont(fonts.title, size: 48), color: accent, alignment: .center,
-                        role: .value)),
+                        role: .value)
+                ).minimumScaleFactor(Self.textShrink),
                 slider,
                 .hstack(
                     spacing: 8, topAligned: false,
@@ -145,7 +146,8 @@ extension ScreenContext {
         var children: [LayoutNode] = [
             .text(
                 TextElement(
-                    percent, font: displayFont(fonts.title, size: 40), color: accent, alignment: .center, role: .value)),
+                    percent, font: displayFont(fonts.title, size: 40), color: accent, alignment: .center, role: .value)
+            ).minimumScaleFactor(Self.textShrink),
             bar,
         ]
         if !messages.isEmpty {

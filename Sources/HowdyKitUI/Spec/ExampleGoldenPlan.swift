@@ -45,6 +45,9 @@ package struct ExampleGoldenPlan: Sendable {
     package static let examples = ["branded", "plain", "rtl", "hebrew"]
     /// The String Catalog example, covered per locale (not by the every-screen pass).
     package static let localizedExample = "localized"
+    /// Examples covered by a few screens each: the custom-content streak screen and the
+    /// versioned what's-new pages.
+    package static let spotExamples = ["custom", "whats-new"]
 
     /// Loads the examples from `examplesDirectory` and plans the cases.
     /// - Throws: `SpecError` when an example does not load; `TextError` when a screen
@@ -52,7 +55,7 @@ package struct ExampleGoldenPlan: Sendable {
     package init(examplesDirectory: URL) throws {
         var documents: [String: FlowDocument] = [:]
         var screens: [String: [NamedScreen]] = [:]
-        for example in Self.examples + [Self.localizedExample] {
+        for example in Self.examples + [Self.localizedExample] + Self.spotExamples {
             let document = try FlowDocument.load(
                 contentsOf: examplesDirectory.appendingPathComponent("\(example).json"))
             documents[example] = document
@@ -177,6 +180,14 @@ package struct ExampleGoldenPlan: Sendable {
             for locale in ["pseudo", "pseudo-rtl"] {
                 add(localized, welcome, device: .smallPhone, scheme: .light, size: .accessibility3, locale: locale)
             }
+        }
+        // Custom content in both schemes; the first and last what's-new pages.
+        for scheme in [ColorScheme.light, .dark] {
+            for name in names("custom") { add("custom", name, scheme: scheme) }
+        }
+        if let first = screen("whats-new", "whatsnew-2-0"), let last = screen("whats-new", "whatsnew-2-1-1") {
+            add("whats-new", first, scheme: .light)
+            add("whats-new", last, scheme: .dark)
         }
         // The field alone: two times per motion preset, and strength 0.
         let field = DevicePreset(name: "field", width: 160, height: 320, safeArea: .zero, defaultScale: 1)

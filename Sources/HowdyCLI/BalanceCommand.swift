@@ -161,9 +161,8 @@ public enum BalanceCommand: Command {
     /// --objective; balanced (`.narrowest`) when none is given.
     private static func mode(from args: Arguments) throws -> BalanceMode {
         var chosen: [(flag: String, mode: BalanceMode)] = []
-        for (flag, mode) in [("greedy", BalanceMode.greedy), ("even", .even), ("pretty", .pretty)] where args.has(flag) {
-            chosen.append(("--" + flag, mode))
-        }
+        let switches: [(String, BalanceMode)] = [("greedy", .greedy), ("even", .even), ("pretty", .pretty)]
+        for (flag, mode) in switches where args.has(flag) { chosen.append(("--" + flag, mode)) }
         if let name = args.string("objective") {
             let objectives: [String: BalanceMode] = ["narrowest": .balance, "even": .even, "pretty": .pretty]
             guard let mode = objectives[name] else {

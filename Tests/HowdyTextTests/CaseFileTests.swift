@@ -102,6 +102,7 @@ extension LayoutCase {
         return switch fields["mode"] ?? "greedy" {
         case "balance": try shaped.balance(width: width)
         case "even": try shaped.balance(width: width, objective: .even)
+        case "pretty": try shaped.balance(width: width, objective: .pretty)
         default: try shaped.layout(width: width)
         }
     }

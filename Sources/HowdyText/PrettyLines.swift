@@ -174,40 +174,36 @@ struct PrettyLines {
 
         let available = Double(width) / 64
         let hyphenPenalty = 0.5 * breaker.shaped.font.size * available
-        // Lines 0..<lineCount-1: cost[line][e - leastEnds[line]] is the least cost of lines
+        // Lines 0..<lineCount-1, each over its window leastEnds...greedyEnds, one flat
+        // table: cost[window[line] + e - leastEnds[line]] is the least cost of lines
         // 0...line with line `line` ending at unit e; from[...] the end of the line before.
-        var cost: [[Double]] = []
-        var from: [[Int32]] = []
-        cost.reserveCapacity(lineCount - 1)
-        from.reserveCapacity(lineCount - 1)
+        var window = [Int](repeating: 0, count: lineCount)
+        for line in 0..<lineCount - 1 { window[line + 1] = window[line] + greedyEnds[line] - leastEnds[line] + 1 }
+        var cost = [Double](repeating: .infinity, count: window[lineCount - 1])
+        var from = [Int32](repeating: -1, count: window[lineCount - 1])
+        func slot(_ line: Int, _ end: Int) -> Int { window[line] + end - leastEnds[line] }
         for line in 0..<lineCount - 1 {
-            let low = leastEnds[line]
-            let high = greedyEnds[line]
-            var lineCost = [Double](repeating: .infinity, count: high - low + 1)
-            var lineFrom = [Int32](repeating: -1, count: high - low + 1)
             let penalty = line == lineCount - 2 ? 4 * hyphenPenalty : hyphenPenalty
-            for end in low...high {
+            for end in leastEnds[line]...greedyEnds[line] {
                 // The line before ends at `previous`, in its own window (or before unit 0).
                 let lowestPrevious = line == 0 ? -1 : leastEnds[line - 1]
-                let highestPrevious = line == 0 ? -1 : min(greedyEnds[line - 1], end - 1)
-                var previous = highestPrevious
+                var previous = line == 0 ? -1 : min(greedyEnds[line - 1], end - 1)
+                let here = slot(line, end)
                 while previous >= lowestPrevious {
                     let lineWidth = self.lineWidth(units, previous + 1, end)
                     if lineWidth > width, previous + 1 < end { break }
-                    let before = line == 0 ? 0 : cost[line - 1][previous - leastEnds[line - 1]]
+                    let before = line == 0 ? 0 : cost[slot(line - 1, previous)]
                     if before < .infinity {
                         let slack = max(0, available - Double(lineWidth) / 64)
                         let value = before + slack * slack + (units[end].hyphen ? penalty : 0)
-                        if value < lineCost[end - low] {
-                            lineCost[end - low] = value
-                            lineFrom[end - low] = Int32(previous)
+                        if value < cost[here] {
+                            cost[here] = value
+                            from[here] = Int32(previous)
                         }
                     }
                     previous -= 1
                 }
             }
-            cost.append(lineCost)
-            from.append(lineFrom)
         }
 
         // The last line runs from after the line before's end to the paragraph's end.
@@ -215,7 +211,7 @@ struct PrettyLines {
         var best: (lonely: Bool, cost: Double, previous: Int)?
         let lastLine = lineCount - 2
         for previous in stride(from: greedyEnds[lastLine], through: leastEnds[lastLine], by: -1) {
-            let before = cost[lastLine][previous - leastEnds[lastLine]]
+            let before = cost[slot(lastLine, previous)]
             guard before < .infinity else { continue }
             let lineWidth = self.lineWidth(units, previous + 1, count - 1)
             if lineWidth > width, previous + 1 < count - 1 { break }
@@ -235,7 +231,7 @@ struct PrettyLines {
         ends[lineCount - 1] = count - 1
         ends[lineCount - 2] = best.previous
         for line in stride(from: lineCount - 2, to: 0, by: -1) {
-            ends[line - 1] = Int(from[line][ends[line] - leastEnds[line]])
+            ends[line - 1] = Int(from[slot(line, ends[line])])
         }
         var lines: [LineBreak] = []
         lines.reserveCapacity(lineCount)

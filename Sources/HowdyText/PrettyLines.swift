@@ -1,5 +1,3 @@
-import CHowdyICU
-
 /// `BalanceObjective.pretty`: greedy's line count in every paragraph, no lonely last
 /// line when another layout avoids it, and the least raggedness over the whole
 /// paragraph (a Knuth–Plass total fit, scored like Minikin's high-quality strategy).
@@ -24,7 +22,10 @@ import CHowdyICU
 /// - A paragraph with more than `maximumUnits` break opportunities keeps greedy's lines
 ///   up to the first line from which at most `maximumUnits` remain, and the rest is made
 ///   pretty: the work stays bounded (about `maximumUnits` × opportunities per line per
-///   line) whatever the text's length.
+///   line) whatever the text's length. When greedy's last two lines alone hold more
+///   (lines thousands of words long), the paragraph keeps greedy's lines.
+/// - If no layout is found (widths that are not monotonic, such as a hyphen wider than
+///   the syllable it follows), the paragraph keeps greedy's lines.
 /// - Lines never shape again here; widths are differences of cached advances (26.6).
 struct PrettyLines {
     let breaker: LineBreaker

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyRender
 import Testing
 
 /// `howdy balance --pretty`, `--objective` and the JSONL `"mode":"pretty"`.
@@ -56,6 +57,28 @@ struct PrettyCommandTests {
             ["balance", "--jsonl", "--pretty"],
             input: #"{"text":"\#(text)","font":"Inter-Regular","size":17,"width":252}"#)
         #expect(defaulted.output.contains(#"{"text":"is ready""#))
+    }
+
+    /// The README shows docs/pretty/*.png as what `--out` draws; they must still be.
+    @Test(
+        "the README's images are what howdy balance --out draws today",
+        arguments: ["greedy", "narrowest", "even", "pretty"])
+    func readmeImages(objective: String) throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/pretty").standardized
+        let expected = try Image(contentsOf: docs.appendingPathComponent("\(objective).png"))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-pretty-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let flag = objective == "greedy" ? ["--greedy"] : ["--objective", objective]
+        let result = try CommandHarness.run(base + flag + ["--out", path, text])
+        #expect(result.status == 0)
+        let actual = try Image(contentsOf: URL(fileURLWithPath: path))
+        #expect(actual.width == expected.width && actual.height == expected.height)
+        let diff = try ImageDiff(actual, expected, tolerance: .strict)
+        #expect(
+            diff.isWithin(.strict),
+            "docs/pretty/\(objective).png is stale: \(diff.summary); draw it again with howdy balance \((base + flag).dropFirst().joined(separator: " ")) --out docs/pretty/\(objective).png and look at it"
+        )
     }
 
     @Test("--help documents --pretty and the CSS property it mirrors")

@@ -130,6 +130,7 @@ enum TextBenchmark {
             "items": perItem,
         ]
         for (key, value) in process { figures[key] = value }
+        for (key, value) in try PrettyBenchmark.run() { figures[key] = value }
         return figures
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `howdy-bench text|render|goldens`: release-mode benchmarks that print one JSON object.
+/// `howdy-bench text|render|goldens|pretty`: release-mode benchmarks that print one JSON object.
 /// Build with `swift run -c release howdy-bench text`.
 let suite = CommandLine.arguments.dropFirst().first ?? "text"
 do {
@@ -9,8 +9,9 @@ do {
     case "text": figures = try TextBenchmark.run()
     case "render": figures = try RenderBenchmark.run()
     case "goldens": figures = try GoldenBenchmark.run()
+    case "pretty": figures = try PrettyBenchmark.run()
     default:
-        FileHandle.standardError.write(Data("usage: howdy-bench text|render|goldens\n".utf8))
+        FileHandle.standardError.write(Data("usage: howdy-bench text|render|goldens|pretty\n".utf8))
         exit(2)
     }
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])

@@ -13,12 +13,14 @@ public enum BalanceCommand: Command {
     public static let summary = "break text into balanced lines (one text, or a JSON-lines stream)"
     /// What `howdy NAME --help` prints.
     public static let help = """
-        usage: howdy balance --font F --size PX --width PX [--greedy | --even] [--json] [--out IMAGE] [TEXT]
+        usage: howdy balance --font F --size PX --width PX [--greedy | --even | --pretty] [--json] [--out IMAGE] [TEXT]
                howdy balance --jsonl [--font F] [--size PX] [--width PX] < requests.jsonl
 
         Breaks TEXT (or standard input when TEXT is absent) into lines at WIDTH px and prints
         them. The default is balanced: greedy's line count at the narrowest width that keeps
-        it. --greedy prints plain greedy lines; --even minimises the sum of squared slack.
+        it. --greedy prints plain greedy lines; --even minimises the sum of squared slack;
+        --pretty (CSS text-wrap: pretty) keeps lines full, never ends on one lonely word when
+        another layout avoids it, and minimises raggedness over the whole paragraph.
 
           --font F        a bundled name (Inter-Bold), a font file path, or a fontconfig family
           --size PX       font size in px (0.5 <= PX <= 4096)
@@ -33,11 +35,13 @@ public enum BalanceCommand: Command {
                           (Japanese phrases, ICU's ja@lw=phrase)
           --overflow-wrap S  CSS overflow-wrap: break-word (default), normal (a long word
                           overflows), anywhere
+          --objective O   narrowest (default; the same as no flag), even or pretty: the same
+                          as --even or --pretty
           --json          print {"lines":[{"text","width"}],"width","height","lineCount","greedyLineCount"}
           --out IMAGE     also draw the lines to IMAGE (.png, or .ppm): black text over a grey
                           box WIDTH px wide, the span the lines cover tinted blue
           --jsonl         read one JSON request per line:
-                            {"id":…,"text":…,"font":…,"size":…,"width":…,"mode":"balance|greedy|even",
+                            {"id":…,"text":…,"font":…,"size":…,"width":…,"mode":"balance|greedy|even|pretty",
                              "locale":…,"direction":"auto|ltr|rtl","lineHeight":…,"features":["kern=0"],
                              "lineBreak":…,"wordBreak":…,"overflowWrap":… (the keywords above)}
                           and write one result per line, in input order (the --json fields plus
@@ -65,12 +69,10 @@ public enum BalanceCommand: Command {
             arguments,
             options: [
                 "font", "size", "width", "line-height", "direction", "locale", "out", "features", "jobs",
-                "line-break", "word-break", "overflow-wrap",
+                "line-break", "word-break", "overflow-wrap", "objective",
             ],
-            switches: ["greedy", "even", "json", "jsonl"])
-        guard !(args.has("greedy") && args.has("even")) else {
-            throw CLIError.usage("--greedy and --even exclude each other")
-        }
+            switches: ["greedy", "even", "json", "jsonl", "pretty"])
+        let mode = try mode(from: args)
         var options = TextOptions()
         options.lineHeight = try args.double("line-height")
         options.locale = args.string("locale") ?? ""
@@ -98,7 +100,6 @@ public enum BalanceCommand: Command {
                 throw CLIError.usage("--features: \(error.description)")
             }
         }
-        let mode: BalanceMode = args.has("greedy") ? .greedy : args.has("even") ? .even : .balance
         let defaults = BalanceDefaults(
             font: args.string("font"), size: try args.double("size"), width: try args.double("width"), mode: mode,
             options: options)
@@ -140,6 +141,7 @@ public enum BalanceCommand: Command {
             case .balance: layout = try shaped.balance(width: width)
             case .greedy: layout = try shaped.layout(width: width)
             case .even: layout = try shaped.balance(width: width, objective: .even)
+            case .pretty: layout = try shaped.balance(width: width, objective: .pretty)
             }
         } catch let error as TextError {
             throw CLIError.badInput(error.description)
@@ -153,6 +155,25 @@ public enum BalanceCommand: Command {
             io.write(layout.lines.map(\.text).joined(separator: "\n") + (layout.lines.isEmpty ? "" : "\n"))
         }
         return 0
+    }
+
+    /// The mode the flags ask for: at most one of --greedy, --even, --pretty and
+    /// --objective; balanced (`.narrowest`) when none is given.
+    private static func mode(from args: Arguments) throws -> BalanceMode {
+        var chosen: [(flag: String, mode: BalanceMode)] = []
+        let switches: [(String, BalanceMode)] = [("greedy", .greedy), ("even", .even), ("pretty", .pretty)]
+        for (flag, mode) in switches where args.has(flag) { chosen.append(("--" + flag, mode)) }
+        if let name = args.string("objective") {
+            let objectives: [String: BalanceMode] = ["narrowest": .balance, "even": .even, "pretty": .pretty]
+            guard let mode = objectives[name] else {
+                throw CLIError.usage("--objective: expected narrowest, even or pretty, got '\(name)'")
+            }
+            chosen.append(("--objective", mode))
+        }
+        guard chosen.count <= 1 else {
+            throw CLIError.usage("\(chosen.map(\.flag).joined(separator: " and ")) exclude each other")
+        }
+        return chosen.first?.mode ?? .balance
     }
 
     /// Draws `layout` with `TextImage` to `path`, PNG unless the extension is `.ppm`.

@@ -15,7 +15,7 @@ extension ShapedText {
     /// With `.narrowest` (the default) the result is the greedy layout at the narrowest
     /// width that keeps the line count, and `result.width` is that width exactly (the
     /// widest line achieved, to 1/64 px): at `result.width − 1/64` greedy layout needs
-    /// another line. With `.even`, see `BalanceObjective.even`. There is no cap on the
+    /// another line. With `.even` and `.pretty`, see `BalanceObjective`. There is no cap on the
     /// line count, and the search never shapes again: each probe is a pass over cached
     /// advances. A text that fits on one line comes back as its greedy layout.
     /// - Throws: `TextError.invalidWidth` when `width` is not a finite number above 0.
@@ -30,6 +30,10 @@ extension ShapedText {
         let balancer = Balancer(breaker: breaker)
         if objective == .even, let even = balancer.evenLines(greedy: greedy, width: fixed) {
             return builder.build(even, availableWidth: width, mode: .even, greedyLineCount: greedy.count)
+        }
+        if objective == .pretty {
+            let pretty = PrettyLines(breaker: breaker, width: fixed).lines(greedy: greedy)
+            return builder.build(pretty, availableWidth: width, mode: .pretty, greedyLineCount: greedy.count)
         }
         let narrowest = balancer.narrowestWidth(keeping: greedy.count, at: fixed)
         let lines = breaker.lines(width: narrowest)

@@ -51,6 +51,8 @@ public enum LayoutMode: String, Sendable, Hashable, Codable, CaseIterable {
     case greedy
     case balanced
     case even
+    /// `BalanceObjective.pretty`.
+    case pretty
 }
 
 /// Lines of text in visual order with glyph positions, ready to draw.

@@ -8,6 +8,8 @@ public enum BalanceMode: String, Sendable, CaseIterable {
     case greedy
     /// Greedy's line count with the least sum of squared slack (`BalanceObjective.even`).
     case even
+    /// Greedy's line count, no lonely last word, least raggedness (`BalanceObjective.pretty`).
+    case pretty
 }
 
 /// What a request leaves out: the defaults from `howdy balance` flags.
@@ -40,7 +42,7 @@ public struct BalanceDefaults: Sendable {
 /// Answers JSON-lines balance requests, one line at a time, keeping the fonts it opened.
 ///
 /// A request is one JSON object: `{"id":…, "text":…, "font":…, "size":…, "width":…,
-/// "mode":"balance|greedy|even", "locale":…, "direction":"auto|ltr|rtl",
+/// "mode":"balance|greedy|even|pretty", "locale":…, "direction":"auto|ltr|rtl",
 /// "lineHeight":…, "features":["kern=0", …], "lineBreak":"auto|loose|normal|strict|anywhere",
 /// "wordBreak":"normal|break-all|keep-all|auto-phrase", "overflowWrap":"normal|break-word|anywhere"}`; only `text` is required when the
 /// defaults give the rest. The answer is the layout as `JSONWriter.layout(_:id:)` writes
@@ -155,7 +157,8 @@ public final class BalanceSession: @unchecked Sendable {
         if request["mode"] != nil {
             let name = try string("mode", nil)
             guard let parsed = BalanceMode(rawValue: name) else {
-                throw RequestError(message: "mode: expected \"balance\", \"greedy\" or \"even\", got \"\(name)\"")
+                throw RequestError(
+                    message: "mode: expected \"balance\", \"greedy\", \"even\" or \"pretty\", got \"\(name)\"")
             }
             mode = parsed
         }
@@ -207,6 +210,7 @@ public final class BalanceSession: @unchecked Sendable {
         case .balance: return try shaped.balance(width: width)
         case .greedy: return try shaped.layout(width: width)
         case .even: return try shaped.balance(width: width, objective: .even)
+        case .pretty: return try shaped.balance(width: width, objective: .pretty)
         }
     }
 

@@ -85,6 +85,18 @@ struct CaseFileTests {
 extension LayoutCase {
     /// The case's text laid out with its font, size, width, mode and options.
     func layout(usesWordCache: Bool = true) throws -> TextLayout {
+        let shaped = try shaped(usesWordCache: usesWordCache)
+        let width = Double(fields["width"] ?? "300")!
+        return switch fields["mode"] ?? "greedy" {
+        case "balance": try shaped.balance(width: width)
+        case "even": try shaped.balance(width: width, objective: .even)
+        case "pretty": try shaped.balance(width: width, objective: .pretty)
+        default: try shaped.layout(width: width)
+        }
+    }
+
+    /// The case's text shaped with its font, size and options.
+    func shaped(usesWordCache: Bool = true) throws -> ShapedText {
         let font = try Font(named: fields["font"] ?? "Inter-Regular", size: Double(fields["size"] ?? "20")!)
         var options = TextOptions()
         options.locale = fields["locale"] ?? ""
@@ -97,13 +109,7 @@ extension LayoutCase {
             .replacingOccurrences(of: "\\n", with: "\n")
             .replacingOccurrences(of: "\\u{AD}", with: "\u{AD}")
             .replacingOccurrences(of: "\\u{A0}", with: "\u{A0}")
-        let shaped = try ShapedText(text, font: font, options: options)
-        let width = Double(fields["width"] ?? "300")!
-        return switch fields["mode"] ?? "greedy" {
-        case "balance": try shaped.balance(width: width)
-        case "even": try shaped.balance(width: width, objective: .even)
-        default: try shaped.layout(width: width)
-        }
+        return try ShapedText(text, font: font, options: options)
     }
 
     /// Every glyph of a layout: line, run font, id, cluster, position and advance.

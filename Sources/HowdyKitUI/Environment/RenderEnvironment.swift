@@ -72,6 +72,18 @@ public struct RenderEnvironment: Sendable, Hashable {
         return string
     }
 
+    /// The text to draw for a composed `text`: each key looked up (or pseudo-localised in
+    /// a pseudo-locale without a localization, or kept), counted keys filled with their
+    /// number, then composed.
+    public func localizedText(_ text: LocalizableText) -> String {
+        if let localization { return localization.text(text, locale: locale).text }
+        let pseudo = PseudoLocale(identifier: locale)
+        return text.resolved(locale: textLocale) { key, number in
+            let shown = pseudo?.transform(key) ?? key
+            return number.map { FlowLocalization.fillingPlaceholders(shown, with: $0) } ?? shown
+        }
+    }
+
     /// True for right-to-left layouts.
     public var isRightToLeft: Bool { layoutDirection == .rightToLeft }
 

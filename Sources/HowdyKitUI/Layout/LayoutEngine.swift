@@ -36,6 +36,7 @@ public final class LayoutEngine {
     /// texts, icon roles, the icon font), which are names and pictures rather than words.
     public func displayedString(_ element: TextElement) -> String {
         if !Self.isLocalizable(element) { return element.string }
+        if let localizable = element.localizable { return environment.localizedText(localizable) }
         return environment.localizedText(element.string)
     }
 
@@ -49,17 +50,20 @@ public final class LayoutEngine {
     /// - Throws: `TextError` for a font that cannot be found.
     public func textLayout(_ element: TextElement, width: Double) throws -> TextLayout {
         let width = element.noWrap ? 100_000 : width
+        // Keyed by the text drawn: two elements that compose the same source text (a
+        // counted value, a plain key) may localise differently.
+        let displayed = displayedString(element)
         let key =
-            "\(element.font.name)|\(element.font.size)|\(element.alignment)|\(element.balanced)|\(element.minimumScaleFactor)|\(width)|\(element.string)"
+            "\(element.font.name)|\(element.font.size)|\(element.alignment)|\(element.balanced)|\(element.minimumScaleFactor)|\(width)|\(displayed)"
         if let cached = layouts[key] { return cached }
         let px = max(1, width * scale)
-        var text = try shapedText(element, sizeFactor: 1)
+        var text = try shapedText(element, displayed: displayed, sizeFactor: 1)
         if element.minimumScaleFactor < 1, text.widestUnbreakableWidth > px {
             // Shrink rather than break a word: advances scale with the size, so one step
             // usually fits; the loop absorbs rounding of the shrunk advances.
             var factor = max(element.minimumScaleFactor, px / text.widestUnbreakableWidth)
             while true {
-                text = try shapedText(element, sizeFactor: factor)
+                text = try shapedText(element, displayed: displayed, sizeFactor: factor)
                 if text.widestUnbreakableWidth <= px || factor <= element.minimumScaleFactor { break }
                 factor = max(element.minimumScaleFactor, factor * 0.98)
             }
@@ -69,9 +73,10 @@ public final class LayoutEngine {
         return layout
     }
 
-    /// `element` shaped at `sizeFactor` × its font size, cached per string, font and factor.
-    private func shapedText(_ element: TextElement, sizeFactor: Double) throws -> ShapedText {
-        let shapeKey = "\(element.font.name)|\(element.font.size)|\(sizeFactor)|\(element.alignment)|\(element.string)"
+    /// `displayed` (`element`'s text as drawn) shaped at `sizeFactor` × its font size,
+    /// cached per text, font and factor.
+    private func shapedText(_ element: TextElement, displayed: String, sizeFactor: Double) throws -> ShapedText {
+        let shapeKey = "\(element.font.name)|\(element.font.size)|\(sizeFactor)|\(element.alignment)|\(displayed)"
         if let cached = shaped[shapeKey] { return cached }
         var font = try element.font.resolve(scale: scale, typeSize: typeSize)
         if sizeFactor != 1 {
@@ -80,7 +85,7 @@ public final class LayoutEngine {
         let options = TextOptions(
             direction: rtl ? .rightToLeft : .leftToRight, alignment: element.alignment,
             lineHeight: font.size * 1.24, locale: locale)
-        let text = try ShapedText(displayedString(element), font: font, options: options)
+        let text = try ShapedText(displayed, font: font, options: options)
         shaped[shapeKey] = text
         return text
     }

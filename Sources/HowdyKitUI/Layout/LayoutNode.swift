@@ -75,6 +75,9 @@ public struct TextElement: Sendable {
     /// break between letters), the font shrinks until it fits, but to no less than this
     /// fraction of its size (0.1...1); below that the word breaks. 1, the default, never shrinks.
     public var minimumScaleFactor: Double = 1
+    /// How the text is localised when it was composed from parts (a value and its unit, a
+    /// price and its period, a personalised headline); nil: `string` is the key.
+    public var localizable: LocalizableText?
 
     /// A text in `font` and `color`; `role` defaults to body text. No font is read here:
     /// a font that cannot be loaded is an error when the text is laid out.
@@ -153,6 +156,13 @@ extension LayoutNode {
     public func minimumScaleFactor(_ factor: Double) -> LayoutNode {
         guard case .text(var element) = self else { return self }
         element.minimumScaleFactor = factor.isNaN ? 1 : min(1, max(0.1, factor))
+        return .text(element)
+    }
+
+    /// The same node localised as `text` (parts looked up, then composed) when it is text.
+    public func localized(as text: LocalizableText) -> LayoutNode {
+        guard case .text(var element) = self else { return self }
+        element.localizable = text
         return .text(element)
     }
 

@@ -130,7 +130,10 @@ public enum LayoutLint {
         ) throws {
             let role = element.role
             if let localization = environment.localization {
-                for missing in localization.text(element.string, locale: environment.locale).findings {
+                let looked =
+                    element.localizable.map { localization.text($0, locale: environment.locale) }
+                    ?? localization.text(element.string, locale: environment.locale)
+                for missing in looked.findings {
                     add(role: role, text: text.text, frame: frame, kind: .missingString(missing))
                 }
             }

@@ -43,6 +43,26 @@ public struct FlowLocalization: Sendable, Hashable {
         return result
     }
 
+    /// The text to draw for a composed `text` in `locale`: each key looked up as
+    /// ``text(_:locale:)`` does, except that a counted key takes its own number; the
+    /// findings of every lookup, in order.
+    public func text(_ text: LocalizableText, locale: String) -> LocalizedText {
+        var findings: [LocalizationFinding] = []
+        let language = PseudoLocale(identifier: locale)?.baseLanguage ?? locale
+        let composed = text.resolved(locale: language) { key, number in
+            guard let number else {
+                let found = self.text(key, locale: locale)
+                findings += found.findings
+                return found.text
+            }
+            var found = strings.lookup(key, locale: locale, count: number)
+            findings += found.findings
+            found.text = Self.fillingPlaceholders(found.text, with: number)
+            return found.text
+        }
+        return LocalizedText(text: composed, language: nil, pluralCategory: nil, findings: findings)
+    }
+
     /// `text` with `%lld`, `%ld`, `%d`, `%i`, `%u`, `%@` (optionally positional: `%1$lld`)
     /// replaced by `number` (written without a fraction when it is whole) and `%%` by `%`.
     public static func fillingPlaceholders(_ text: String, with number: Double) -> String {

@@ -76,8 +76,12 @@ extension ScreenContext {
         if let icon = header.icon {
             children.append(self.icon(icon, size: 56, color: colors.accent, role: .headerIcon))
         }
-        children.append(title(header.title))
-        if let headline = header.headline { children.append(self.headline(headline)) }
+        let title = title(header.title)
+        children.append(header.localizableTitle.map { title.localized(as: $0) } ?? title)
+        if let text = header.headline {
+            let headline = headline(text)
+            children.append(header.localizableHeadline.map { headline.localized(as: $0) } ?? headline)
+        }
         return .vstack(spacing: 12, alignment: .center, children: children)
     }
 

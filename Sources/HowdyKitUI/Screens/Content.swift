@@ -10,6 +10,11 @@ public struct OnboardingHeader: Sendable, Hashable {
     public var title: String
     /// A headline under the title (balanced), or nil.
     public var headline: String?
+    /// How `title` is localised when it was composed (a personalised `{goal}`); nil: the
+    /// title is its own key.
+    public var localizableTitle: LocalizableText?
+    /// How `headline` is localised when it was composed; nil: the headline is its own key.
+    public var localizableHeadline: LocalizableText?
 
     /// A header of `title` with an optional icon and headline.
     public init(icon: Icon? = nil, title: String, headline: String? = nil) {

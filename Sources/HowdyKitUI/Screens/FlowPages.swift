@@ -142,6 +142,26 @@ public enum FlowPages {
         return result
     }
 
+    /// How a personalised `text` is localised: the template is the key, and each `{key}`
+    /// it holds becomes the answer's label looked up and lowercased (an option), the
+    /// commitment's counted value, or the answer as written.
+    static func personalizedText(_ text: String, answers: [String: String], steps: [StepSpec]) -> LocalizableText {
+        var substitutions: [String: LocalizableText] = [:]
+        for (key, value) in answers where text.contains("{\(key)}") {
+            var label = LocalizableText.verbatim(value)
+            for step in steps where step.answerKey == key {
+                if case .singleSelect(let options) = step.kind, let option = options.first(where: { $0.id == value }) {
+                    label = .lowercased(.key(option.label))
+                }
+                if case .commitment(let commitment) = step.kind, let number = Double(value) {
+                    label = .value(number, of: commitment)
+                }
+            }
+            substitutions[key] = label
+        }
+        return .template(text, substitutions: substitutions)
+    }
+
     private static func stepScreens(
         _ step: StepSpec, _ p: FlowDocument.StepPresentation, answers: [String: String], steps: [StepSpec],
         page: PagePosition?
@@ -227,9 +247,13 @@ public enum FlowPages {
                 )
             ]
         case .paywall(let plans):
-            let personalized = OnboardingHeader(
+            var personalized = OnboardingHeader(
                 icon: header.icon, title: personalize(header.title, answers: answers, steps: steps),
                 headline: header.headline.map { personalize($0, answers: answers, steps: steps) })
+            personalized.localizableTitle = personalizedText(header.title, answers: answers, steps: steps)
+            personalized.localizableHeadline = header.headline.map {
+                personalizedText($0, answers: answers, steps: steps)
+            }
             return [("", PaywallScreenBuilder.view(personalized, plans: plans, presentation: p, page: page))]
         }
     }

@@ -92,7 +92,13 @@ extension ScreenContext {
     public func planRow(_ plan: PaywallPlan, selected: Bool) -> LayoutNode {
         let price = [plan.price, plan.period].compactMap { $0 }.joined(separator: " / ")
         var text: [LayoutNode] = [emphasized(plan.title, role: .planTitle)]
-        if !price.isEmpty { text.append(caption(price, role: .planPrice)) }
+        if !price.isEmpty {
+            // Price and period are looked up apart ("month" is one key for every plan).
+            let parts = [plan.price, plan.period].compactMap { $0 }.map(LocalizableText.key)
+            text.append(
+                caption(price, role: .planPrice).localized(
+                    as: .concatenation(Array(parts.map { [$0] }.joined(separator: [.verbatim(" / ")])))))
+        }
         return selectableRow(
             .hstack(
                 spacing: 12, topAligned: false,
@@ -122,13 +128,15 @@ extension ScreenContext {
                     TextElement(
                         valueText, font: displayFont(fonts.title, size: 48), color: accent, alignment: .center,
                         role: .value)
-                ).minimumScaleFactor(Self.textShrink),
+                ).minimumScaleFactor(Self.textShrink).localized(as: .value(clamped, of: commitment)),
                 slider,
                 .hstack(
                     spacing: 8, topAligned: false,
                     children: [
-                        caption(commitment.format(commitment.lowerBound), role: .range).filling(.leading),
-                        caption(commitment.format(commitment.upperBound), role: .range).filling(.trailing),
+                        caption(commitment.format(commitment.lowerBound), role: .range)
+                            .localized(as: .value(commitment.lowerBound, of: commitment)).filling(.leading),
+                        caption(commitment.format(commitment.upperBound), role: .range)
+                            .localized(as: .value(commitment.upperBound, of: commitment)).filling(.trailing),
                     ]),
             ])
     }

@@ -42,7 +42,8 @@ struct ComposedTextLocalizationTests {
 
     /// The document, loaded from a folder holding the spec and its catalog.
     func document() throws -> FlowDocument {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-composed-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "howdy-composed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.catalog.utf8).write(to: folder.appendingPathComponent("App.xcstrings"))

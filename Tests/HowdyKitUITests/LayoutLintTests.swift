@@ -91,7 +91,8 @@ struct LayoutLintTests {
         #expect(finding.kind == .smallHitTarget && finding.role == .slider)
         #expect(finding.width == 40 && finding.height == 44)
         // A 30 pt tall track is not too short: the thumb's touch area reaches past it.
-        #expect(try LayoutLint.findings(in: try layout(sliderWidth: 200), screen: "s", environment: environment).isEmpty)
+        #expect(
+            try LayoutLint.findings(in: try layout(sliderWidth: 200), screen: "s", environment: environment).isEmpty)
     }
 
     @Test("the error alert at accessibility5 on the small phone fits: its text scrolls, its button row stands")

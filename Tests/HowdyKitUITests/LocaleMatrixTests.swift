@@ -90,7 +90,8 @@ struct LocaleMatrixTests {
     @Test("plural variations are chosen for the spec's number, which fills the placeholder")
     func pluralsForTheSpecsNumber() throws {
         for (count, english, arabic) in [
-            (1, "1 day free", "1 يوم مجانًا"), (7, "7 days free", "7 أيام مجانًا"), (14, "14 days free", "14 يوم مجانًا"),
+            // Arabic writes the number in Arabic-Indic digits, as String(localized:) does.
+            (1, "1 day free", "١ يوم مجانًا"), (7, "7 days free", "٧ أيام مجانًا"), (14, "14 days free", "١٤ يوم مجانًا"),
         ] {
             let folder = try LocalizedSpec(
                 spec: spec(count: count),
@@ -103,6 +104,12 @@ struct LocaleMatrixTests {
         }
         #expect(FlowLocalization.fillingPlaceholders("%1$lld of %d, 100%%", with: 3) == "3 of 3, 100%")
         #expect(FlowLocalization.fillingPlaceholders("%.2f stays", with: 3) == "%.2f stays")
+        // With a locale: its digits, grouping and decimal separator (CLDR via ICU).
+        #expect(FlowLocalization.fillingPlaceholders("%lld", with: 1234.5, locale: "en") == "1,234.5")
+        #expect(FlowLocalization.fillingPlaceholders("%lld", with: 1234.5, locale: "de") == "1.234,5")
+        #expect(FlowLocalization.fillingPlaceholders("%lld", with: 12, locale: "ar") == "١٢")
+        #expect(FlowLocalization.fillingPlaceholders("%lld", with: 12, locale: "ar-MA") == "12")
+        #expect(FlowLocalization.fillingPlaceholders("%lld", with: 12, locale: "pseudo-rtl") == "12")
     }
 
     @Test("bad localization objects and files are errors naming the JSON path")

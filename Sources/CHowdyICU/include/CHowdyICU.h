@@ -78,4 +78,17 @@ void howdy_plural_close(howdy_plural_rules *rules);
 int32_t howdy_plural_select(const howdy_plural_rules *rules, double number, char *keyword, int32_t capacity,
                             howdy_icu_status *status);
 
+// MARK: Number formats (the locale's digits, separators and grouping; ICU i18n)
+
+typedef struct howdy_number_format howdy_number_format;
+
+/// Opens `locale`'s decimal format (Arabic gets Arabic-Indic digits, German a decimal
+/// comma). Returns NULL and sets `*status` on failure. Free with howdy_number_close.
+howdy_number_format *howdy_number_open(const char *locale, howdy_icu_status *status);
+void howdy_number_close(howdy_number_format *format);
+/// Writes `number` as UTF-16 into `output` (`capacity` units, not terminated). Returns the
+/// length, or -1 and sets `*status` when it fails or does not fit.
+int32_t howdy_number_format_double(const howdy_number_format *format, double number, uint16_t *output,
+                                   int32_t capacity, howdy_icu_status *status);
+
 #endif

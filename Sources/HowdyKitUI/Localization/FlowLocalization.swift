@@ -1,5 +1,6 @@
 import Foundation
 import HowdyKit
+import HowdyText
 
 /// A flow spec's `localization` object: the app's String Catalogs and `.strings` files,
 /// and the numbers plural variations are chosen for. With it, every text of the spec (and
@@ -39,7 +40,7 @@ public struct FlowLocalization: Sendable, Hashable {
     public func text(_ key: String, locale: String) -> LocalizedText {
         let number = counts[key] ?? count
         var result = strings.lookup(key, locale: locale, count: number)
-        if let number { result.text = Self.fillingPlaceholders(result.text, with: number) }
+        if let number { result.text = Self.fillingPlaceholders(result.text, with: number, locale: locale) }
         return result
     }
 
@@ -57,17 +58,21 @@ public struct FlowLocalization: Sendable, Hashable {
             }
             var found = strings.lookup(key, locale: locale, count: number)
             findings += found.findings
-            found.text = Self.fillingPlaceholders(found.text, with: number)
+            found.text = Self.fillingPlaceholders(found.text, with: number, locale: locale)
             return found.text
         }
         return LocalizedText(text: composed, language: nil, pluralCategory: nil, findings: findings)
     }
 
     /// `text` with `%lld`, `%ld`, `%d`, `%i`, `%u`, `%@` (optionally positional: `%1$lld`)
-    /// replaced by `number` (written without a fraction when it is whole) and `%%` by `%`.
-    public static func fillingPlaceholders(_ text: String, with number: Double) -> String {
+    /// replaced by `number` and `%%` by `%`. With a `locale` (a pseudo-locale counts as its
+    /// base language) the number is written the locale's way, as `String(localized:)`
+    /// writes an interpolated number: Arabic-Indic digits in `ar`, grouping, a decimal
+    /// comma in `de`. Without one (or should ICU fail to open the locale's format) it is
+    /// written as `NumberText` writes it: Latin digits, no grouping, no fraction when whole.
+    public static func fillingPlaceholders(_ text: String, with number: Double, locale: String? = nil) -> String {
         guard text.contains("%") else { return text }
-        let written = NumberText.format(number)
+        let written = Self.written(number, locale: locale)
         var output = ""
         var rest = Substring(text)
         while let percent = rest.firstIndex(of: "%") {
@@ -94,6 +99,17 @@ public struct FlowLocalization: Sendable, Hashable {
             }
         }
         return output + rest
+    }
+
+    private static func written(_ number: Double, locale: String?) -> String {
+        guard let locale, number.isFinite else { return NumberText.format(number) }
+        let language = PseudoLocale(identifier: locale)?.baseLanguage ?? locale
+        do {
+            return try NumberFormat(locale: language).string(for: number)
+        } catch {
+            // ICU opens a decimal format for any tag (root for unknown ones); this is not reached.
+            return NumberText.format(number)
+        }
     }
 
     /// Reads a spec's `localization` object; files resolve against `baseDirectory`.

@@ -38,6 +38,8 @@ public struct ShapedText: Sendable {
         var contentEnd: Int32
         var end: Int32
         var isHardBreak: Bool
+        /// The segment ends at a soft hyphen or at a `hyphens: auto` point: a line ending
+        /// here shows a hyphen glyph.
         var endsWithSoftHyphen: Bool
     }
 
@@ -122,8 +124,10 @@ public struct ShapedText: Sendable {
     private static func segments(of text: UnsafeBufferPointer<UInt16>, options: TextOptions) throws -> [Segment] {
         var segments: [Segment] = []
         var start = 0
-        let breaks = try BreakOpportunities(
+        var breaks = try BreakOpportunities(
             in: text, locale: options.locale, lineBreak: options.lineBreak, wordBreak: options.wordBreak)
+        try breaks.apply(hyphens: options.hyphens, locale: options.locale, lineBreak: options.lineBreak, in: text)
+        var nextHyphen = 0
         for (offset, isHard) in zip(breaks.offsets, breaks.isHard) {
             var contentEnd = offset
             // Trailing white space hangs past the line's end; the line break itself too.
@@ -137,13 +141,18 @@ public struct ShapedText: Sendable {
                 }
             }
             // A line ending at a soft hyphen shows a hyphen glyph instead of the
-            // (invisible) soft hyphen itself.
-            let softHyphen = !isHard && offset < text.count && contentEnd > start && text[contentEnd - 1] == 0x00AD
+            // (invisible) soft hyphen itself; `hyphens: none` shows none.
+            let softHyphen =
+                options.hyphens != .none && !isHard && offset < text.count && contentEnd > start
+                && text[contentEnd - 1] == 0x00AD
             if softHyphen { contentEnd -= 1 }
+            // So does a line ending at a point `hyphens: auto` found inside a word.
+            let automatic = nextHyphen < breaks.automaticHyphens.count && breaks.automaticHyphens[nextHyphen] == offset
+            if automatic { nextHyphen += 1 }
             segments.append(
                 Segment(
                     start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(offset), isHardBreak: isHard,
-                    endsWithSoftHyphen: softHyphen))
+                    endsWithSoftHyphen: softHyphen || automatic))
             start = offset
         }
         return segments

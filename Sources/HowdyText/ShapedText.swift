@@ -27,7 +27,8 @@ public struct ShapedText: Sendable {
     let segments: [Segment]
     let unsafeToBreak: Set<Int32>
     let hyphen: (glyph: UInt32, advance: Int32)?
-    /// Widest visible content of any segment (26.6): narrower widths need emergency breaks.
+    /// Widest visible content of any segment (26.6), with the hyphen a segment ending at
+    /// one shows: narrower widths need emergency breaks.
     let maxSegmentWidth: Int
     let metrics: (ascent: Double, descent: Double, lineHeight: Double)
 
@@ -44,7 +45,8 @@ public struct ShapedText: Sendable {
     }
 
     /// The width in px of the widest piece of text between two break opportunities,
-    /// trailing spaces excluded (usually the longest word): at any narrower width a line
+    /// trailing spaces excluded and a hyphen the piece ends with included (usually the
+    /// longest word, or syllable with `hyphens: auto`): at any narrower width a line
     /// breaks inside it, between grapheme clusters. 0 for empty text.
     public var widestUnbreakableWidth: Double { Double(maxSegmentWidth) / 64 }
 
@@ -114,8 +116,11 @@ public struct ShapedText: Sendable {
         self.advancePrefix = prefix
         self.bidi = bidiLevels!
         self.hyphen = hyphen
+        // A segment that ends at a hyphen needs room for it too (LineBreaker.width).
+        let hyphenAdvance = Int(hyphen?.1 ?? 0)
         self.maxSegmentWidth = segments.reduce(0) { widest, segment in
-            max(widest, prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)])
+            let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
+            return max(widest, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
         }
     }
 

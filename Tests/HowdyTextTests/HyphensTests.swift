@@ -83,6 +83,22 @@ struct HyphensTests {
         #expect(tight.lines[0].endsWithHyphen)
     }
 
+    @Test("from the widest unbreakable width up, no line overflows: the hyphen counts in it")
+    func noOverflow() throws {
+        for (text, hyphens) in [
+            (Self.compound, HyphensStyle.auto), ("Kraft\u{AD}fahr\u{AD}zeug\u{AD}haft\u{AD}pflicht", .manual),
+        ] {
+            let shaped = try shaped(text, hyphens, locale: "de", size: 28)
+            let widest = shaped.widestUnbreakableWidth
+            for step in 0..<40 {
+                let width = widest + Double(step) / 8
+                for layout in try layouts(shaped, width: width) {
+                    #expect(layout.lines.allSatisfy { $0.width <= width }, "\(text) at \(width)")
+                }
+            }
+        }
+    }
+
     @Test("the hyphen is drawn: a glyph at the line's end whose advance counts in the width")
     func hyphenGlyphIsDrawn() throws {
         let layout = try shaped(Self.compound, .auto, locale: "de").balance(width: 150)

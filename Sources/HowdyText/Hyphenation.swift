@@ -141,7 +141,9 @@ extension BreakOpportunities {
             case 0x2F, 0x5C, 0x40, 0x5F:  // / \ @ _
                 isAddress = true
             case 0x2E, 0x3A:  // . :
-                if index > start, index + 1 < text.count, isAlphanumeric(text[index - 1]), isAlphanumeric(text[index + 1]) {
+                if index > start, index + 1 < text.count, isAlphanumeric(text[index - 1]),
+                    isAlphanumeric(text[index + 1])
+                {
                     isAddress = true
                 }
             default:

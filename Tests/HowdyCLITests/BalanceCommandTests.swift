@@ -68,7 +68,10 @@ struct BalanceCommandTests {
         let json = try CommandHarness.run(base + ["--hyphens", "auto", "--json", text])
         #expect(json.output.hasPrefix(#"{"lines":[{"text":"Die Kraft","width":132.453125,"hyphen":true},"#))
         let missing = try CommandHarness.run(
-            ["balance", "--font", "Inter-Bold", "--size", "28", "--width", "200", "--locale", "xx", "--hyphens", "auto", text])
+            [
+                "balance", "--font", "Inter-Bold", "--size", "28", "--width", "200", "--locale", "xx", "--hyphens",
+                "auto", text,
+            ])
         #expect(missing.status == 2)
         #expect(missing.error.contains("no hyphenation dictionary for locale 'xx' in /"))
         let bad = try CommandHarness.run(base + ["--hyphens", "always", text])

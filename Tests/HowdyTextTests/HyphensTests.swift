@@ -10,9 +10,11 @@ struct HyphensTests {
     /// Kraft-fahr-zeug-haft-pflicht-ver-si-che-rung.
     static let compoundPoints: Set<Int> = [5, 9, 13, 17, 24, 27, 29, 32]
 
-    private func shaped(_ text: String, _ hyphens: HyphensStyle, locale: String, size: Double = 28) throws -> ShapedText {
+    private func shaped(_ text: String, _ hyphens: HyphensStyle, locale: String, size: Double = 28) throws -> ShapedText
+    {
         try ShapedText(
-            text, font: try Font(named: "Inter-Bold", size: size), options: TextOptions(locale: locale, hyphens: hyphens))
+            text, font: try Font(named: "Inter-Bold", size: size),
+            options: TextOptions(locale: locale, hyphens: hyphens))
     }
 
     /// Every layout the three objectives and greedy give at `width`.
@@ -41,7 +43,8 @@ struct HyphensTests {
                         #expect(!line.endsWithHyphen, "width \(width): \(line.text)")
                         continue
                     }
-                    #expect(Self.compoundPoints.contains(end - wordStart), "width \(width) \(layout.mode): \(line.text)")
+                    #expect(
+                        Self.compoundPoints.contains(end - wordStart), "width \(width) \(layout.mode): \(line.text)")
                     #expect(line.endsWithHyphen)
                     hyphenated += 1
                 }
@@ -157,8 +160,9 @@ struct HyphensTests {
         let font = try Font(named: "Inter-Regular", size: 16)
         for locale in ["xx", "tlh-Latn", "../../etc/passwd", "de/../en", ""] {
             let options = TextOptions(locale: locale, hyphens: .auto)
-            #expect(throws: TextError.hyphenationDictionaryMissing(locale: locale, folder: HyphenationDictionaries.folder))
-            {
+            #expect(
+                throws: TextError.hyphenationDictionaryMissing(locale: locale, folder: HyphenationDictionaries.folder)
+            ) {
                 _ = try ShapedText("Kraftfahrzeug", font: font, options: options)
             }
             let message = TextError.hyphenationDictionaryMissing(locale: locale, folder: HyphenationDictionaries.folder)

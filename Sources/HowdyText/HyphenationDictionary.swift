@@ -17,13 +17,28 @@ final class HyphenationDictionary: @unchecked Sendable {
     /// whole (they are not words, and the cost of a pattern pass is linear in length).
     static let maximumWordLength = 128
 
-    /// Loads the patterns at `path`.
+    /// Loads the patterns at `path`. The automaton comes from the cache file
+    /// (`HyphenationAutomatonFile`) when one matches the file, else from libhyphen's
+    /// loader, whose result is then cached.
     /// - Throws: `TextError.hyphenationDictionaryInvalid` when libhyphen cannot load the
     ///   file or its encoding is neither UTF-8 nor ISO8859-1.
-    init(path: String) throws(TextError) {
+    convenience init(path: String) throws(TextError) {
+        let source = HyphenationAutomatonFile.SourceIdentity(path: path)
+        if let source, let cached = HyphenationAutomatonFile.load(source: source) {
+            try self.init(handle: cached, path: path)
+            return
+        }
         guard let handle = hnj_hyphen_load(path) else {
             throw .hyphenationDictionaryInvalid(path: path, reason: "libhyphen could not load it")
         }
+        try self.init(handle: handle, path: path)
+        if let source { HyphenationAutomatonFile.store(handle, source: source) }
+    }
+
+    /// Takes ownership of `handle` (freed on error too).
+    /// - Throws: `TextError.hyphenationDictionaryInvalid` for an encoding other than
+    ///   UTF-8 and ISO8859-1.
+    init(handle: UnsafeMutablePointer<HyphenDict>, path: String) throws(TextError) {
         let charset = withUnsafeBytes(of: handle.pointee.cset) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }

@@ -21,6 +21,8 @@ public enum HyphenationDictionaries {
     static let maximumLoaded = 8
     /// The most locale strings whose file is remembered (locales come from input).
     static let maximumResolved = 256
+    /// The longest locale looked up, in UTF-8 bytes (BCP 47 tags are far shorter).
+    static let maximumLocaleLength = 128
 
     private struct State {
         /// Locale as given → dictionary file, or nil when none exists.
@@ -39,6 +41,8 @@ public enum HyphenationDictionaries {
     /// first when given (`sr-Latn` → `hyph_sr_Latn.dic`). Keywords after `@` are ignored;
     /// a locale with characters other than ASCII letters and digits between `-`/`_` has none.
     public static func path(for locale: String) -> String? {
+        // Locales come from input: a long one names no file and is not remembered.
+        guard locale.utf8.count <= maximumLocaleLength else { return nil }
         if let known = state.withLock({ $0.resolved[locale] }) { return known }
         let found = candidates(for: locale).lazy.map { "\(folder)/hyph_\($0).dic" }.first {
             FileManager.default.isReadableFile(atPath: $0)

@@ -191,6 +191,8 @@ struct HyphensTests {
         #expect(swiss.hasPrefix("\(folder)/hyph_fr"))
         #expect(HyphenationDictionaries.path(for: "xx") == nil)
         #expect(HyphenationDictionaries.path(for: "../hyphen/hyph_de") == nil)
+        // A huge locale from input is neither looked up nor remembered.
+        #expect(HyphenationDictionaries.path(for: String(repeating: "de-", count: 100_000)) == nil)
     }
 
     @Test("non-ASCII words in UTF-8 patterns (French) and ISO8859-1 patterns (German) map back to UTF-16")

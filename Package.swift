@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: apt("libfontconfig-dev")),
         // libdeflate compresses PNG image data about twice as fast as zlib, and smaller.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: apt("libdeflate-dev")),
+        // libhyphen (LibreOffice's hyphenator) for `hyphens: auto`; it has no pkg-config
+        // file, so its module map links it by name. Patterns come from hyphen-* packages.
+        .systemLibrary(name: "CHyphen", providers: apt("libhyphen-dev")),
 
         // C shims: ICU's versioned symbol macros, FreeType's error table and libpng's
         // setjmp error handling cannot be used from Swift directly.
@@ -42,7 +45,7 @@ let package = Package(
         // Storage layer: Foundation and Observation only.
         .target(name: "HowdyKit"),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
-        .target(name: "HowdyText", dependencies: ["HowdyNumbers", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig"]),
+        .target(name: "HowdyText", dependencies: ["HowdyNumbers", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig", "CHyphen"]),
         // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
         // and the stream behind `howdy balance --jsonl`, for any Swift program.
         .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),

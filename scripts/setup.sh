@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what HowdyKit needs on Debian 12 when it is missing: pkg-config and the
-# -dev packages of FreeType, HarfBuzz, ICU, libpng, libdeflate and fontconfig. Safe to run again;
+# -dev packages of FreeType, HarfBuzz, ICU, libpng, libdeflate, fontconfig and libhyphen (with
+# the en/de/fr/es hyphenation patterns). Safe to run again;
 # it does nothing when everything is present. Sourced by demo.sh and test.sh.
 set -euo pipefail
 
@@ -20,6 +21,12 @@ for pair in freetype2:libfreetype-dev harfbuzz:libharfbuzz-dev icu-uc:libicu-dev
 done
 # GNU parallel: the test that shards `howdy balance --jsonl` with `parallel --pipe`.
 command -v parallel >/dev/null 2>&1 || needed+=(parallel)
+# libhyphen for `hyphens: auto` (no pkg-config file: check its header) and the pattern
+# files it reads from /usr/share/hyphen, one package per supported language.
+[ -f /usr/include/hyphen.h ] || needed+=(libhyphen-dev)
+for pair in en_US:hyphen-en-us en_GB:hyphen-en-gb de_DE:hyphen-de fr:hyphen-fr es_ES:hyphen-es; do
+    [ -f "/usr/share/hyphen/hyph_${pair%%:*}.dic" ] || needed+=("${pair##*:}")
+done
 
 if [ ${#needed[@]} -gt 0 ]; then
     echo "setup: installing ${needed[*]}" >&2

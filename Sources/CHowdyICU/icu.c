@@ -10,7 +10,8 @@ const char *howdy_icu_status_name(howdy_icu_status status) { return u_errorName(
 howdy_break_iterator *howdy_break_open(int32_t kind, const char *locale, howdy_icu_status *status) {
     UErrorCode error = U_ZERO_ERROR;
     UBreakIterator *iterator =
-        ubrk_open(kind == HOWDY_BREAK_LINE ? UBRK_LINE : UBRK_CHARACTER, locale, NULL, 0, &error);
+        ubrk_open(kind == HOWDY_BREAK_LINE ? UBRK_LINE : kind == HOWDY_BREAK_WORD ? UBRK_WORD : UBRK_CHARACTER, locale, NULL,
+                  0, &error);
     *status = error;
     if (U_FAILURE(error)) {
         if (iterator) ubrk_close(iterator);
@@ -34,6 +35,11 @@ int32_t howdy_break_next(howdy_break_iterator *iterator, int32_t *is_hard) {
     int32_t rule = ubrk_getRuleStatus((UBreakIterator *)iterator);
     *is_hard = rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
     return offset;
+}
+
+int32_t howdy_break_is_letter_word(howdy_break_iterator *iterator) {
+    int32_t rule = ubrk_getRuleStatus((UBreakIterator *)iterator);
+    return rule >= UBRK_WORD_LETTER && rule < UBRK_WORD_LETTER_LIMIT;
 }
 
 howdy_bidi *howdy_bidi_open(const uint16_t *text, int32_t length, int32_t direction, howdy_icu_status *status) {

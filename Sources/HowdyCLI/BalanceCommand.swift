@@ -37,13 +37,17 @@ public enum BalanceCommand: Command {
                           overflows), anywhere
           --objective O   narrowest (default; the same as no flag), even or pretty: the same
                           as --even or --pretty
-          --json          print {"lines":[{"text","width"}],"width","height","lineCount","greedyLineCount"}
+          --hyphens S     CSS hyphens: manual (default; at soft hyphens U+00AD), none, auto
+                          (also libhyphen's points for --locale; a missing dictionary is exit 2)
+          --json          print {"lines":[{"text","width"}],"width","height","lineCount","greedyLineCount"};
+                          a line ending in a drawn hyphen also has "hyphen":true (and prints
+                          with a trailing '-' without --json)
           --out IMAGE     also draw the lines to IMAGE (.png, or .ppm): black text over a grey
                           box WIDTH px wide, the span the lines cover tinted blue
           --jsonl         read one JSON request per line:
                             {"id":…,"text":…,"font":…,"size":…,"width":…,"mode":"balance|greedy|even|pretty",
                              "locale":…,"direction":"auto|ltr|rtl","lineHeight":…,"features":["kern=0"],
-                             "lineBreak":…,"wordBreak":…,"overflowWrap":… (the keywords above)}
+                             "lineBreak":…,"wordBreak":…,"overflowWrap":…,"hyphens":… (the keywords above)}
                           and write one result per line, in input order (the --json fields plus
                           "id", echoed as given, any JSON type); a bad line answers
                           {"id":…,"error":"line N: …"} and the stream goes on. The other flags give
@@ -69,7 +73,7 @@ public enum BalanceCommand: Command {
             arguments,
             options: [
                 "font", "size", "width", "line-height", "direction", "locale", "out", "features", "jobs",
-                "line-break", "word-break", "overflow-wrap", "objective",
+                "line-break", "word-break", "overflow-wrap", "objective", "hyphens",
             ],
             switches: ["greedy", "even", "json", "jsonl", "pretty"])
         let mode = try mode(from: args)
@@ -93,6 +97,8 @@ public enum BalanceCommand: Command {
         options.overflowWrap =
             try keyword("overflow-wrap", OverflowWrapStyle.init(keyword:), OverflowWrapStyle.keywords, in: args)
             ?? options.overflowWrap
+        options.hyphens =
+            try keyword("hyphens", HyphensStyle.init(keyword:), HyphensStyle.keywords, in: args) ?? options.hyphens
         if let list = args.string("features") {
             do {
                 options.features = try list.split(separator: ",").map { try FontFeature(String($0)) }
@@ -152,7 +158,9 @@ public enum BalanceCommand: Command {
         if args.has("json") {
             io.write(layout.jsonText + "\n")
         } else {
-            io.write(layout.lines.map(\.text).joined(separator: "\n") + (layout.lines.isEmpty ? "" : "\n"))
+            // A line that ends at a soft or automatic hyphen shows the hyphen it draws.
+            let lines = layout.lines.map { $0.endsWithHyphen ? $0.text + "-" : $0.text }
+            io.write(lines.joined(separator: "\n") + (layout.lines.isEmpty ? "" : "\n"))
         }
         return 0
     }

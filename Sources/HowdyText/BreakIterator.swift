@@ -8,6 +8,8 @@ final class BreakIterator: @unchecked Sendable {
     enum Kind: Hashable {
         case line
         case character
+        /// UAX #29 words, for automatic hyphenation.
+        case word
     }
 
     private let handle: OpaquePointer  // howdy_break_iterator *
@@ -22,7 +24,12 @@ final class BreakIterator: @unchecked Sendable {
 
     private init(kind: Kind, locale: String) throws {
         var status: howdy_icu_status = 0
-        let type = kind == .line ? Int32(HOWDY_BREAK_LINE) : Int32(HOWDY_BREAK_CHARACTER)
+        let type =
+            switch kind {
+            case .line: Int32(HOWDY_BREAK_LINE)
+            case .character: Int32(HOWDY_BREAK_CHARACTER)
+            case .word: Int32(HOWDY_BREAK_WORD)
+            }
         guard let handle = howdy_break_open(type, locale, &status) else { throw ICU.error(status) }
         self.handle = handle
         self.kind = kind
@@ -52,6 +59,23 @@ final class BreakIterator: @unchecked Sendable {
             visit(Int(offset), kind == .line && hard != 0)
         }
         // Do not keep a pointer to text that the caller is about to free.
+        _ = howdy_break_set_text(handle, nil, 0)
+    }
+
+    /// For a word iterator: calls `visit(range)` with the UTF-16 range of every word ICU
+    /// classes as letters (UBRK_WORD_LETTER: not numbers, spaces, punctuation, kana or
+    /// ideographs), in order.
+    func forEachLetterWord(in text: UnsafeBufferPointer<UInt16>, _ visit: (Range<Int>) -> Void) throws {
+        let status = howdy_break_set_text(handle, text.baseAddress, Int32(text.count))
+        guard status <= 0 else { throw ICU.error(status) }
+        var start = 0
+        var hard: Int32 = 0
+        while true {
+            let offset = Int(howdy_break_next(handle, &hard))
+            if offset < 0 { break }
+            if howdy_break_is_letter_word(handle) != 0 { visit(start..<offset) }
+            start = offset
+        }
         _ = howdy_break_set_text(handle, nil, 0)
     }
 }

@@ -7,6 +7,9 @@ struct BreakOpportunities {
     var offsets: [Int] = []
     /// Parallel to `offsets`: true for a mandatory break (after a newline).
     var isHard: [Bool] = []
+    /// The offsets (also in `offsets`) that `hyphens: auto` added inside words, increasing:
+    /// a line ending at one shows a hyphen.
+    var automaticHyphens: [Int] = []
 
     /// The ICU locale ID for line breaking: `locale` with `@lb=…` and, for Japanese
     /// `autoPhrase`, `lw=phrase` (ICU reads "-" as "_" in the language part).

@@ -45,6 +45,20 @@ public enum OverflowWrapStyle: String, Sendable, Hashable, Codable, CaseIterable
     case anywhere
 }
 
+/// Whether words are hyphenated at line ends, mirroring CSS `hyphens`. Raw values are the
+/// CSS keywords. A line that ends at a hyphenation opportunity shows a hyphen glyph
+/// (U+2010, or U+002D when the font lacks it) whose advance counts toward the width.
+public enum HyphensStyle: String, Sendable, Hashable, Codable, CaseIterable {
+    /// No hyphenation: soft hyphens (U+00AD) are not break opportunities and never show.
+    case none
+    /// Only at soft hyphens (U+00AD) the text contains (the default, as in CSS).
+    case manual
+    /// Soft hyphens, and also the hyphenation points libhyphen's patterns for the text's
+    /// locale find in words (`TextOptions.locale`; a missing dictionary is an error).
+    /// Words that contain a soft hyphen keep only those, as CSS requires.
+    case auto
+}
+
 extension LineBreakStyle {
     /// The style named by a CSS keyword or a Swift case name ("auto", "loose", …).
     public init?(keyword: String) { self.init(matching: keyword) }
@@ -57,6 +71,11 @@ extension WordBreakStyle {
 
 extension OverflowWrapStyle {
     /// The style named by a CSS keyword ("break-word") or a Swift case name ("breakWord").
+    public init?(keyword: String) { self.init(matching: keyword) }
+}
+
+extension HyphensStyle {
+    /// The style named by a CSS keyword ("none", "manual", "auto").
     public init?(keyword: String) { self.init(matching: keyword) }
 }
 

@@ -27,7 +27,8 @@ public struct ShapedText: Sendable {
     let segments: [Segment]
     let unsafeToBreak: Set<Int32>
     let hyphen: (glyph: UInt32, advance: Int32)?
-    /// Widest visible content of any segment (26.6): narrower widths need emergency breaks.
+    /// Widest visible content of any segment (26.6), with the hyphen a segment ending at
+    /// one shows: narrower widths need emergency breaks.
     let maxSegmentWidth: Int
     let metrics: (ascent: Double, descent: Double, lineHeight: Double)
 
@@ -38,11 +39,14 @@ public struct ShapedText: Sendable {
         var contentEnd: Int32
         var end: Int32
         var isHardBreak: Bool
+        /// The segment ends at a soft hyphen or at a `hyphens: auto` point: a line ending
+        /// here shows a hyphen glyph.
         var endsWithSoftHyphen: Bool
     }
 
     /// The width in px of the widest piece of text between two break opportunities,
-    /// trailing spaces excluded (usually the longest word): at any narrower width a line
+    /// trailing spaces excluded and a hyphen the piece ends with included (usually the
+    /// longest word, or syllable with `hyphens: auto`): at any narrower width a line
     /// breaks inside it, between grapheme clusters. 0 for empty text.
     public var widestUnbreakableWidth: Double { Double(maxSegmentWidth) / 64 }
 
@@ -112,8 +116,11 @@ public struct ShapedText: Sendable {
         self.advancePrefix = prefix
         self.bidi = bidiLevels!
         self.hyphen = hyphen
+        // A segment that ends at a hyphen needs room for it too (LineBreaker.width).
+        let hyphenAdvance = Int(hyphen?.1 ?? 0)
         self.maxSegmentWidth = segments.reduce(0) { widest, segment in
-            max(widest, prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)])
+            let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
+            return max(widest, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
         }
     }
 
@@ -122,8 +129,10 @@ public struct ShapedText: Sendable {
     private static func segments(of text: UnsafeBufferPointer<UInt16>, options: TextOptions) throws -> [Segment] {
         var segments: [Segment] = []
         var start = 0
-        let breaks = try BreakOpportunities(
+        var breaks = try BreakOpportunities(
             in: text, locale: options.locale, lineBreak: options.lineBreak, wordBreak: options.wordBreak)
+        try breaks.apply(hyphens: options.hyphens, locale: options.locale, lineBreak: options.lineBreak, in: text)
+        var nextHyphen = 0
         for (offset, isHard) in zip(breaks.offsets, breaks.isHard) {
             var contentEnd = offset
             // Trailing white space hangs past the line's end; the line break itself too.
@@ -137,13 +146,18 @@ public struct ShapedText: Sendable {
                 }
             }
             // A line ending at a soft hyphen shows a hyphen glyph instead of the
-            // (invisible) soft hyphen itself.
-            let softHyphen = !isHard && offset < text.count && contentEnd > start && text[contentEnd - 1] == 0x00AD
+            // (invisible) soft hyphen itself; `hyphens: none` shows none.
+            let softHyphen =
+                options.hyphens != .none && !isHard && offset < text.count && contentEnd > start
+                && text[contentEnd - 1] == 0x00AD
             if softHyphen { contentEnd -= 1 }
+            // So does a line ending at a point `hyphens: auto` found inside a word.
+            let automatic = nextHyphen < breaks.automaticHyphens.count && breaks.automaticHyphens[nextHyphen] == offset
+            if automatic { nextHyphen += 1 }
             segments.append(
                 Segment(
                     start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(offset), isHardBreak: isHard,
-                    endsWithSoftHyphen: softHyphen))
+                    endsWithSoftHyphen: softHyphen || automatic))
             start = offset
         }
         return segments

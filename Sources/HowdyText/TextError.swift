@@ -19,6 +19,12 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidFeature(String)
     /// ICU refused the text (the ICU error name is given).
     case unicode(String)
+    /// `hyphens: auto` found no hyphenation dictionary (`hyph_*.dic`) for the locale in
+    /// the folder searched ("" when no locale was given).
+    case hyphenationDictionaryMissing(locale: String, folder: String)
+    /// A hyphenation dictionary that libhyphen cannot load or whose encoding is not
+    /// supported (UTF-8 and ISO8859-1 are).
+    case hyphenationDictionaryInvalid(path: String, reason: String)
 
     /// A readable form for messages and logs.
     public var description: String {
@@ -42,6 +48,13 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(feature)' is not an OpenType feature or variation setting (e.g. 'kern=0', 'wght=600')"
         case .unicode(let name):
             "ICU could not process the text: \(name)"
+        case .hyphenationDictionaryMissing(let locale, let folder) where locale.isEmpty:
+            "hyphens: auto needs a locale to choose a hyphenation dictionary (hyph_LANG.dic in \(folder))"
+        case .hyphenationDictionaryMissing(let locale, let folder):
+            "hyphens: auto: no hyphenation dictionary for locale '\(locale)' in \(folder) "
+                + "(looked for hyph_LANG[_REGION].dic; Debian's hyphen-LANG packages install them)"
+        case .hyphenationDictionaryInvalid(let path, let reason):
+            "\(path): not a usable hyphenation dictionary: \(reason)"
         }
     }
 }

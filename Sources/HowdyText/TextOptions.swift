@@ -35,16 +35,20 @@ public struct TextOptions: Sendable, Hashable {
     public var wordBreak: WordBreakStyle
     /// CSS `overflow-wrap`: whether a word wider than the line breaks; default `.breakWord`.
     public var overflowWrap: OverflowWrapStyle
+    /// CSS `hyphens`: soft hyphens only (`.manual`, the default), none, or also automatic
+    /// hyphenation with libhyphen's patterns for `locale` (`.auto`).
+    public var hyphens: HyphensStyle
 
     /// Options; every field has a default: direction from the text, leading alignment, the
     /// font's line height, no locale, no features, the bundled fallback chain, `line-break:
-    /// auto`, `word-break: normal`, `overflow-wrap: break-word`.
+    /// auto`, `word-break: normal`, `overflow-wrap: break-word`, `hyphens: manual`.
     public init(
         direction: TextDirection = .auto, alignment: TextAlignment = .leading, lineHeight: Double? = nil,
         locale: String = "", features: [FontFeature] = [], fallback: FontFallback? = nil, usesWordCache: Bool = true,
         lineBreak: LineBreakStyle = .auto, wordBreak: WordBreakStyle = .normal,
-        overflowWrap: OverflowWrapStyle = .breakWord
+        overflowWrap: OverflowWrapStyle = .breakWord, hyphens: HyphensStyle = .manual
     ) {
+        self.hyphens = hyphens
         self.lineBreak = lineBreak
         self.wordBreak = wordBreak
         self.overflowWrap = overflowWrap

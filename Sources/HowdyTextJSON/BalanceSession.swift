@@ -44,7 +44,7 @@ public struct BalanceDefaults: Sendable {
 /// A request is one JSON object: `{"id":…, "text":…, "font":…, "size":…, "width":…,
 /// "mode":"balance|greedy|even|pretty", "locale":…, "direction":"auto|ltr|rtl",
 /// "lineHeight":…, "features":["kern=0", …], "lineBreak":"auto|loose|normal|strict|anywhere",
-/// "wordBreak":"normal|break-all|keep-all|auto-phrase", "overflowWrap":"normal|break-word|anywhere"}`; only `text` is required when the
+/// "wordBreak":"normal|break-all|keep-all|auto-phrase", "overflowWrap":"normal|break-word|anywhere", "hyphens":"none|manual|auto"}`; only `text` is required when the
 /// defaults give the rest. The answer is the layout as `JSONWriter.layout(_:id:)` writes
 /// it, or `{"id":…,"error":"line N: …"}`. `id` may be any JSON value and comes back as
 /// given. A session is for one thread at a time; use one per worker.
@@ -121,7 +121,7 @@ public final class BalanceSession: @unchecked Sendable {
 
     static let knownKeys: Set<String> = [
         "id", "text", "font", "size", "width", "mode", "locale", "direction", "lineHeight", "features",
-        "lineBreak", "wordBreak", "overflowWrap",
+        "lineBreak", "wordBreak", "overflowWrap", "hyphens",
     ]
 
     /// The layout a request asks for.
@@ -191,6 +191,9 @@ public final class BalanceSession: @unchecked Sendable {
         if request["overflowWrap"] != nil {
             options.overflowWrap = try keyword(
                 "overflowWrap", OverflowWrapStyle.init(keyword:), OverflowWrapStyle.keywords)
+        }
+        if request["hyphens"] != nil {
+            options.hyphens = try keyword("hyphens", HyphensStyle.init(keyword:), HyphensStyle.keywords)
         }
         switch request["features"] {
         case nil: break

@@ -79,7 +79,8 @@ public struct JSONWriter {
     }
 
     /// Appends `layout` as `{"id":…,"lines":[{"text","width"}],"width","height",
-    /// "lineCount","greedyLineCount"}` (`id` only when given). Widths and height in px.
+    /// "lineCount","greedyLineCount"}` (`id` only when given). Widths and height in px. A
+    /// line that ends in a drawn hyphen (soft or `hyphens: auto`) also has `"hyphen":true`.
     public mutating func layout(_ layout: TextLayout, id: JSONLValue? = nil) {
         text += "{"
         if let id {
@@ -93,6 +94,8 @@ public struct JSONWriter {
             string(line.text)
             text += ",\"width\":"
             number(line.width)
+            // Only hyphenated lines carry the field, so other answers keep their bytes.
+            if line.endsWithHyphen { text += ",\"hyphen\":true" }
             text += "}"
         }
         text += "],\"width\":"

@@ -55,6 +55,30 @@ struct BalanceCommandTests {
         }
     }
 
+    @Test("--hyphens reaches the layout; a missing dictionary and a bad value exit 2 naming them")
+    func hyphensFlag() throws {
+        let base = ["balance", "--font", "Inter-Bold", "--size", "28", "--width", "200", "--locale", "de"]
+        let text = "Die Kraftfahrzeughaftpflichtversicherung ist Pflicht"
+        let auto = try CommandHarness.run(base + ["--hyphens", "auto", text])
+        #expect(auto.status == 0)
+        #expect(auto.output == "Die Kraft-\nfahrzeug-\nhaftpflicht-\nversicherung\nist Pflicht\n")
+        // Without hyphenation the compound is cut between letters.
+        let none = try CommandHarness.run(base + ["--hyphens", "none", text])
+        #expect(none.output == "Die\nKraftfahrze\nughaftpflich\ntversicheru\nng ist Pflicht\n")
+        let json = try CommandHarness.run(base + ["--hyphens", "auto", "--json", text])
+        #expect(json.output.hasPrefix(#"{"lines":[{"text":"Die Kraft","width":132.453125,"hyphen":true},"#))
+        let missing = try CommandHarness.run(
+            [
+                "balance", "--font", "Inter-Bold", "--size", "28", "--width", "200", "--locale", "xx", "--hyphens",
+                "auto", text,
+            ])
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("no hyphenation dictionary for locale 'xx' in /"))
+        let bad = try CommandHarness.run(base + ["--hyphens", "always", text])
+        #expect(bad.status == 2)
+        #expect(bad.error.contains("--hyphens: expected none|manual|auto, got 'always'"))
+    }
+
     @Test("reads the text from standard input when no TEXT is given")
     func standardInput() throws {
         let result = try CommandHarness.run(

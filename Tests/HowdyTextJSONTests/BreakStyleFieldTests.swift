@@ -37,4 +37,23 @@ struct BreakStyleFieldTests {
             session.answer(#"{"id":1,"text":"Hi","overflowWrap":"wrap"}"#, line: 1).contains(
                 "overflowWrap: expected one of normal|break-word|anywhere"))
     }
+
+    @Test("hyphens: auto hyphenates with the request's locale and marks the lines; errors name the field or locale")
+    func hyphensField() {
+        let request = #""text":"Kraftfahrzeughaftpflichtversicherung","font":"Inter-Bold","size":28,"width":150"#
+        let auto = session.answer(#"{"id":1,\#(request),"locale":"de","hyphens":"auto"}"#, line: 1)
+        #expect(auto.contains(#"{"text":"Kraftfahr","width":"#))
+        #expect(auto.components(separatedBy: #""hyphen":true"#).count == 4)
+        // manual (the default) has no soft hyphen to use: the word is cut where letters
+        // fit, without a hyphen.
+        let manual = session.answer(#"{"id":2,\#(request),"locale":"de"}"#, line: 2)
+        #expect(manual.contains(#""lines":[{"text":"#))
+        #expect(!manual.contains("hyphen"))
+        #expect(
+            session.answer(#"{"id":3,\#(request),"locale":"xx","hyphens":"auto"}"#, line: 3).hasPrefix(
+                #"{"id":3,"error":"line 3: hyphens: auto: no hyphenation dictionary for locale 'xx' in /"#))
+        #expect(
+            session.answer(#"{"id":4,\#(request),"hyphens":"hyphenate"}"#, line: 4)
+                == #"{"id":4,"error":"line 4: hyphens: expected one of none|manual|auto, got \"hyphenate\""}"#)
+    }
 }

@@ -105,6 +105,7 @@ extension LayoutCase {
         if let value = fields["lineBreak"] { options.lineBreak = try #require(LineBreakStyle(keyword: value)) }
         if let value = fields["wordBreak"] { options.wordBreak = try #require(WordBreakStyle(keyword: value)) }
         if let value = fields["overflowWrap"] { options.overflowWrap = try #require(OverflowWrapStyle(keyword: value)) }
+        if let value = fields["hyphens"] { options.hyphens = try #require(HyphensStyle(keyword: value)) }
         let text = (fields["text"] ?? "")
             .replacingOccurrences(of: "\\n", with: "\n")
             .replacingOccurrences(of: "\\u{AD}", with: "\u{AD}")

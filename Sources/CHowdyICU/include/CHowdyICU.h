@@ -18,7 +18,7 @@ const char *howdy_icu_status_name(howdy_icu_status status);
 
 typedef struct howdy_break_iterator howdy_break_iterator;
 
-enum { HOWDY_BREAK_LINE = 0, HOWDY_BREAK_CHARACTER = 1 };
+enum { HOWDY_BREAK_LINE = 0, HOWDY_BREAK_CHARACTER = 1, HOWDY_BREAK_WORD = 2 };
 
 /// Opens a break iterator of `kind` for `locale` ("" is the root rules).
 /// Returns NULL and sets `*status` on failure. Free with howdy_break_close.
@@ -29,6 +29,10 @@ howdy_icu_status howdy_break_set_text(howdy_break_iterator *iterator, const uint
 /// The next boundary offset after the current one, or -1 at the end. `*is_hard` is 1
 /// for a mandatory line break (rule status in ICU's hard range), else 0.
 int32_t howdy_break_next(howdy_break_iterator *iterator, int32_t *is_hard);
+/// The rule status of the boundary howdy_break_next last returned. For word iterators,
+/// 1 when the word before it is letters (UBRK_WORD_LETTER), 0 otherwise (spaces,
+/// punctuation, numbers, kana, ideographs).
+int32_t howdy_break_is_letter_word(howdy_break_iterator *iterator);
 
 // MARK: Bidi (UAX #9)
 
@@ -90,5 +94,12 @@ void howdy_number_close(howdy_number_format *format);
 /// length, or -1 and sets `*status` when it fails or does not fit.
 int32_t howdy_number_format_double(const howdy_number_format *format, double number, uint16_t *output,
                                    int32_t capacity, howdy_icu_status *status);
+
+// MARK: Locales
+
+/// Writes `locale` (BCP 47 or ICU form) with its likely script and region added, in ICU
+/// form ("en" -> "en_Latn_US"), NUL-terminated into `out` (`capacity` bytes). Returns
+/// the length, or -1 and sets `*status` on failure.
+int32_t howdy_locale_maximize(const char *locale, char *out, int32_t capacity, howdy_icu_status *status);
 
 #endif

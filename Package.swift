@@ -32,8 +32,9 @@ let package = Package(
 
         // C shims: ICU's versioned symbol macros, FreeType's error table and libpng's
         // setjmp error handling cannot be used from Swift directly.
-        // Plural rules live in ICU's i18n library (same libicu-dev package as icu-uc).
-        .target(name: "CHowdyICU", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icui18n")]),
+        // Plural rules live in ICU's i18n library (same libicu-dev package as icu-uc), which
+        // plural.c opens with dlopen on first use rather than at every start.
+        .target(name: "CHowdyICU", dependencies: ["CICU"]),
         .target(name: "CHowdyFreeType", dependencies: ["CFreeType"]),
         .target(name: "CHowdyPNG", dependencies: ["CPNG"]),
 

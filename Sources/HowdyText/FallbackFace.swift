@@ -22,6 +22,8 @@ package final class FallbackFace: Sendable, Hashable {
     }
 
     private let source: Source
+    /// The source's hash, computed once: options holding a chain are hashed often.
+    private let sourceHash: Int
     private let state: Mutex<State>
     /// False when the face is known not to have colour glyphs, so that looking for the
     /// emoji face opens no other file.
@@ -33,6 +35,7 @@ package final class FallbackFace: Sendable, Hashable {
     /// An entry for a face that is already open.
     init(_ face: FontFace) {
         source = .face(face)
+        sourceHash = source.hashValue
         state = Mutex(.opened(face))
         mayBeColor = face.isColor
         preferredRanges = []
@@ -42,6 +45,7 @@ package final class FallbackFace: Sendable, Hashable {
     /// the font is known to have no colour glyphs.
     init(bundled name: String, isColor: Bool = false, preferredRanges: [ClosedRange<UInt32>] = []) {
         source = .bundled(name)
+        sourceHash = source.hashValue
         state = Mutex(.unopened)
         mayBeColor = isColor
         self.preferredRanges = preferredRanges
@@ -86,5 +90,5 @@ package final class FallbackFace: Sendable, Hashable {
     }
 
     /// Hashes the source: what `==` compares first.
-    package func hash(into hasher: inout Hasher) { hasher.combine(source) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(sourceHash) }
 }

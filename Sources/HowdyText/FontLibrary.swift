@@ -119,7 +119,7 @@ public enum FontLibrary {
 
     /// `a/b/../c` as `a/c`, and `.` components dropped, without touching the file system
     /// (the lexical clean-up Foundation's `standardized` does).
-    static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }

@@ -13,17 +13,16 @@
 public enum FontLibrary {
     /// The bundled fonts folder, or nil when none of the places above has one.
     public static let fontsDirectory: String? = {
-        var candidates: [String] = []
-        if let override = getenv("HOWDY_FONTS_DIR").map({ String(cString: $0) }), !override.isEmpty {
-            candidates.append(override)
+        if let override = getenv("HOWDY_FONTS_DIR").map({ String(cString: $0) }), !override.isEmpty,
+            isDirectory(override)
+        {
+            return override
         }
-        candidates.append(normalized(parent(of: #filePath) + "/../../Fonts"))
-        if let executable = executablePath() {
-            let folder = parent(of: executable)
-            candidates.append(folder + "/Fonts")
-            candidates.append(normalized(folder + "/../../Fonts"))
-        }
-        return candidates.first(where: isDirectory)
+        let checkout = normalized(parent(of: #filePath) + "/../../Fonts")
+        if isDirectory(checkout) { return checkout }
+        guard let executable = executablePath() else { return nil }
+        let folder = parent(of: executable)
+        return [folder + "/Fonts", normalized(folder + "/../../Fonts")].first(where: isDirectory)
     }()
 
     /// Bundled font names (file names without extension), e.g. `Inter-Bold`, sorted.

@@ -156,8 +156,12 @@ struct Itemization {
         where preference.covers(scalar) && preference.face.hasGlyph(for: character) {
             return slot(preference.face)
         }
-        for face in fallback.faces where face.hasGlyph(for: character) {
-            return slot(face)
+        // Entries open their files here, one at a time, only for characters that need them.
+        for entry in fallback.entries where entry.prefers(scalar) {
+            if let face = entry.face, face.hasGlyph(for: character) { return slot(face) }
+        }
+        for entry in fallback.entries {
+            if let face = entry.face, face.hasGlyph(for: character) { return slot(face) }
         }
         if fallback.usesSystemFonts, let match = FontConfig.match(covering: character),
             let face = try? FontFace.open(path: match.path, index: match.index)

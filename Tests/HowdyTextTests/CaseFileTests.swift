@@ -5,6 +5,13 @@ import Testing
 /// Data-driven layout cases in the manner of libraqm's test files: each case in
 /// `Cases/*.case` names a text, font, size, width and mode and the expected dump of
 /// lines and runs (font file, direction, UTF-16 range) in visual order.
+///
+/// A case may also state, under each line, which font every cluster used:
+/// `  fonts: Inter-Regular[0..<3] NotoColorEmoji[3..<7] Inter-Regular[7..<13]`, the
+/// line's UTF-16 ranges in logical order, each with the font file (without extension)
+/// its clusters were shaped with, neighbours with the same font merged. A case with a
+/// `fonts:` line is compared with them for every line; one without is compared without,
+/// so older case files stay valid.
 struct LayoutCase: CustomStringConvertible, Sendable {
     var file: String
     var name: String
@@ -39,11 +46,16 @@ struct LayoutCase: CustomStringConvertible, Sendable {
         return cases
     }
 
-    /// The dump a case is compared with: per line, its text, then its runs.
-    static func dump(_ layout: TextLayout) -> [String] {
+    /// True when the case states the fonts of its clusters (`fonts:` lines).
+    var statesFonts: Bool { expected.contains { $0.hasPrefix("  fonts:") } }
+
+    /// The dump a case is compared with: per line, its text, then (with `fonts`) the font
+    /// of its clusters, then its runs.
+    static func dump(_ layout: TextLayout, fonts: Bool = false) -> [String] {
         var out: [String] = []
         for line in layout.lines {
             out.append("line \(line.isRightToLeft ? "rtl" : "ltr") \"\(line.text)\"")
+            if fonts { out.append("  fonts:" + clusterFonts(line).map { " " + $0 }.joined()) }
             for run in line.runs {
                 let face = (run.font.face.path as NSString).lastPathComponent
                 out.append(
@@ -52,6 +64,28 @@ struct LayoutCase: CustomStringConvertible, Sendable {
             }
         }
         return out
+    }
+
+    /// A line's UTF-16 ranges in logical order, each with the font file (without extension) of
+    /// their clusters: every run is one font, so its range is the clusters shaped with it.
+    /// Touching ranges of one font merge; an empty run (a soft hyphen's shown hyphen) that
+    /// touches none stays, as `name[n..<n]`.
+    static func clusterFonts(_ line: TextLine) -> [String] {
+        var spans: [(name: String, range: Range<Int>)] = []
+        let logical = line.runs.sorted {
+            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+        }
+        for run in logical {
+            let file = (run.font.face.path as NSString).lastPathComponent
+            var name = (file as NSString).deletingPathExtension
+            if run.font.face.index != 0 { name += "#\(run.font.face.index)" }
+            if let last = spans.last, last.name == name, last.range.upperBound >= run.range.lowerBound {
+                spans[spans.count - 1].range = last.range.lowerBound..<max(last.range.upperBound, run.range.upperBound)
+            } else {
+                spans.append((name, run.range))
+            }
+        }
+        return spans.map { "\($0.name)[\($0.range.lowerBound)..<\($0.range.upperBound)]" }
     }
 }
 
@@ -64,9 +98,30 @@ struct CaseFileTests {
 
     @Test("each case lays out as its file says", arguments: LayoutCase.load())
     func layoutCase(_ testCase: LayoutCase) throws {
-        let dump = LayoutCase.dump(try testCase.layout())
-        if ProcessInfo.processInfo.environment["HOWDY_PRINT_CASES"] != nil { print(dump.joined(separator: "\n")) }
+        let layout = try testCase.layout()
+        let dump = LayoutCase.dump(layout, fonts: testCase.statesFonts)
+        if ProcessInfo.processInfo.environment["HOWDY_PRINT_CASES"] != nil {
+            print("== \(testCase)\n" + LayoutCase.dump(layout, fonts: true).map { "> " + $0 }.joined(separator: "\n"))
+        }
         #expect(dump == testCase.expected, "\(testCase)\n\(dump.map { "> " + $0 }.joined(separator: "\n"))")
+    }
+
+    /// The fallback cases (mixed scripts, emoji, CJK, Hangul, Arabic) state which font each
+    /// cluster used, so a change in fallback shows as a changed font, not only as a glyph
+    /// count; and a `fonts:` line is given for every line of a case or for none.
+    @Test("fallback case files state the font of every cluster, on every line")
+    func fallbackCasesStateFonts() {
+        let cases = LayoutCase.load()
+        for file in ["scripts.case", "fallback.case"] {
+            let inFile = cases.filter { $0.file == file }
+            #expect(!inFile.isEmpty, "\(file) has no cases")
+            for testCase in inFile { #expect(testCase.statesFonts, "\(testCase) gives no fonts: lines") }
+        }
+        for testCase in cases where testCase.statesFonts {
+            let lines = testCase.expected.filter { $0.hasPrefix("line ") }.count
+            let fonts = testCase.expected.filter { $0.hasPrefix("  fonts:") }.count
+            #expect(lines == fonts, "\(testCase): \(lines) lines, \(fonts) fonts: lines")
+        }
     }
 
     /// The word cache must be invisible: every glyph, cluster and position of a layout
@@ -106,11 +161,31 @@ extension LayoutCase {
         if let value = fields["wordBreak"] { options.wordBreak = try #require(WordBreakStyle(keyword: value)) }
         if let value = fields["overflowWrap"] { options.overflowWrap = try #require(OverflowWrapStyle(keyword: value)) }
         if let value = fields["hyphens"] { options.hyphens = try #require(HyphensStyle(keyword: value)) }
-        let text = (fields["text"] ?? "")
-            .replacingOccurrences(of: "\\n", with: "\n")
-            .replacingOccurrences(of: "\\u{AD}", with: "\u{AD}")
-            .replacingOccurrences(of: "\\u{A0}", with: "\u{A0}")
-        return try ShapedText(text, font: font, options: options)
+        return try ShapedText(try Self.unescaped(fields["text"] ?? ""), font: font, options: options)
+    }
+
+    /// A case's text with `\\n` as a newline and `\\u{HEX}` as that scalar (invisible
+    /// characters such as U+200D ZWJ, U+FE0F VS16 and U+00AD SHY stay readable in the file).
+    static func unescaped(_ text: String) throws -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let slash = rest.firstIndex(of: "\\") {
+            out += rest[..<slash]
+            let after = rest[rest.index(after: slash)...]
+            if after.hasPrefix("n") {
+                out += "\n"
+                rest = after.dropFirst()
+            } else if after.hasPrefix("u{"), let close = after.firstIndex(of: "}") {
+                let hex = after[after.index(after.startIndex, offsetBy: 2)..<close]
+                let scalar = try #require(UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init), "bad escape \\u{\(hex)}")
+                out.unicodeScalars.append(scalar)
+                rest = after[after.index(after: close)...]
+            } else {
+                out += "\\"
+                rest = after
+            }
+        }
+        return out + rest
     }
 
     /// Every glyph of a layout: line, run font, id, cluster, position and advance.

@@ -23,6 +23,29 @@ struct FontTests {
         #expect(first === second)
     }
 
+    @Test(
+        "font folder paths are cleaned up lexically, as Foundation's standardized did",
+        arguments: [
+            ("/src/Sources/HowdyText/../../Fonts", "/src/Fonts"), ("/a/./b//c/", "/a/b/c"), ("/../x", "/x"),
+            ("a/../../b", "../b"), ("./Fonts", "Fonts"), ("a/..", "."), ("/", "/"),
+        ])
+    func normalizedPaths(path: String, expected: String) {
+        #expect(FontLibrary.normalized(path) == expected)
+    }
+
+    @Test("the bundled fonts folder holds every bundled name, found with or without listing it")
+    func bundledLookup() throws {
+        let directory = try #require(FontLibrary.fontsDirectory)
+        #expect(FontLibrary.bundledNames.contains("Inter-Bold") && FontLibrary.bundledNames.contains("NotoColorEmoji"))
+        for name in FontLibrary.bundledNames {
+            let path = try #require(FontLibrary.bundledPath(name))
+            #expect(path.hasPrefix(directory + "/" + name + "."), "\(name): \(path)")
+        }
+        #expect(FontLibrary.bundledPath("No-Such-Font") == nil)
+        #expect(FontLibrary.bundledPath("../Fonts/Inter-Bold") == nil)
+        #expect(FontLibrary.bundledPath("") == nil)
+    }
+
     @Test("the emoji font is a colour, bitmap-only face")
     func emojiFace() throws {
         let face = try FontLibrary.face(named: "NotoColorEmoji")

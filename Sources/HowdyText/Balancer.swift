@@ -7,11 +7,12 @@ struct Balancer {
     /// grows, so the answer is the lowest width whose count is `lineCount`, and greedy
     /// at that width produces a widest line of exactly that width.
     ///
-    /// Without grapheme boundaries (the text has no word wider than `width`), widths
-    /// below the widest word are never probed: balancing never splits a word greedy
-    /// kept whole.
+    /// Widths below the widest word that fits `width` whole are never probed: balancing
+    /// never splits a word greedy kept whole. Only words wider than `width` (broken
+    /// between grapheme clusters by greedy too) may break at other places.
     func narrowestWidth(keeping lineCount: Int, at width: Int) -> Int {
-        var failing = breaker.graphemes == nil ? breaker.shaped.maxSegmentWidth - 1 : 0
+        var failing =
+            breaker.graphemes == nil ? breaker.shaped.maxSegmentWidth - 1 : widestWholeSegment(upTo: width) - 1
         var passing = width
         while passing - failing > 1 {
             let mid = failing + (passing - failing) / 2
@@ -22,6 +23,17 @@ struct Balancer {
             }
         }
         return passing
+    }
+
+    /// The widest segment (its content, and the hyphen it would end with) no wider than
+    /// `width`, 26.6; 0 when none is.
+    private func widestWholeSegment(upTo width: Int) -> Int {
+        var widest = 0
+        for (index, segment) in breaker.shaped.segments.enumerated() {
+            let segmentWidth = breaker.width(from: Int(segment.start), through: index)
+            if segmentWidth <= width, segmentWidth > widest { widest = segmentWidth }
+        }
+        return widest
     }
 
     /// Lines that keep greedy's count in every paragraph and minimise the sum of squared

@@ -32,6 +32,27 @@ struct BalanceTests {
         }
     }
 
+    /// A word wider than the line is broken between letters by greedy layout too; every
+    /// other word greedy kept whole stays whole in the balanced and even layouts. (The
+    /// bisection once went below the widest such word: "notification|s" at 120 px.)
+    @Test("with a word wider than the line, balancing still never splits a word greedy kept whole")
+    func overlongWordSplitsNoOther() throws {
+        let text = "Turn on notifications for Donaudampfschifffahrtsgesellschaft updates"
+        let shaped = try ShapedText(text, font: try Fixtures.font(size: 17))
+        let words = text.split(separator: " ").map(String.init)
+        for width in stride(from: 90.0, through: 260, by: 5) {
+            let greedy = try shaped.layout(width: width)
+            let whole = Set(greedy.lineTexts.flatMap { $0.split(separator: " ").map(String.init) })
+                .intersection(words)
+            for objective in [BalanceObjective.narrowest, .even] {
+                let balanced = try shaped.balance(width: width, objective: objective)
+                let pieces = Set(balanced.lineTexts.flatMap { $0.split(separator: " ").map(String.init) })
+                #expect(whole.isSubset(of: pieces), "\(objective) at \(width): \(balanced.lineTexts)")
+                #expect(balanced.lineCount == greedy.lineCount)
+            }
+        }
+    }
+
     @Test("a one-line text comes back unchanged")
     func oneLine() throws {
         let font = try Fixtures.font()

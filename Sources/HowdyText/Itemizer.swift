@@ -33,6 +33,7 @@ struct Itemization {
         var previousScalar: UInt32 = 0
         var currentScript = Int32(HOWDY_SCRIPT_COMMON)
         var firstRealScript: Int32?
+        var ascii = ASCIICoverage()
         while index < count {
             let (scalar, width) = Self.decode(text, at: index)
             let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
@@ -51,7 +52,7 @@ struct Itemization {
 
             let font = Self.chooseFont(
                 scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
-                isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback)
+                isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, ascii: &ascii)
             for unit in index..<(index + width) {
                 fontOf[unit] = font
                 scriptOf[unit] = currentScript
@@ -123,10 +124,30 @@ struct Itemization {
         return next == 0xFE0F && howdy_is_extended_pictographic(scalar) != 0
     }
 
+    /// The primary face's cmap answers for ASCII, asked once per text: most characters
+    /// of most texts are ASCII, and each answer is otherwise an hb_set lookup.
+    private struct ASCIICoverage {
+        var known: UInt128 = 0
+        var covered: UInt128 = 0
+
+        mutating func primaryHas(_ scalar: UInt32, _ fonts: [Font]) -> Bool {
+            guard scalar < 0x80, let character = Unicode.Scalar(scalar) else {
+                return Unicode.Scalar(scalar).map { fonts[0].face.hasGlyph(for: $0) } ?? false
+            }
+            let bit: UInt128 = 1 << scalar
+            if known & bit == 0 {
+                known |= bit
+                if fonts[0].face.hasGlyph(for: character) { covered |= bit }
+            }
+            return covered & bit != 0
+        }
+    }
+
     // swiftlint:disable:next function_parameter_count
     private static func chooseFont(
         scalar: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
-        fonts: inout [Font], slots: inout [ObjectIdentifier: Int], fallback: FontFallback
+        fonts: inout [Font], slots: inout [ObjectIdentifier: Int], fallback: FontFallback,
+        ascii: inout ASCIICoverage
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
         func slot(_ face: FontFace) -> Int32 {
@@ -139,19 +160,21 @@ struct Itemization {
             return Int32(fonts.count - 1)
         }
         if !isFirst, joinsPrevious(scalar, previous: previous) {
+            // After the primary font (not a colour one), every branch below answers 0.
+            if previousFont == 0, !fonts[0].face.isColor { return 0 }
             // A space after an emoji is text, not part of the emoji: measure it in the text font.
             let afterColor = fonts[Int(previousFont)].face.isColor && howdy_is_breaking_space(scalar) != 0
-            if afterColor, fonts[0].face.hasGlyph(for: character) { return 0 }
+            if afterColor, ascii.primaryHas(scalar, fonts) { return 0 }
             if fonts[Int(previousFont)].face.hasGlyph(for: character) || scalar == 0x200D || scalar < 0x20 {
                 return previousFont
             }
-            if fonts[0].face.hasGlyph(for: character) { return 0 }
+            if ascii.primaryHas(scalar, fonts) { return 0 }
             return previousFont
         }
         if wantsEmoji(scalar, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
             return slot(emoji)
         }
-        if fonts[0].face.hasGlyph(for: character) { return 0 }
+        if ascii.primaryHas(scalar, fonts) { return 0 }
         for preference in fallback.preferences
         where preference.covers(scalar) && preference.face.hasGlyph(for: character) {
             return slot(preference.face)

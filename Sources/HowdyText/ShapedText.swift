@@ -25,11 +25,17 @@ public struct ShapedText: Sendable {
     /// advancePrefix[i] is the total advance (26.6) of the glyphs whose cluster is before offset i.
     let advancePrefix: [Int]
     let segments: [Segment]
-    let unsafeToBreak: Set<Int32>
+    /// Offsets where HarfBuzz says cutting the line changes the shaping.
+    let unsafeToBreak: OffsetSet
     let hyphen: (glyph: UInt32, advance: Int32)?
     /// Widest visible content of any segment (26.6): narrower widths need emergency breaks.
     let maxSegmentWidth: Int
     let metrics: (ascent: Double, descent: Double, lineHeight: Double)
+    /// Layouts made from this text leave every line's `runs` empty (default false):
+    /// for callers that report only line texts and widths, such as the JSON-lines
+    /// answer, and would otherwise pay for positioned glyphs they drop. Line breaks,
+    /// widths and texts are the same either way.
+    package var omitsGlyphs = false
 
     /// The text between two break opportunities: a word and the spaces after it.
     struct Segment: Sendable {
@@ -71,7 +77,7 @@ public struct ShapedText: Sendable {
         var fonts: [Font] = [font]
         var runs: [ShapedRun] = []
         var scripts: [hb_script_t] = []
-        var unsafe = Set<Int32>()
+        var unsafe = OffsetSet(capacity: utf16.count + 1)
         var segments: [Segment] = []
         var prefix = [Int](repeating: 0, count: utf16.count + 1)
         var bidiLevels: BidiLevels?
@@ -89,14 +95,16 @@ public struct ShapedText: Sendable {
                 features: options.features.map(\.value), featureSet: FeatureSets.id(of: options.features))
             for item in items.runs {
                 let run = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe)
-                for index in run.glyphs.indices {
-                    prefix[Int(run.clusters[index]) + 1] += Int(run.advances[index])
+                run.clusters.withUnsafeBufferPointer { clusters in
+                    run.advances.withUnsafeBufferPointer { advances in
+                        for index in clusters.indices { prefix[Int(clusters[index]) + 1] += Int(advances[index]) }
+                    }
                 }
                 runs.append(run)
                 scripts.append(item.script)
             }
             // Run starts are always safe: the line builder cuts runs there anyway.
-            for run in runs { unsafe.remove(Int32(run.start)) }
+            for run in runs { unsafe.remove(run.start) }
             for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
 
             segments = try Self.segments(of: buffer, options: options)

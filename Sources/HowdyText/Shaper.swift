@@ -92,11 +92,11 @@ final class ShapingBuffer {
     /// UTF-16 offsets where HarfBuzz says breaking the line would change the shaping
     /// (HB_GLYPH_FLAG_UNSAFE_TO_BREAK on the glyph starting that cluster), from the
     /// last `shape` call.
-    func unsafeToBreakOffsets(base: Int, into offsets: inout Set<Int32>) {
+    func unsafeToBreakOffsets(base: Int, into offsets: inout OffsetSet) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(handle, &count) else { return }
         for index in 0..<Int(count) where infos[index].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
-            offsets.insert(Int32(Int(infos[index].cluster) + base))
+            offsets.insert(Int(infos[index].cluster) + base)
         }
     }
 }

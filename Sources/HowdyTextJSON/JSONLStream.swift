@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The JSON-lines loop of `howdy balance --jsonl`, usable from any Swift program:
 /// reads requests as they arrive, answers every complete line of each chunk read (in
@@ -100,42 +101,56 @@ public struct JSONLStream {
         }
     }
 
+    /// Lines a worker takes at a time: small enough that workers finish a chunk
+    /// together (a static split waits for the slowest half), large enough that taking
+    /// them costs nothing next to answering.
+    static let linesPerTask = 8
+
     /// Answers `lines` (ranges of `batch`), numbered from `firstLine + 1`, in order.
     private func answers(_ batch: [UInt8], lines: [Range<Int>], firstLine: Int) -> String {
         guard !lines.isEmpty else { return "" }
-        var results = [String](repeating: "", count: lines.count)
+        var output = JSONWriter()
         batch.withUnsafeBufferPointer { bytes in
             if jobs == 1 || lines.count < 2 * jobs {
+                output.bytes.reserveCapacity(bytes.count * 2)
                 for (index, range) in lines.enumerated() {
-                    results[index] = sessions[0].answer(
-                        UnsafeBufferPointer(rebasing: bytes[range]), line: firstLine + index + 1)
+                    sessions[0].answer(
+                        UnsafeBufferPointer(rebasing: bytes[range]), line: firstLine + index + 1, into: &output)
+                    output.bytes.append(0x0A)
                 }
                 return
             }
+            let tasks = (lines.count + Self.linesPerTask - 1) / Self.linesPerTask
+            var results = [JSONWriter](repeating: JSONWriter(), count: tasks)
             results.withUnsafeMutableBufferPointer { slots in
                 let slots = UnsafeSendable(slots)
                 let input = UnsafeSendable(bytes)
                 let sessions = UnsafeSendable(self.sessions)
-                let jobs = self.jobs
-                // Contiguous blocks per worker; answers land in their own slots, so the
-                // output order is the input order whatever the thread timing.
+                let next = Atomic<Int>(0)
+                // Workers take tasks in turn from a shared counter; each task's answers
+                // land in its own slot, so the output order is the input order whatever
+                // the thread timing.
                 DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-                    let lower = lines.count * worker / jobs
-                    let upper = lines.count * (worker + 1) / jobs
-                    for index in lower..<upper {
-                        slots.value[index] = sessions.value[worker].answer(
-                            UnsafeBufferPointer(rebasing: input.value[lines[index]]), line: firstLine + index + 1)
+                    let session = sessions.value[worker]
+                    while true {
+                        let task = next.add(1, ordering: .relaxed).oldValue
+                        guard task < tasks else { return }
+                        var writer = JSONWriter()
+                        let upper = min(lines.count, (task + 1) * Self.linesPerTask)
+                        for index in (task * Self.linesPerTask)..<upper {
+                            session.answer(
+                                UnsafeBufferPointer(rebasing: input.value[lines[index]]), line: firstLine + index + 1,
+                                into: &writer)
+                            writer.bytes.append(0x0A)
+                        }
+                        slots.value[task] = writer
                     }
                 }
             }
+            output.bytes.reserveCapacity(results.reduce(0) { $0 + $1.bytes.count })
+            for result in results { output.bytes += result.bytes }
         }
-        var output = ""
-        output.reserveCapacity(results.reduce(0) { $0 + $1.utf8.count + 1 })
-        for result in results {
-            output += result
-            output += "\n"
-        }
-        return output
+        return output.text
     }
 }
 

@@ -22,8 +22,12 @@ struct Itemization {
 
     init(text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font, fallback: FontFallback) throws {
         fonts = [primary]
-        var faceSlots: [ObjectIdentifier: Int] = [ObjectIdentifier(primary.face): 0]
         let count = text.count
+        if bidi.levels.isEmpty, let script = Self.asciiScript(text, primary: primary) {
+            if count > 0 { runs = [TextRun(start: 0, end: count, level: 0, script: script, fontIndex: 0)] }
+            return
+        }
+        var faceSlots: [ObjectIdentifier: Int] = [ObjectIdentifier(primary.face): 0]
 
         // Pass 1: decide script and font for every scalar.
         var fontOf = [Int32](repeating: 0, count: count)
@@ -89,6 +93,32 @@ struct Itemization {
             runs.append(TextRun(start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
             start = end
         }
+    }
+
+    /// The script of the one run that the general passes would make of `text`, when it
+    /// is all ASCII that the primary font covers (white space and controls after the
+    /// first character need no coverage: they join the primary font's cluster before
+    /// them): Latin when it holds a letter, Common otherwise. Nil when the general
+    /// passes are needed. The caller has checked that every bidi level is 0.
+    private static func asciiScript(_ text: UnsafeBufferPointer<UInt16>, primary: Font) -> hb_script_t? {
+        var coverage = ASCIICoverage()
+        let fonts = [primary]
+        var hasLetter = false
+        for (index, unit) in text.enumerated() {
+            guard unit < 0x80 else { return nil }
+            let scalar = UInt32(unit)
+            if (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A { hasLetter = true }
+            let joins = index > 0 && (scalar <= 0x20 || scalar == 0x7F)
+            if !joins, !coverage.primaryHas(scalar, fonts) { return nil }
+        }
+        return hasLetter ? latin : common
+    }
+
+    private static let latin = hbScript(Int32(HOWDY_SCRIPT_LATIN))
+    private static let common = hbScript(Int32(HOWDY_SCRIPT_COMMON))
+
+    private static func hbScript(_ code: Int32) -> hb_script_t {
+        howdy_script_code(code).map { hb_script_from_string($0, -1) } ?? HB_SCRIPT_COMMON
     }
 
     static func decode(_ text: UnsafeBufferPointer<UInt16>, at index: Int) -> (UInt32, Int) {

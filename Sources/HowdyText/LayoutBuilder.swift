@@ -52,6 +52,18 @@ struct LayoutBuilder {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
         let rightToLeft = shaped.bidi.paragraphLevel(at: min(start, max(0, shaped.utf16.count - 1))) & 1 == 1
+        // Slice the original string (a UTF-8 copy) rather than transcoding the UTF-16
+        // array; offsets on surrogate boundaries never occur, breaks are between scalars.
+        let source = shaped.text
+        let text = String(
+            source[String.Index(utf16Offset: start, in: source)..<String.Index(utf16Offset: end, in: source)])
+        if shaped.omitsGlyphs {
+            var pen = advance(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
+            if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
+            return TextLine(
+                range: start..<end, text: text, x: 0, baseline: 0, width: Double(pen) / 64,
+                isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: [])
+        }
         var slices = self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
         if lineBreak.hyphen, let hyphen = shaped.hyphen {
             var run = ShapedRun(
@@ -68,10 +80,6 @@ struct LayoutBuilder {
         runs.reserveCapacity(slices.count)
         func place(_ slice: Slice) {
             let run = slice.run
-            if shaped.omitsGlyphs {
-                for index in slice.glyphs { pen += run.advances[index] }
-                return
-            }
             var glyphs: [PositionedGlyph] = []
             glyphs.reserveCapacity(slice.glyphs.count)
             for index in slice.glyphs {
@@ -88,19 +96,30 @@ struct LayoutBuilder {
                     font: shaped.fonts[run.fontIndex], isRightToLeft: run.level & 1 == 1, range: slice.range,
                     glyphs: glyphs))
         }
-        if slices.allSatisfy({ $0.level == 0 }) || shaped.omitsGlyphs {
+        if slices.allSatisfy({ $0.level == 0 }) {
             for slice in slices { place(slice) }  // visual order is logical order
         } else {
             for logical in BidiLevels.visualOrder(of: slices.map(\.level)) { place(slices[logical]) }
         }
-        // Slice the original string (a UTF-8 copy) rather than transcoding the UTF-16
-        // array; offsets on surrogate boundaries never occur, breaks are between scalars.
-        let source = shaped.text
-        let text = String(
-            source[String.Index(utf16Offset: start, in: source)..<String.Index(utf16Offset: end, in: source)])
         return TextLine(
             range: start..<end, text: text, x: 0, baseline: 0, width: Double(pen) / 64, isRightToLeft: rightToLeft,
             endsWithHyphen: lineBreak.hyphen, runs: runs)
+    }
+
+    /// The advance (26.6) of the line `start..<end`: the glyphs' advances, read from the
+    /// prefix sums except in the runs cut where HarfBuzz says cutting is unsafe, which
+    /// are shaped alone as `slices` shapes them. Equal to the pen position after placing
+    /// `slices`' glyphs, without placing them.
+    private func advance(from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?) -> Int32 {
+        guard start < end else { return 0 }
+        guard shaped.unsafeToBreak.contains(start) || shaped.unsafeToBreak.contains(nextLineStart) else {
+            return Int32(shaped.advance(from: start, to: end))
+        }
+        var pen: Int32 = 0
+        for slice in slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper) {
+            for index in slice.glyphs { pen += slice.run.advances[index] }
+        }
+        return pen
     }
 
     /// The runs' glyphs for `start..<end` in logical run order.

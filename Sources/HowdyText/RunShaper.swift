@@ -47,7 +47,8 @@ struct RunShaper {
         }
         let run = shapeWhole(item, font: font, into: &unsafe)
         if !text[item.start..<item.end].contains(0x2044) {  // fractions: see SpaceBoundaries
-            cache.store(storable(run, pieces: pieces, cuts: cuts, boundaries: boundaries, context: context))
+            let (data, words) = storable(run, pieces: pieces, cuts: cuts, boundaries: boundaries, context: context)
+            cache.store(data, words: words)
         }
         return run
     }
@@ -83,14 +84,16 @@ struct RunShaper {
     /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`).
     private func storable(
         _ run: ShapedRun, pieces: [Range<Int>], cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext
-    ) -> [(hash: UInt64, entry: WordShapeCache.Entry)] {
+    ) -> (data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.glyphs.count
-        else { return [] }
+        else { return ([], []) }
         let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         let clean = boundaries.cleanWords(text, pieces)
-        var entries: [(hash: UInt64, entry: WordShapeCache.Entry)] = []
-        entries.reserveCapacity(pieces.count)
+        var data: [Int32] = []
+        data.reserveCapacity(pieces.count * PackedWord.headerSlots + (run.end - run.start) + run.glyphs.count * 5)
+        var words: [(hash: UInt64, range: Range<Int>)] = []
+        words.reserveCapacity(pieces.count)
         var unsafe: [Int32] = []
         for (index, piece) in pieces.enumerated() {
             // cuts[i] is the cut before piece i + 1.
@@ -105,12 +108,13 @@ struct RunShaper {
             for glyph in glyphs where infos[glyph].mask & unsafeBreak != 0 {
                 unsafe.append(Int32(infos[glyph].cluster) - base)
             }
-            let entry = WordShapeCache.Entry(
-                context: context, text: UnsafeBufferPointer(rebasing: text[piece]), run: run, glyphs: glyphs,
-                base: base, unsafe: unsafe)
-            entries.append((WordShapeCache.hash(text, piece, context), entry))
+            let start = data.count
+            PackedWord.pack(
+                into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[piece]), run: run,
+                glyphs: glyphs, base: base, unsafe: unsafe)
+            words.append((WordShapeCache.hash(text, piece, context), start..<data.count))
         }
-        return entries
+        return (data, words)
     }
 
     /// Scripts whose letters join their neighbours: HarfBuzz reads the text around a

@@ -39,13 +39,37 @@ public final class WordShapeCache: Sendable {
         public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
     }
 
+    /// One generation: entries packed one after another in `arena`, found by hash.
+    /// Lookups return arena offsets, so a hit copies glyph data without retaining or
+    /// allocating anything, and storing a word appends to the arena instead of
+    /// allocating an array for it.
+    private struct Generation {
+        var arena: [Int32] = []
+        var offsets: [WordKey: Int] = [:]
+
+        /// Bytes held: the arena and about 16 per table slot.
+        var bytes: Int { arena.count * 4 + offsets.count * 16 }
+
+        /// The offset of the entry for `text[range]` in `context` under `key`, if held.
+        func find(_ key: WordKey, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ context: ShapeContext)
+            -> Int?
+        {
+            guard let offset = offsets[key] else { return nil }
+            return arena.withUnsafeBufferPointer { PackedWord.matches($0, at: offset, text, range, context) }
+                ? offset : nil
+        }
+
+        /// Appends the packed entry `data[range]` under `key`.
+        mutating func insert(_ key: WordKey, _ data: UnsafeBufferPointer<Int32>) {
+            if offsets[key] != nil { return }  // a colliding or equal word is already held
+            offsets[key] = arena.count
+            arena.append(contentsOf: data)
+        }
+    }
+
     private struct State {
-        // Sized for a typical working set up front, so a cold cache does not rehash
-        // while it fills (a cold `balance` pays for every word it stores).
-        var young = [WordKey: Entry](minimumCapacity: 1024)
-        var old: [WordKey: Entry] = [:]
-        var youngBytes = 0
-        var oldBytes = 0
+        var young = Generation()
+        var old = Generation()
         var hits = 0
         var misses = 0
     }
@@ -61,8 +85,8 @@ public final class WordShapeCache: Sendable {
     public var statistics: Statistics {
         state.withLock {
             Statistics(
-                hits: $0.hits, misses: $0.misses, bytes: $0.youngBytes + $0.oldBytes,
-                entries: $0.young.count + $0.old.count)
+                hits: $0.hits, misses: $0.misses, bytes: $0.young.bytes + $0.old.bytes,
+                entries: $0.young.offsets.count + $0.old.offsets.count)
         }
     }
 
@@ -71,25 +95,11 @@ public final class WordShapeCache: Sendable {
         state.withLock { $0 = State() }
     }
 
-    /// One cached word: its UTF-16 text and glyphs, packed in one allocation.
-    /// Layout of `storage`, field by field so that a hit copies each field whole: the
-    /// text units, then the glyph ids, the clusters relative to the word start, the x
-    /// advances, the x offsets and the y offsets (`glyphCount` each), then the
-    /// unsafe-to-break offsets (relative).
-    struct Entry {
-        var context: ShapeContext
-        var textCount: Int32
-        var glyphCount: Int32
-        var storage: [Int32]
-
-        var bytes: Int { storage.count * 4 + 64 }
-    }
-
     /// Appends the glyphs of a run's words to `run` (in visual order: words reversed
     /// when `rightToLeft`) and their unsafe-to-break offsets to `unsafe`, if every word
     /// is cached; otherwise leaves both alone, counts a miss per word, and returns false.
     /// Pieces are UTF-16 ranges of `text` in logical order. The copy happens under the
-    /// lock, so worker threads never retain and release the shared entries.
+    /// lock, straight from the arena.
     func assemble(
         _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], context: ShapeContext, rightToLeft: Bool,
         into run: inout ShapedRun, unsafe: inout OffsetSet
@@ -98,55 +108,84 @@ public final class WordShapeCache: Sendable {
         keys.reserveCapacity(pieces.count)
         for piece in pieces { keys.append(WordKey(Self.hash(text, piece, context))) }
         return state.withLock { state -> Bool in
-            var found: [Entry] = []
-            found.reserveCapacity(pieces.count)
+            // Offsets in the young arena, or (after a word moved up from the old
+            // generation, which may rotate the generations) to be looked up again.
+            var offsets: [Int] = []
+            offsets.reserveCapacity(pieces.count)
+            var promoted = false
             var glyphCount = 0
             for (index, piece) in pieces.enumerated() {
                 let key = keys[index]
-                if let entry = state.young[key], entry.matches(text, piece, context) {
-                    found.append(entry)
-                    glyphCount += Int(entry.glyphCount)
-                } else if let entry = state.old[key], entry.matches(text, piece, context) {
-                    found.append(entry)
-                    glyphCount += Int(entry.glyphCount)
-                    Self.insert(entry, key: key, into: &state, limit: byteLimit)
+                if let offset = state.young.find(key, text, piece, context) {
+                    glyphCount += Int(state.young.arena[offset + PackedWord.glyphCountSlot])
+                    offsets.append(offset)
+                } else if let offset = state.old.find(key, text, piece, context) {
+                    glyphCount += Int(state.old.arena[offset + PackedWord.glyphCountSlot])
+                    state.old.arena.withUnsafeBufferPointer { old in
+                        Self.insert(PackedWord.entry(old, at: offset), key: key, into: &state, limit: byteLimit)
+                    }
+                    promoted = true
+                    offsets.append(-1)
                 } else {
                     state.hits += index
                     state.misses += pieces.count - index
                     return false
                 }
             }
+            // Where each word is now: young, or old when a rotation moved it there.
+            var inOld = [Bool](repeating: false, count: promoted ? pieces.count : 0)
+            if promoted {
+                for (index, piece) in pieces.enumerated() {
+                    if let offset = state.young.find(keys[index], text, piece, context) {
+                        offsets[index] = offset
+                    } else if let offset = state.old.find(keys[index], text, piece, context) {
+                        offsets[index] = offset
+                        inOld[index] = true
+                    } else {
+                        state.misses += pieces.count
+                        return false
+                    }
+                }
+            }
             state.hits += pieces.count
             run.reserve(glyphCount)
-            for position in found.indices {
-                let index = rightToLeft ? found.count - 1 - position : position
-                found[index].append(to: &run, unsafe: &unsafe, base: Int32(pieces[index].lowerBound))
+            state.young.arena.withUnsafeBufferPointer { young in
+                state.old.arena.withUnsafeBufferPointer { old in
+                    for position in pieces.indices {
+                        let index = rightToLeft ? pieces.count - 1 - position : position
+                        PackedWord.append(
+                            promoted && inOld[index] ? old : young, at: offsets[index], to: &run, unsafe: &unsafe,
+                            base: Int32(pieces[index].lowerBound))
+                    }
+                }
             }
             return true
         }
     }
 
-    /// Stores the words of a run shaped whole whose edges are clear of unsafe-to-concat.
-    func store(_ entries: [(hash: UInt64, entry: Entry)]) {
-        guard !entries.isEmpty, byteLimit > 0 else { return }
-        state.withLock { state in
-            for (hash, entry) in entries { Self.insert(entry, key: WordKey(hash), into: &state, limit: byteLimit) }
+    /// Stores packed words (`PackedWord.pack`) of a run shaped whole whose edges are
+    /// clear of unsafe-to-concat: `words` are (hash, range of `data`).
+    func store(_ data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
+        guard !words.isEmpty, byteLimit > 0 else { return }
+        data.withUnsafeBufferPointer { data in
+            state.withLock { state in
+                for (hash, range) in words {
+                    Self.insert(
+                        UnsafeBufferPointer(rebasing: data[range]), key: WordKey(hash), into: &state, limit: byteLimit)
+                }
+            }
         }
     }
 
-    private static func insert(_ entry: Entry, key: WordKey, into state: inout State, limit: Int) {
-        guard entry.bytes <= limit / 2 else { return }
-        if let previous = state.young.updateValue(entry, forKey: key) {
-            state.youngBytes -= previous.bytes
-        }
-        state.youngBytes += entry.bytes
-        if state.youngBytes > limit / 2 {
+    private static func insert(
+        _ entry: UnsafeBufferPointer<Int32>, key: WordKey, into state: inout State, limit: Int
+    ) {
+        guard entry.count * 4 + 16 <= limit / 2 else { return }
+        if state.young.bytes + entry.count * 4 + 16 > limit / 2 {
             state.old = state.young
-            state.oldBytes = state.youngBytes
-            state.young = [:]
-            state.young.reserveCapacity(state.old.count)
-            state.youngBytes = 0
+            state.young = Generation()
         }
+        state.young.insert(key, entry)
     }
 
     /// FNV-1a over the context and the word's UTF-16 units, with MurmurHash3's 64-bit
@@ -209,72 +248,101 @@ extension ShapedRun {
     }
 }
 
-extension WordShapeCache.Entry {
-    /// Builds an entry from a word's text and its glyphs `glyphs` of `run` (clusters made
-    /// relative to `base`) and the unsafe-to-break offsets of the word (relative).
-    init(
-        context: ShapeContext, text: UnsafeBufferPointer<UInt16>, run: ShapedRun, glyphs: Range<Int>, base: Int32,
-        unsafe: [Int32]
+/// The packed form of one cached word in a generation's arena (`Int32` slots): word
+/// count of text units, glyphs and unsafe-to-break offsets; the context (8 slots); the
+/// text units; then field by field, so that a hit copies each field whole: glyph ids,
+/// clusters relative to the word start, x advances, x offsets, y offsets; then the
+/// unsafe-to-break offsets (relative).
+enum PackedWord {
+    static let textCountSlot = 0
+    static let glyphCountSlot = 1
+    static let unsafeCountSlot = 2
+    static let contextSlot = 3
+    static let headerSlots = 11
+
+    /// Appends the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
+    /// (clusters made relative to `base`) with its unsafe-to-break offsets (relative).
+    static func pack(
+        into data: inout [Int32], context: ShapeContext, text: UnsafeBufferPointer<UInt16>, run: ShapedRun,
+        glyphs: Range<Int>, base: Int32, unsafe: [Int32]
     ) {
-        let textCount = text.count
         let count = glyphs.count
-        self.context = context
-        self.textCount = Int32(textCount)
-        self.glyphCount = Int32(count)
-        storage = [Int32](unsafeUninitializedCapacity: textCount + count * 5 + unsafe.count) { buffer, initialized in
-            var offset = 0
-            for unit in text {
-                buffer[offset] = Int32(unit)
-                offset += 1
-            }
-            for glyph in glyphs {
-                buffer[offset] = Int32(bitPattern: run.glyphs[glyph])
-                buffer[offset + count] = run.clusters[glyph] - base
-                buffer[offset + 2 * count] = run.advances[glyph]
-                buffer[offset + 3 * count] = run.offsetsX[glyph]
-                buffer[offset + 4 * count] = run.offsetsY[glyph]
-                offset += 1
-            }
-            offset += 4 * count
-            for value in unsafe {
-                buffer[offset] = value
-                offset += 1
-            }
-            initialized = offset
-        }
+        data.append(Int32(text.count))
+        data.append(Int32(count))
+        data.append(Int32(unsafe.count))
+        appendContext(context, to: &data)
+        for unit in text { data.append(Int32(unit)) }
+        for glyph in glyphs { data.append(Int32(bitPattern: run.glyphs[glyph])) }
+        for glyph in glyphs { data.append(run.clusters[glyph] - base) }
+        data.append(contentsOf: run.advances[glyphs])
+        data.append(contentsOf: run.offsetsX[glyphs])
+        data.append(contentsOf: run.offsetsY[glyphs])
+        data.append(contentsOf: unsafe)
     }
 
-    /// Appends the word's glyphs to `run`, clusters moved by `base`, and its
-    /// unsafe-to-break offsets (moved by `base`) to `unsafe`.
-    func append(to run: inout ShapedRun, unsafe: inout OffsetSet, base: Int32) {
-        let text = Int(textCount)
-        let count = Int(glyphCount)
-        storage.withUnsafeBufferPointer { stored in
-            func field(_ index: Int) -> UnsafeBufferPointer<Int32> {
-                UnsafeBufferPointer(rebasing: stored[(text + index * count)..<(text + (index + 1) * count)])
-            }
-            field(0).withMemoryRebound(to: UInt32.self) { run.glyphs.append(contentsOf: $0) }
-            for cluster in field(1) { run.clusters.append(cluster + base) }
-            run.advances.append(contentsOf: field(2))
-            run.offsetsX.append(contentsOf: field(3))
-            run.offsetsY.append(contentsOf: field(4))
-            var offset = text + 5 * count
-            while offset < stored.count {
-                unsafe.insert(Int(stored[offset] + base))
-                offset += 1
-            }
+    private static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {
+        for value in [context.font, context.features, context.language] {
+            data.append(Int32(truncatingIfNeeded: value))
+            data.append(Int32(truncatingIfNeeded: value >> 32))
         }
+        data.append(Int32(bitPattern: context.script))
+        data.append(context.rightToLeft ? 1 : 0)
     }
 
-    func matches(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ other: ShapeContext) -> Bool {
-        guard context == other, Int(textCount) == range.count else { return false }
-        return storage.withUnsafeBufferPointer { stored in
-            var offset = 0
-            for index in range {
-                if UInt16(truncatingIfNeeded: stored[offset]) != text[index] { return false }
-                offset += 1
-            }
-            return true
+    /// The number of slots of the packed word at `offset`.
+    static func size(_ arena: UnsafeBufferPointer<Int32>, at offset: Int) -> Int {
+        headerSlots + Int(arena[offset + textCountSlot]) + 5 * Int(arena[offset + glyphCountSlot])
+            + Int(arena[offset + unsafeCountSlot])
+    }
+
+    /// The packed word at `offset`, all its slots.
+    static func entry(_ arena: UnsafeBufferPointer<Int32>, at offset: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(rebasing: arena[offset..<(offset + size(arena, at: offset))])
+    }
+
+    /// True when the packed word at `offset` is `text[range]` shaped in `context`.
+    static func matches(
+        _ arena: UnsafeBufferPointer<Int32>, at offset: Int, _ text: UnsafeBufferPointer<UInt16>,
+        _ range: Range<Int>, _ context: ShapeContext
+    ) -> Bool {
+        guard Int(arena[offset + textCountSlot]) == range.count else { return false }
+        var slot = offset + contextSlot
+        for value in [context.font, context.features, context.language] {
+            guard arena[slot] == Int32(truncatingIfNeeded: value),
+                arena[slot + 1] == Int32(truncatingIfNeeded: value >> 32)
+            else { return false }
+            slot += 2
+        }
+        guard arena[slot] == Int32(bitPattern: context.script), arena[slot + 1] == (context.rightToLeft ? 1 : 0) else {
+            return false
+        }
+        slot = offset + headerSlots
+        for index in range {
+            guard UInt16(truncatingIfNeeded: arena[slot]) == text[index] else { return false }
+            slot += 1
+        }
+        return true
+    }
+
+    /// Appends the glyphs of the packed word at `offset` to `run`, clusters moved by
+    /// `base`, and its unsafe-to-break offsets (moved by `base`) to `unsafe`.
+    static func append(
+        _ arena: UnsafeBufferPointer<Int32>, at offset: Int, to run: inout ShapedRun, unsafe: inout OffsetSet,
+        base: Int32
+    ) {
+        let count = Int(arena[offset + glyphCountSlot])
+        let start = offset + headerSlots + Int(arena[offset + textCountSlot])
+        func field(_ index: Int) -> UnsafeBufferPointer<Int32> {
+            UnsafeBufferPointer(rebasing: arena[(start + index * count)..<(start + (index + 1) * count)])
+        }
+        field(0).withMemoryRebound(to: UInt32.self) { run.glyphs.append(contentsOf: $0) }
+        for cluster in field(1) { run.clusters.append(cluster + base) }
+        run.advances.append(contentsOf: field(2))
+        run.offsetsX.append(contentsOf: field(3))
+        run.offsetsY.append(contentsOf: field(4))
+        let unsafeStart = start + 5 * count
+        for slot in unsafeStart..<(unsafeStart + Int(arena[offset + unsafeCountSlot])) {
+            unsafe.insert(Int(arena[slot] + base))
         }
     }
 }

@@ -20,13 +20,17 @@ struct Itemization {
     var runs: [TextRun] = []
     var fonts: [Font]
 
-    init(text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font, fallback: FontFallback) throws {
+    init(
+        text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font,
+        fallback makeFallback: @autoclosure () -> FontFallback
+    ) throws {
         fonts = [primary]
         let count = text.count
         if bidi.levels.isEmpty, let script = Self.asciiScript(text, primary: primary) {
             if count > 0 { runs = [TextRun(start: 0, end: count, level: 0, script: script, fontIndex: 0)] }
             return
         }
+        let fallback = makeFallback()
         var faceSlots: [ObjectIdentifier: Int] = [ObjectIdentifier(primary.face): 0]
 
         // Pass 1: decide script and font for every scalar.

@@ -33,6 +33,7 @@ struct LayoutBuilder {
             width = max(width, line.width)
             lines.append(line)
         }
+        if let reshaper { ShapingBuffer.recycle(reshaper) }
         let alignment = shaped.options.alignment
         for index in lines.indices {
             let slack = width - lines[index].width
@@ -145,7 +146,7 @@ struct LayoutBuilder {
                 upper == end && nextLineStart < shaped.utf16.count && shaped.unsafeToBreak.contains(nextLineStart)
             if cutAtStart || cutAtEnd {
                 // HarfBuzz says cutting here changes the shaping: shape the slice alone.
-                let buffer = reshaper ?? ShapingBuffer()
+                let buffer = reshaper ?? ShapingBuffer.pooled()
                 reshaper = buffer
                 let reshaped = shaped.utf16.withUnsafeBufferPointer { text in
                     buffer.shape(

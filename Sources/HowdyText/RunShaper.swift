@@ -131,14 +131,18 @@ struct RunShaper {
     }
 }
 
-/// A `ShapingBuffer` created on first use.
+/// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.
 final class LazyShapingBuffer {
     private var made: ShapingBuffer?
 
     var buffer: ShapingBuffer {
         if let made { return made }
-        let buffer = ShapingBuffer()
+        let buffer = ShapingBuffer.pooled()
         made = buffer
         return buffer
+    }
+
+    deinit {
+        if let made { ShapingBuffer.recycle(made) }
     }
 }

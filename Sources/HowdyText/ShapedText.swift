@@ -86,8 +86,10 @@ public struct ShapedText: Sendable {
         try utf16.withUnsafeBufferPointer { buffer in
             let bidi = try BidiLevels(text: buffer, direction: options.direction)
             bidiLevels = bidi
-            let fallback = options.fallback ?? FontFallback.bundled(matching: font.face)
-            let items = try Itemization(text: buffer, bidi: bidi, primary: font, fallback: fallback)
+            // Asked for only when a character needs more than the primary font.
+            let items = try Itemization(
+                text: buffer, bidi: bidi, primary: font,
+                fallback: options.fallback ?? FontFallback.bundled(matching: font.face))
             fonts = items.fonts
             let language = options.locale.isEmpty ? nil : hb_language_from_string(options.locale, -1)
             let shaper = RunShaper(

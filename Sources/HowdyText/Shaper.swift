@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// The glyphs HarfBuzz produced for one run, as parallel arrays. Positions are in
 /// 26.6 fixed point (1/64 px): the fonts are scaled by `size × 64`. Glyphs are in
@@ -37,12 +38,35 @@ struct ShapedRun: Sendable {
     }
 }
 
-/// An owned hb_buffer_t, reused across the runs of one text.
-final class ShapingBuffer {
+/// An owned hb_buffer_t, reused across the runs of one text (and, through
+/// `ShapingBuffer.pooled()`, across texts). Used by one thread at a time.
+final class ShapingBuffer: @unchecked Sendable {
     let handle: OpaquePointer
+    /// The longest text (UTF-16 units) added so far: what HarfBuzz's arrays hold room for.
+    private var longest = 0
 
     init() { handle = hb_buffer_create()! }
     deinit { hb_buffer_destroy(handle) }
+
+    private static let pool = Mutex<[ShapingBuffer]>([])
+    private static let poolLimit = 16
+    /// Buffers that grew for texts longer than this are freed rather than pooled.
+    private static let pooledLength = 4096
+
+    /// A buffer from the pool, or a new one: HarfBuzz keeps its arrays between uses,
+    /// so a pooled buffer shapes a typical text without allocating.
+    static func pooled() -> ShapingBuffer {
+        pool.withLock { $0.popLast() } ?? ShapingBuffer()
+    }
+
+    /// Returns a buffer from `pooled()` for reuse.
+    static func recycle(_ buffer: ShapingBuffer) {
+        guard buffer.longest <= pooledLength else { return }
+        hb_buffer_clear_contents(buffer.handle)
+        pool.withLock { pool in
+            if pool.count < poolLimit { pool.append(buffer) }
+        }
+    }
 
     /// Shapes `range` of `text` with `font`. With `context`, the characters around the
     /// range inform shaping (Arabic joining across a font change, for instance); without
@@ -52,6 +76,7 @@ final class ShapingBuffer {
         script: hb_script_t, language: hb_language_t?, font: Font, fontIndex: Int, features: [hb_feature_t]
     ) -> ShapedRun {
         hb_buffer_clear_contents(handle)
+        longest = max(longest, context ? text.count : range.count)
         if context {
             hb_buffer_add_utf16(
                 handle, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))

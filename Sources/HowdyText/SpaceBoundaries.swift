@@ -28,8 +28,8 @@ final class SpaceBoundaries: @unchecked Sendable {
     private let unsafeGlyphs: OpaquePointer  // hb_set_t *
     private let pairsWithSpace: Bool
     private let space: hb_codepoint_t?
-    private let cutAnswers = Mutex<[UInt32: Bool]>([:])
-    private let cleanAnswers = Mutex<[UInt32: Bool]>([:])
+    private let cutAnswers = Mutex(ScalarAnswers())
+    private let cleanAnswers = Mutex(ScalarAnswers())
 
     private static let table = Mutex<[Int: [SpaceBoundaries]]>([:])
 
@@ -168,10 +168,7 @@ final class SpaceBoundaries: @unchecked Sendable {
             found[scalar] = answer
             cuts[index] = answer
         }
-        cutAnswers.withLock { answers in
-            if answers.count > 4096 { answers.removeAll() }
-            answers.merge(found) { $1 }
-        }
+        cutAnswers.withLock { $0.merge(found) }
         return cuts
     }
 
@@ -202,10 +199,7 @@ final class SpaceBoundaries: @unchecked Sendable {
             found[scalar] = answer
             if !answer { clean[piece] = false }
         }
-        cleanAnswers.withLock { answers in
-            if answers.count > 4096 { answers.removeAll() }
-            answers.merge(found) { $1 }
-        }
+        cleanAnswers.withLock { $0.merge(found) }
         return clean
     }
 
@@ -256,6 +250,37 @@ final class SpaceBoundaries: @unchecked Sendable {
             let pieces = context.rightToLeft ? [second, first] : [first, second]
             return together.glyphs == pieces.flatMap(\.glyphs) && together.advances == pieces.flatMap(\.advances)
                 && together.offsetsX == pieces.flatMap(\.offsetsX) && together.offsetsY == pieces.flatMap(\.offsetsY)
+        }
+    }
+}
+
+/// Yes/no answers per scalar: ASCII in two bit masks (most words of most texts are
+/// ASCII, and a dictionary lookup per character would cost more than the rest of the
+/// check), other scalars in a bounded dictionary.
+struct ScalarAnswers {
+    private var known: UInt128 = 0
+    private var yes: UInt128 = 0
+    private var others: [UInt32: Bool] = [:]
+
+    subscript(scalar: UInt32) -> Bool? {
+        if scalar < 0x80 {
+            let bit: UInt128 = 1 << scalar
+            return known & bit == 0 ? nil : yes & bit != 0
+        }
+        return others[scalar]
+    }
+
+    /// Adds `answers` (the dictionary is emptied first when it holds over 4096).
+    mutating func merge(_ answers: [UInt32: Bool]) {
+        for (scalar, answer) in answers {
+            if scalar < 0x80 {
+                let bit: UInt128 = 1 << scalar
+                known |= bit
+                if answer { yes |= bit } else { yes &= ~bit }
+            } else {
+                if others.count > 4096 { others.removeAll() }
+                others[scalar] = answer
+            }
         }
     }
 }

@@ -44,8 +44,16 @@ public final class WordShapeCache: Sendable {
     /// allocating anything, and storing a word appends to the arena instead of
     /// allocating an array for it.
     private struct Generation {
-        var arena: [Int32] = []
-        var offsets: [WordKey: Int] = [:]
+        var arena: [Int32]
+        var offsets: [WordKey: Int]
+
+        /// Room for a few hundred words from the start (about 80 KB), so that a cold
+        /// cache does not regrow its arena and table while the first texts fill it.
+        init() {
+            arena = []
+            arena.reserveCapacity(16 << 10)
+            offsets = Dictionary(minimumCapacity: 512)
+        }
 
         /// Bytes held: the arena and about 16 per table slot.
         var bytes: Int { arena.count * 4 + offsets.count * 16 }

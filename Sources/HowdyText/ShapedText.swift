@@ -30,6 +30,8 @@ public struct ShapedText: Sendable {
     let hyphen: (glyph: UInt32, advance: Int32)?
     /// Widest visible content of any segment (26.6): narrower widths need emergency breaks.
     let maxSegmentWidth: Int
+    /// Widest white space hanging after any segment's content (26.6), 0 or more.
+    let maxHangingWidth: Int
     let metrics: (ascent: Double, descent: Double, lineHeight: Double)
     /// Layouts made from this text leave every line's `runs` empty (default false):
     /// for callers that report only line texts and widths, such as the JSON-lines
@@ -124,6 +126,9 @@ public struct ShapedText: Sendable {
         self.hyphen = hyphen
         self.maxSegmentWidth = segments.reduce(0) { widest, segment in
             max(widest, prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)])
+        }
+        self.maxHangingWidth = segments.reduce(0) { widest, segment in
+            max(widest, prefix[Int(segment.end)] - prefix[Int(segment.contentEnd)])
         }
     }
 

@@ -87,8 +87,11 @@ final class ShapingBuffer: @unchecked Sendable {
         hb_buffer_set_script(handle, script)
         if let language { hb_buffer_set_language(handle, language) }
         hb_buffer_set_cluster_level(handle, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        // Unsafe-to-concat flags tell which shaped words may be cached and reused.
-        hb_buffer_set_flags(handle, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
+        // No HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT: HarfBuzz sets that flag on every
+        // glyph a kerning lookup merely tried, so it cannot tell which words to cache
+        // (`SpaceBoundaries` asks the lookups instead), and producing it costs shaping
+        // time. Unsafe-to-break flags, which lines need, come either way.
+        hb_buffer_set_flags(handle, HB_BUFFER_FLAG_DEFAULT)
         features.withUnsafeBufferPointer { list in
             hb_shape(font.instance.handle, handle, list.baseAddress, UInt32(list.count))
         }

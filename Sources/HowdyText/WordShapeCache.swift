@@ -7,10 +7,10 @@ import Synchronization
 ///
 /// A word is the text up to and including the spaces after it, inside one run (one
 /// font, script, direction). Entries come only from whole runs shaped in context, and
-/// only where HarfBuzz marks both edges of the word clear of
-/// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`: there, HarfBuzz guarantees the word's glyphs do
-/// not depend on the text around it, so concatenating cached words gives exactly the
-/// glyphs of shaping the run whole. Joining scripts (Arabic, Syriac, N'Ko, Mongolian, …)
+/// only where `SpaceBoundaries` shows, from the lookups the shape plan applies, that
+/// the word's glyphs do not depend on the text around it (HarfBuzz's own
+/// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT` marks every word edge of a kerned font), so
+/// concatenating cached words gives exactly the glyphs of shaping the run whole. Joining scripts (Arabic, Syriac, N'Ko, Mongolian, …)
 /// are never cached: their shaping reads the characters around a run.
 ///
 /// The cache is bounded in bytes (`byteLimit`, default 8 MiB) and evicts in two

@@ -42,6 +42,7 @@ struct Itemization {
         var currentScript = Int32(HOWDY_SCRIPT_COMMON)
         var firstRealScript: Int32?
         var ascii = ASCIICoverage()
+        var chosen: [UInt32: Int32] = [:]
         while index < count {
             let (scalar, width) = Self.decode(text, at: index)
             let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
@@ -60,7 +61,8 @@ struct Itemization {
 
             let font = Self.chooseFont(
                 scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
-                isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, ascii: &ascii)
+                isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, ascii: &ascii,
+                chosen: &chosen)
             for unit in index..<(index + width) {
                 fontOf[unit] = font
                 scriptOf[unit] = currentScript
@@ -181,18 +183,10 @@ struct Itemization {
     private static func chooseFont(
         scalar: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
         fonts: inout [Font], slots: inout [ObjectIdentifier: Int], fallback: FontFallback,
-        ascii: inout ASCIICoverage
+        ascii: inout ASCIICoverage, chosen: inout [UInt32: Int32]
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
-        func slot(_ face: FontFace) -> Int32 {
-            if let existing = slots[ObjectIdentifier(face)] { return Int32(existing) }
-            guard let font = try? Font(face: face, size: fonts[0].size, variations: fonts[0].variations) else {
-                return 0
-            }
-            fonts.append(font)
-            slots[ObjectIdentifier(face)] = fonts.count - 1
-            return Int32(fonts.count - 1)
-        }
+        func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if !isFirst, joinsPrevious(scalar, previous: previous) {
             // After the primary font (not a colour one), every branch below answers 0.
             if previousFont == 0, !fonts[0].face.isColor { return 0 }
@@ -208,6 +202,33 @@ struct Itemization {
         if wantsEmoji(scalar, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
             return slot(emoji)
         }
+        // What follows depends on the scalar alone: asked once per scalar and text (a
+        // CJK character otherwise walks the whole chain's cmaps each time).
+        if let known = chosen[scalar] { return known }
+        let font = chooseCovering(scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, ascii: &ascii)
+        chosen[scalar] = font
+        return font
+    }
+
+    /// The index in `fonts` of `face` at the primary font's size and variations, added
+    /// on first use; 0 (the primary font) if it cannot be made.
+    private static func slot(for face: FontFace, fonts: inout [Font], slots: inout [ObjectIdentifier: Int]) -> Int32 {
+        if let existing = slots[ObjectIdentifier(face)] { return Int32(existing) }
+        guard let font = try? Font(face: face, size: fonts[0].size, variations: fonts[0].variations) else {
+            return 0
+        }
+        fonts.append(font)
+        slots[ObjectIdentifier(face)] = fonts.count - 1
+        return Int32(fonts.count - 1)
+    }
+
+    /// The font for a scalar that starts a cluster and wants no emoji presentation: the
+    /// primary font if it covers it, else the first preference or fallback face that does.
+    private static func chooseCovering(
+        _ scalar: UInt32, _ character: Unicode.Scalar, fonts: inout [Font], slots: inout [ObjectIdentifier: Int],
+        fallback: FontFallback, ascii: inout ASCIICoverage
+    ) -> Int32 {
+        func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if ascii.primaryHas(scalar, fonts) { return 0 }
         for preference in fallback.preferences
         where preference.covers(scalar) && preference.face.hasGlyph(for: character) {

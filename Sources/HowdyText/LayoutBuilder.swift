@@ -53,11 +53,7 @@ struct LayoutBuilder {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
         let rightToLeft = shaped.bidi.paragraphLevel(at: min(start, max(0, shaped.utf16.count - 1))) & 1 == 1
-        // Slice the original string (a UTF-8 copy) rather than transcoding the UTF-16
-        // array; offsets on surrogate boundaries never occur, breaks are between scalars.
-        let source = shaped.text
-        let text = String(
-            source[String.Index(utf16Offset: start, in: source)..<String.Index(utf16Offset: end, in: source)])
+        let text = lineText(start..<end)
         if shaped.omitsGlyphs {
             var pen = advance(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
             if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
@@ -105,6 +101,23 @@ struct LayoutBuilder {
         return TextLine(
             range: start..<end, text: text, x: 0, baseline: 0, width: Double(pen) / 64, isRightToLeft: rightToLeft,
             endsWithHyphen: lineBreak.hyphen, runs: runs)
+    }
+
+    /// The text of `range` (UTF-16 offsets on scalar boundaries: breaks are between
+    /// scalars). ASCII text is sliced from the original string (a UTF-8 copy, offsets
+    /// are byte offsets); other text is transcoded from the UTF-16 array, which costs
+    /// less than finding a UTF-16 offset's index in a non-ASCII string.
+    private func lineText(_ range: Range<Int>) -> String {
+        let source = shaped.text
+        if source.utf8.count == shaped.utf16.count {
+            let utf8 = source.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let upper = utf8.index(lower, offsetBy: range.count)
+            return String(source[lower..<upper])
+        }
+        return shaped.utf16.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF16.self)
+        }
     }
 
     /// The advance (26.6) of the line `start..<end`: the glyphs' advances, read from the

@@ -47,12 +47,9 @@ public final class WordShapeCache: Sendable {
         var arena: [Int32]
         var offsets: [WordKey: Int]
 
-        /// Room for a few hundred words from the start (about 80 KB), so that a cold
-        /// cache does not regrow its arena and table while the first texts fill it.
         init() {
             arena = []
-            arena.reserveCapacity(16 << 10)
-            offsets = Dictionary(minimumCapacity: 512)
+            offsets = [:]
         }
 
         /// Bytes held: the arena and about 16 per table slot.
@@ -69,6 +66,12 @@ public final class WordShapeCache: Sendable {
 
         /// Appends the packed entry `data[range]` under `key`.
         mutating func insert(_ key: WordKey, _ data: UnsafeBufferPointer<Int32>) {
+            if arena.capacity == 0 {
+                // Room for a few hundred words (about 80 KB), so that a cold cache does
+                // not regrow its arena and table while the first texts fill it.
+                arena.reserveCapacity(16 << 10)
+                offsets.reserveCapacity(512)
+            }
             if offsets[key] != nil { return }  // a colliding or equal word is already held
             offsets[key] = arena.count
             arena.append(contentsOf: data)

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Glibc
 import Synchronization
 
 /// Shaped words kept across texts and requests, as Blink's `ShapeCache` and Minikin's
@@ -16,7 +17,9 @@ import Synchronization
 /// The cache is bounded in bytes (`byteLimit`, default 8 MiB) and evicts in two
 /// generations: when the young generation fills half the budget it becomes the old one
 /// and the previous old one is dropped; a hit in the old generation moves the entry
-/// back to the young one. Safe to use from any thread.
+/// back to the young one. Safe to use from any thread: lookups that find every word
+/// in the young generation share a reader lock, so `--jobs` workers copy glyphs side
+/// by side; stores, moves between generations and misses take it alone.
 public final class WordShapeCache: Sendable {
     /// The cache `ShapedText` uses unless `TextOptions.usesWordCache` is false.
     public static let shared = WordShapeCache()
@@ -85,7 +88,41 @@ public final class WordShapeCache: Sendable {
         var misses = 0
     }
 
-    private let state = Mutex(State())
+    /// `State` behind a reader-writer lock (pthread's: the standard library has none).
+    private final class Guarded: @unchecked Sendable {
+        private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+        private let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+
+        init() {
+            pthread_rwlock_init(lock, nil)
+            state.initialize(to: State())
+        }
+
+        deinit {
+            pthread_rwlock_destroy(lock)
+            lock.deallocate()
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+
+        /// Runs `body` with shared access: no writer runs meanwhile, other readers may.
+        func read<R>(_ body: (UnsafePointer<State>) -> R) -> R {
+            pthread_rwlock_rdlock(lock)
+            defer { pthread_rwlock_unlock(lock) }
+            return body(UnsafePointer(state))
+        }
+
+        /// Runs `body` with exclusive access.
+        func withLock<R>(_ body: (inout State) -> R) -> R {
+            pthread_rwlock_wrlock(lock)
+            defer { pthread_rwlock_unlock(lock) }
+            return body(&state.pointee)
+        }
+    }
+
+    private let state = Guarded()
+    /// Hits counted by the shared-access path (`State.hits` counts the others).
+    private let sharedHits = Atomic<Int>(0)
 
     /// A cache holding at most about `byteLimit` bytes of shaped words.
     public init(byteLimit: Int = 8 << 20) {
@@ -96,14 +133,18 @@ public final class WordShapeCache: Sendable {
     public var statistics: Statistics {
         state.withLock {
             Statistics(
-                hits: $0.hits, misses: $0.misses, bytes: $0.young.bytes + $0.old.bytes,
+                hits: $0.hits + sharedHits.load(ordering: .relaxed), misses: $0.misses,
+                bytes: $0.young.bytes + $0.old.bytes,
                 entries: $0.young.offsets.count + $0.old.offsets.count)
         }
     }
 
     /// Drops every entry and resets the counters.
     public func removeAll() {
-        state.withLock { $0 = State() }
+        state.withLock {
+            $0 = State()
+            sharedHits.store(0, ordering: .relaxed)
+        }
     }
 
     /// Appends the glyphs of a run's words to `run` (in visual order: words reversed
@@ -118,6 +159,33 @@ public final class WordShapeCache: Sendable {
         var keys: [WordKey] = []
         keys.reserveCapacity(pieces.count)
         for piece in pieces { keys.append(WordKey(Self.hash(text, piece, context))) }
+        // Shared access when every word is young (the steady state); otherwise exclusive
+        // access below, which moves words up from the old generation or counts misses.
+        let hit = withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
+            state.read { state -> Bool in
+                // Read in place through the pointer: a copy of the generation would
+                // retain its storage, which both workers would then bounce between cores.
+                var glyphCount = 0
+                for (index, piece) in pieces.enumerated() {
+                    guard let offset = state.pointee.young.find(keys[index], text, piece, context) else { return false }
+                    offsets[index] = offset
+                    glyphCount += Int(state.pointee.young.arena[offset + PackedWord.glyphCountSlot])
+                }
+                run.reserve(glyphCount)
+                state.pointee.young.arena.withUnsafeBufferPointer { arena in
+                    for position in pieces.indices {
+                        let index = rightToLeft ? pieces.count - 1 - position : position
+                        PackedWord.append(
+                            arena, at: offsets[index], to: &run, unsafe: &unsafe, base: Int32(pieces[index].lowerBound))
+                    }
+                }
+                return true
+            }
+        }
+        if hit {
+            sharedHits.add(pieces.count, ordering: .relaxed)
+            return true
+        }
         return state.withLock { state -> Bool in
             // Offsets in the young arena, or (after a word moved up from the old
             // generation, which may rotate the generations) to be looked up again.

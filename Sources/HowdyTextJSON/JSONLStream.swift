@@ -104,7 +104,7 @@ public struct JSONLStream {
     /// Lines a worker takes at a time: small enough that workers finish a chunk
     /// together (a static split waits for the slowest half), large enough that taking
     /// them costs nothing next to answering.
-    static let linesPerTask = 8
+    static let linesPerTask = 4
 
     /// Answers `lines` (ranges of `batch`), numbered from `firstLine + 1`, in order.
     private func answers(_ batch: [UInt8], lines: [Range<Int>], firstLine: Int) -> String {

@@ -24,6 +24,13 @@ enum Measure {
         return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }
 
+    /// CPU time of the calling thread in ns (CLOCK_THREAD_CPUTIME_ID).
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+    }
+
     /// Peak resident set size of this process in bytes.
     static func peakResidentBytes() -> Int {
         var usage = rusage()

@@ -48,16 +48,19 @@ enum TextBenchmark {
         for item in Corpus.items {
             let font = try Font(named: item.font, size: item.size)
             let reference = ReferenceShaper(text: item.text, font: font)
-            let shape = Measure.median { reference.shape() }
-            let greedy = try Measure.median { _ = try ShapedText(item.text, font: font).layout(width: item.width) }
-            let balance = try Measure.median { _ = try ShapedText(item.text, font: font).balance(width: item.width) }
-            let cold = try Measure.median {
-                cache.removeAll()
-                _ = try ShapedText(item.text, font: font).balance(width: item.width)
-            }
-            let uncachedTime = try Measure.median {
-                _ = try ShapedText(item.text, font: font, options: uncached).balance(width: item.width)
-            }
+            // Measured in turns, so that a burst of load from other processes on the
+            // shared machine inflates the reference and the figures divided by it alike.
+            let times = try Measure.interleavedMedians([
+                { reference.shape() },
+                { _ = try ShapedText(item.text, font: font).layout(width: item.width) },
+                { _ = try ShapedText(item.text, font: font).balance(width: item.width) },
+                {
+                    cache.removeAll()
+                    _ = try ShapedText(item.text, font: font).balance(width: item.width)
+                },
+                { _ = try ShapedText(item.text, font: font, options: uncached).balance(width: item.width) },
+            ])
+            let (shape, greedy, balance, cold, uncachedTime) = (times[0], times[1], times[2], times[3], times[4])
             let naive = try Measure.median(samples: 7) {
                 _ = try naiveBalance(item.text, font: font, width: item.width)
             }

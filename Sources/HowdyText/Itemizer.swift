@@ -107,17 +107,23 @@ struct Itemization {
     /// them): Latin when it holds a letter, Common otherwise. Nil when the general
     /// passes are needed. The caller has checked that every bidi level is 0.
     private static func asciiScript(_ text: UnsafeBufferPointer<UInt16>, primary: Font) -> hb_script_t? {
-        var coverage = ASCIICoverage()
-        let fonts = [primary]
-        var hasLetter = false
+        // One pass collects the characters that need coverage; each distinct one is then
+        // looked up once.
+        var needed: UInt128 = 0
         for (index, unit) in text.enumerated() {
             guard unit < 0x80 else { return nil }
-            let scalar = UInt32(unit)
-            if (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A { hasLetter = true }
-            let joins = index > 0 && (scalar <= 0x20 || scalar == 0x7F)
-            if !joins, !coverage.primaryHas(scalar, fonts) { return nil }
+            let joins = index > 0 && (unit <= 0x20 || unit == 0x7F)
+            if !joins { needed |= 1 << UInt128(unit) }
         }
-        return hasLetter ? latin : common
+        let letters = needed & (0x07FF_FFFE_07FF_FFFE << 64)  // A–Z and a–z
+        let face = primary.face
+        var remaining = needed
+        while remaining != 0 {
+            let scalar = UInt32(remaining.trailingZeroBitCount)
+            remaining &= remaining - 1
+            guard let character = Unicode.Scalar(scalar), face.hasGlyph(for: character) else { return nil }
+        }
+        return letters != 0 ? latin : common
     }
 
     private static let latin = hbScript(Int32(HOWDY_SCRIPT_LATIN))

@@ -22,6 +22,12 @@ public struct JSONLStream {
     private let jobs: Int
     private let lineLimit: Int
     private var sessions: [BalanceSession]
+    /// One output buffer per worker, reused from chunk to chunk.
+    private let buffers: [WorkerBuffer]
+
+    private final class WorkerBuffer: @unchecked Sendable {
+        var writer = JSONWriter()
+    }
 
     /// A stream answering with `defaults` on `jobs` threads (1 or more).
     public init(defaults: BalanceDefaults, jobs: Int = 1, maximumLineBytes: Int = JSONLStream.maximumLineBytes) {
@@ -29,6 +35,7 @@ public struct JSONLStream {
         self.jobs = max(1, jobs)
         self.lineLimit = max(1, maximumLineBytes)
         sessions = (0..<max(1, jobs)).map { _ in BalanceSession(defaults: defaults) }
+        buffers = (0..<max(1, jobs)).map { _ in WorkerBuffer() }
     }
 
     /// Runs until `read` returns 0 (end of input).
@@ -121,34 +128,40 @@ public struct JSONLStream {
                 return
             }
             let tasks = (lines.count + Self.linesPerTask - 1) / Self.linesPerTask
-            var results = [JSONWriter](repeating: JSONWriter(), count: tasks)
-            results.withUnsafeMutableBufferPointer { slots in
+            // Where each task's answers are: (worker, start, end) in that worker's buffer.
+            var placed = [(worker: Int, start: Int, end: Int)](repeating: (0, 0, 0), count: tasks)
+            placed.withUnsafeMutableBufferPointer { slots in
                 let slots = UnsafeSendable(slots)
                 let input = UnsafeSendable(bytes)
                 let sessions = UnsafeSendable(self.sessions)
+                let buffers = UnsafeSendable(self.buffers)
                 let next = Atomic<Int>(0)
-                // Workers take tasks in turn from a shared counter; each task's answers
-                // land in its own slot, so the output order is the input order whatever
-                // the thread timing.
+                // Workers take tasks in turn from a shared counter and append the answers
+                // to their own buffer (kept across chunks, so no worker allocates per
+                // chunk or frees what another allocated); each task records where its
+                // answers went, so the output order is the input order whatever the
+                // thread timing.
                 DispatchQueue.concurrentPerform(iterations: jobs) { worker in
                     let session = sessions.value[worker]
+                    let buffer = buffers.value[worker]
+                    buffer.writer.bytes.removeAll(keepingCapacity: true)
                     while true {
                         let task = next.add(1, ordering: .relaxed).oldValue
                         guard task < tasks else { return }
-                        var writer = JSONWriter()
+                        let start = buffer.writer.bytes.count
                         let upper = min(lines.count, (task + 1) * Self.linesPerTask)
                         for index in (task * Self.linesPerTask)..<upper {
                             session.answer(
                                 UnsafeBufferPointer(rebasing: input.value[lines[index]]), line: firstLine + index + 1,
-                                into: &writer)
-                            writer.bytes.append(0x0A)
+                                into: &buffer.writer)
+                            buffer.writer.bytes.append(0x0A)
                         }
-                        slots.value[task] = writer
+                        slots.value[task] = (worker, start, buffer.writer.bytes.count)
                     }
                 }
             }
-            output.bytes.reserveCapacity(results.reduce(0) { $0 + $1.bytes.count })
-            for result in results { output.bytes += result.bytes }
+            output.bytes.reserveCapacity(buffers.reduce(0) { $0 + $1.writer.bytes.count })
+            for (worker, start, end) in placed { output.bytes += buffers[worker].writer.bytes[start..<end] }
         }
         return output.text
     }

@@ -36,18 +36,22 @@ struct RunShaper {
         let boundaries = SpaceBoundaries.shared(
             font: font, context: context, script: item.script, language: language, features: features)
         let cuts = boundaries.canCut(text, before: pieces)
+        // Hashed once, for the lookup and for storing the words after a miss.
+        let hashes = pieces.map { WordShapeCache.hash(text, $0, context) }
         // Every cached word is clean (see `storable`), so safe cuts are all a hit needs.
         if !cuts.contains(false) {
             var run = ShapedRun(start: item.start, end: item.end, level: item.level, fontIndex: item.fontIndex)
             if cache.assemble(
-                text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &run, unsafe: &unsafe)
+                text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &run, unsafe: &unsafe,
+                hashes: hashes)
             {
                 return run
             }
         }
         let run = shapeWhole(item, font: font, into: &unsafe)
         if !text[item.start..<item.end].contains(0x2044) {  // fractions: see SpaceBoundaries
-            let (data, words) = storable(run, pieces: pieces, cuts: cuts, boundaries: boundaries, context: context)
+            let (data, words) = storable(
+                run, pieces: pieces, hashes: hashes, cuts: cuts, boundaries: boundaries, context: context)
             cache.store(data, words: words)
         }
         return run
@@ -83,7 +87,8 @@ struct RunShaper {
     /// across a space can change them (`SpaceBoundaries.isClean`), and pair positioning
     /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`).
     private func storable(
-        _ run: ShapedRun, pieces: [Range<Int>], cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext
+        _ run: ShapedRun, pieces: [Range<Int>], hashes: [UInt64], cuts: [Bool], boundaries: SpaceBoundaries,
+        context: ShapeContext
     ) -> (data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.glyphs.count
@@ -112,7 +117,7 @@ struct RunShaper {
             PackedWord.pack(
                 into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[piece]), run: run,
                 glyphs: glyphs, base: base, unsafe: unsafe)
-            words.append((WordShapeCache.hash(text, piece, context), start..<data.count))
+            words.append((hashes[index], start..<data.count))
         }
         return (data, words)
     }

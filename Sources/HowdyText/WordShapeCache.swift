@@ -70,10 +70,11 @@ public final class WordShapeCache: Sendable {
         /// Appends the packed entry `data[range]` under `key`.
         mutating func insert(_ key: WordKey, _ data: UnsafeBufferPointer<Int32>) {
             if arena.capacity == 0 {
-                // Room for a few hundred words (about 80 KB), so that a cold cache does
-                // not regrow its arena and table while the first texts fill it.
-                arena.reserveCapacity(16 << 10)
-                offsets.reserveCapacity(512)
+                // Room for a few dozen words (about 10 KB), so that a cold cache does not
+                // regrow its arena and table while the first texts fill it; small enough
+                // that malloc serves it from free memory rather than growing the heap.
+                arena.reserveCapacity(2 << 10)
+                offsets.reserveCapacity(64)
             }
             if offsets[key] != nil { return }  // a colliding or equal word is already held
             offsets[key] = arena.count
@@ -150,15 +151,15 @@ public final class WordShapeCache: Sendable {
     /// Appends the glyphs of a run's words to `run` (in visual order: words reversed
     /// when `rightToLeft`) and their unsafe-to-break offsets to `unsafe`, if every word
     /// is cached; otherwise leaves both alone, counts a miss per word, and returns false.
-    /// Pieces are UTF-16 ranges of `text` in logical order. The copy happens under the
+    /// Pieces are UTF-16 ranges of `text` in logical order; `hashes`, when given, are
+    /// their `hash(_:_:_:)` values. The copy happens under the
     /// lock, straight from the arena.
     func assemble(
         _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], context: ShapeContext, rightToLeft: Bool,
-        into run: inout ShapedRun, unsafe: inout OffsetSet
+        into run: inout ShapedRun, unsafe: inout OffsetSet,
+        hashes: [UInt64]? = nil
     ) -> Bool {
-        var keys: [WordKey] = []
-        keys.reserveCapacity(pieces.count)
-        for piece in pieces { keys.append(WordKey(Self.hash(text, piece, context))) }
+        let keys = (hashes ?? pieces.map { Self.hash(text, $0, context) }).map(WordKey.init)
         // Shared access when every word is young (the steady state); otherwise exclusive
         // access below, which moves words up from the old generation or counts misses.
         let hit = withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in

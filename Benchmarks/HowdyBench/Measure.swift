@@ -17,11 +17,39 @@ enum Measure {
         return median(times.map { Double($0) })
     }
 
+    /// The median time of each body, the bodies run in turn (one sample of each per
+    /// round) for at least `samples` rounds and at least `budget` ns, at most 2000 rounds.
+    /// Every body runs once first to warm caches.
+    static func interleavedMedians(
+        samples: Int = 15, budget: UInt64 = 200_000_000, _ bodies: [() throws -> Void]
+    ) throws -> [Double] {
+        for body in bodies { try body() }
+        var times = [[Double]](repeating: [], count: bodies.count)
+        let start = now()
+        var rounds = 0
+        while rounds < samples || (now() - start < budget && rounds < 2000) {
+            for (index, body) in bodies.enumerated() {
+                let begin = now()
+                try body()
+                times[index].append(Double(now() - begin))
+            }
+            rounds += 1
+        }
+        return times.map { median($0) }
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
         let mid = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+
+    /// CPU time of the calling thread in ns (CLOCK_THREAD_CPUTIME_ID).
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
     }
 
     /// Peak resident set size of this process in bytes.

@@ -48,16 +48,19 @@ enum TextBenchmark {
         for item in Corpus.items {
             let font = try Font(named: item.font, size: item.size)
             let reference = ReferenceShaper(text: item.text, font: font)
-            let shape = Measure.median { reference.shape() }
-            let greedy = try Measure.median { _ = try ShapedText(item.text, font: font).layout(width: item.width) }
-            let balance = try Measure.median { _ = try ShapedText(item.text, font: font).balance(width: item.width) }
-            let cold = try Measure.median {
-                cache.removeAll()
-                _ = try ShapedText(item.text, font: font).balance(width: item.width)
-            }
-            let uncachedTime = try Measure.median {
-                _ = try ShapedText(item.text, font: font, options: uncached).balance(width: item.width)
-            }
+            // Measured in turns, so that a burst of load from other processes on the
+            // shared machine inflates the reference and the figures divided by it alike.
+            let times = try Measure.interleavedMedians([
+                { reference.shape() },
+                { _ = try ShapedText(item.text, font: font).layout(width: item.width) },
+                { _ = try ShapedText(item.text, font: font).balance(width: item.width) },
+                {
+                    cache.removeAll()
+                    _ = try ShapedText(item.text, font: font).balance(width: item.width)
+                },
+                { _ = try ShapedText(item.text, font: font, options: uncached).balance(width: item.width) },
+            ])
+            let (shape, greedy, balance, cold, uncachedTime) = (times[0], times[1], times[2], times[3], times[4])
             let naive = try Measure.median(samples: 7) {
                 _ = try naiveBalance(item.text, font: font, width: item.width)
             }
@@ -120,6 +123,8 @@ enum TextBenchmark {
             "jsonlRequests": jsonl.requests,
             "jsonlPerParagraphUs": Measure.rounded(jsonl.perRequest / 1000, 2),
             "jsonlOverBalance": Measure.rounded(jsonl.perRequest / jsonl.directPerRequest),
+            "jsonlOverBalanceLinesOnly": Measure.rounded(jsonl.perRequest / jsonl.directLinesPerRequest),
+            "jsonlCpuPerParagraphUs": Measure.rounded(jsonl.cpuPerRequest / 1000, 2),
             "jsonlJobs2Speedup": Measure.rounded(jsonl.perRequest / jsonl.perRequestTwoJobs),
             "wordCache": [
                 "hitRate": Measure.rounded(jsonl.cache.hitRate), "hits": jsonl.cache.hits,
@@ -137,11 +142,12 @@ enum TextBenchmark {
     /// Onboarding paragraphs (titles and subtitles, 5–40 words, Latin) as JSON-lines
     /// requests that differ in text and width, so no whole-answer cache could help:
     /// per request through `JSONLStream` (parse, layout, write), against the same
-    /// layouts made directly, and on 2 threads.
+    /// layouts made directly (with glyph runs, and without them as the stream makes
+    /// them), its CPU time per request on one thread, and on 2 threads.
     static func jsonlRun() throws
         -> (
-            requests: Int, perRequest: Double, directPerRequest: Double, perRequestTwoJobs: Double,
-            cache: WordShapeCache.Statistics
+            requests: Int, perRequest: Double, directPerRequest: Double, directLinesPerRequest: Double,
+            cpuPerRequest: Double, perRequestTwoJobs: Double, cache: WordShapeCache.Statistics
         )
     {
         var requests: [(text: String, width: Double)] = []
@@ -186,17 +192,37 @@ enum TextBenchmark {
         func direct() throws {
             for request in requests { _ = try ShapedText(request.text, font: font).balance(width: request.width) }
         }
+        // What the stream computes per request: lines without glyph runs.
+        func directLines() throws {
+            for request in requests {
+                var shaped = try ShapedText(request.text, font: font)
+                shaped.omitsGlyphs = true
+                _ = try shaped.balance(width: request.width)
+            }
+        }
         try stream(jobs: 1)  // warm: fonts, and the word cache as a long-running stream has it
         let before = WordShapeCache.shared.statistics
         let one = try Measure.median(samples: 5, budget: 0) { try stream(jobs: 1) }
         let after = WordShapeCache.shared.statistics
         let directTime = try Measure.median(samples: 5, budget: 0) { try direct() }
+        let linesTime = try Measure.median(samples: 5, budget: 0) { try directLines() }
         let two = try Measure.median(samples: 5, budget: 0) { try stream(jobs: 2) }
+        // CPU time of this thread, which runs a one-job stream: unlike wall time, other
+        // processes on the machine do not inflate it.
+        var cpuTimes: [Double] = []
+        for _ in 0..<5 {
+            let begin = Measure.threadCPUTime()
+            try stream(jobs: 1)
+            cpuTimes.append(Measure.threadCPUTime() - begin)
+        }
         var delta = after
         delta.hits -= before.hits
         delta.misses -= before.misses
         let count = Double(requests.count)
-        return (requests.count, one / count, directTime / count, two / count, delta)
+        return (
+            requests.count, one / count, directTime / count, linesTime / count, Measure.median(cpuTimes) / count,
+            two / count, delta
+        )
     }
 }
 

@@ -14,6 +14,18 @@ struct Balancer {
         var failing =
             breaker.graphemes == nil ? breaker.shaped.maxSegmentWidth - 1 : widestWholeSegment(upTo: width) - 1
         var passing = width
+        // Lines at a width w that keeps `lineCount` hold all the text but the white
+        // space hanging at their ends, each line at most w wide (no word is wider than
+        // the widths probed when words are not broken), so lineCount × w ≥ total −
+        // lineCount × widest hanging space: narrower widths need more lines and are
+        // never probed.
+        let shaped = breaker.shaped
+        let total = shaped.advancePrefix[shaped.advancePrefix.count - 1]
+        let needed = total - lineCount * shaped.maxHangingWidth
+        if breaker.graphemes == nil, needed > 0 {
+            let bound = (needed + lineCount - 1) / lineCount - 1  // ceil(needed / lineCount) − 1
+            failing = min(max(failing, bound), passing - 1)
+        }
         while passing - failing > 1 {
             let mid = failing + (passing - failing) / 2
             if breaker.lineCount(width: mid, limit: lineCount) <= lineCount {

@@ -14,6 +14,13 @@ struct BreakOpportunities {
     /// The ICU locale ID for line breaking: `locale` with `@lb=…` and, for Japanese
     /// `autoPhrase`, `lw=phrase` (ICU reads "-" as "_" in the language part).
     static func icuLocale(_ locale: String, lineBreak: LineBreakStyle, wordBreak: WordBreakStyle) -> String {
+        if locale.isEmpty {  // the common case, without building a string per text
+            switch lineBreak {
+            case .auto, .normal, .anywhere: return "@lb=normal"
+            case .loose: return "@lb=loose"
+            case .strict: return "@lb=strict"
+            }
+        }
         let strictness =
             switch lineBreak {
             case .auto, .normal, .anywhere: "normal"

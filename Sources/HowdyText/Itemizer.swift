@@ -20,10 +20,18 @@ struct Itemization {
     var runs: [TextRun] = []
     var fonts: [Font]
 
-    init(text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font, fallback: FontFallback) throws {
+    init(
+        text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font,
+        fallback makeFallback: @autoclosure () -> FontFallback
+    ) throws {
         fonts = [primary]
-        var faceSlots: [ObjectIdentifier: Int] = [ObjectIdentifier(primary.face): 0]
         let count = text.count
+        if bidi.levels.isEmpty, let script = Self.asciiScript(text, primary: primary) {
+            if count > 0 { runs = [TextRun(start: 0, end: count, level: 0, script: script, fontIndex: 0)] }
+            return
+        }
+        let fallback = makeFallback()
+        var faceSlots: [ObjectIdentifier: Int] = [ObjectIdentifier(primary.face): 0]
 
         // Pass 1: decide script and font for every scalar.
         var fontOf = [Int32](repeating: 0, count: count)
@@ -33,6 +41,8 @@ struct Itemization {
         var previousScalar: UInt32 = 0
         var currentScript = Int32(HOWDY_SCRIPT_COMMON)
         var firstRealScript: Int32?
+        var ascii = ASCIICoverage()
+        var chosen: [UInt32: Int32] = [:]
         while index < count {
             let (scalar, width) = Self.decode(text, at: index)
             let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
@@ -51,7 +61,8 @@ struct Itemization {
 
             let font = Self.chooseFont(
                 scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
-                isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback)
+                isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, ascii: &ascii,
+                chosen: &chosen)
             for unit in index..<(index + width) {
                 fontOf[unit] = font
                 scriptOf[unit] = currentScript
@@ -90,6 +101,38 @@ struct Itemization {
         }
     }
 
+    /// The script of the one run that the general passes would make of `text`, when it
+    /// is all ASCII that the primary font covers (white space and controls after the
+    /// first character need no coverage: they join the primary font's cluster before
+    /// them): Latin when it holds a letter, Common otherwise. Nil when the general
+    /// passes are needed. The caller has checked that every bidi level is 0.
+    private static func asciiScript(_ text: UnsafeBufferPointer<UInt16>, primary: Font) -> hb_script_t? {
+        // One pass collects the characters that need coverage; each distinct one is then
+        // looked up once.
+        var needed: UInt128 = 0
+        for (index, unit) in text.enumerated() {
+            guard unit < 0x80 else { return nil }
+            let joins = index > 0 && (unit <= 0x20 || unit == 0x7F)
+            if !joins { needed |= 1 << UInt128(unit) }
+        }
+        let letters = needed & (0x07FF_FFFE_07FF_FFFE << 64)  // A–Z and a–z
+        let face = primary.face
+        var remaining = needed
+        while remaining != 0 {
+            let scalar = UInt32(remaining.trailingZeroBitCount)
+            remaining &= remaining - 1
+            guard let character = Unicode.Scalar(scalar), face.hasGlyph(for: character) else { return nil }
+        }
+        return letters != 0 ? latin : common
+    }
+
+    private static let latin = hbScript(Int32(HOWDY_SCRIPT_LATIN))
+    private static let common = hbScript(Int32(HOWDY_SCRIPT_COMMON))
+
+    private static func hbScript(_ code: Int32) -> hb_script_t {
+        howdy_script_code(code).map { hb_script_from_string($0, -1) } ?? HB_SCRIPT_COMMON
+    }
+
     static func decode(_ text: UnsafeBufferPointer<UInt16>, at index: Int) -> (UInt32, Int) {
         let unit = text[index]
         if unit & 0xFC00 == 0xD800, index + 1 < text.count, text[index + 1] & 0xFC00 == 0xDC00 {
@@ -123,35 +166,76 @@ struct Itemization {
         return next == 0xFE0F && howdy_is_extended_pictographic(scalar) != 0
     }
 
+    /// The primary face's cmap answers for ASCII, asked once per text: most characters
+    /// of most texts are ASCII, and each answer is otherwise an hb_set lookup.
+    private struct ASCIICoverage {
+        var known: UInt128 = 0
+        var covered: UInt128 = 0
+
+        mutating func primaryHas(_ scalar: UInt32, _ fonts: [Font]) -> Bool {
+            guard scalar < 0x80, let character = Unicode.Scalar(scalar) else {
+                return Unicode.Scalar(scalar).map { fonts[0].face.hasGlyph(for: $0) } ?? false
+            }
+            let bit: UInt128 = 1 << scalar
+            if known & bit == 0 {
+                known |= bit
+                if fonts[0].face.hasGlyph(for: character) { covered |= bit }
+            }
+            return covered & bit != 0
+        }
+    }
+
     // swiftlint:disable:next function_parameter_count
     private static func chooseFont(
         scalar: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
-        fonts: inout [Font], slots: inout [ObjectIdentifier: Int], fallback: FontFallback
+        fonts: inout [Font], slots: inout [ObjectIdentifier: Int], fallback: FontFallback,
+        ascii: inout ASCIICoverage, chosen: inout [UInt32: Int32]
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
-        func slot(_ face: FontFace) -> Int32 {
-            if let existing = slots[ObjectIdentifier(face)] { return Int32(existing) }
-            guard let font = try? Font(face: face, size: fonts[0].size, variations: fonts[0].variations) else {
-                return 0
-            }
-            fonts.append(font)
-            slots[ObjectIdentifier(face)] = fonts.count - 1
-            return Int32(fonts.count - 1)
-        }
+        func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if !isFirst, joinsPrevious(scalar, previous: previous) {
+            // After the primary font (not a colour one), every branch below answers 0.
+            if previousFont == 0, !fonts[0].face.isColor { return 0 }
             // A space after an emoji is text, not part of the emoji: measure it in the text font.
             let afterColor = fonts[Int(previousFont)].face.isColor && howdy_is_breaking_space(scalar) != 0
-            if afterColor, fonts[0].face.hasGlyph(for: character) { return 0 }
+            if afterColor, ascii.primaryHas(scalar, fonts) { return 0 }
             if fonts[Int(previousFont)].face.hasGlyph(for: character) || scalar == 0x200D || scalar < 0x20 {
                 return previousFont
             }
-            if fonts[0].face.hasGlyph(for: character) { return 0 }
+            if ascii.primaryHas(scalar, fonts) { return 0 }
             return previousFont
         }
         if wantsEmoji(scalar, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
             return slot(emoji)
         }
-        if fonts[0].face.hasGlyph(for: character) { return 0 }
+        // What follows depends on the scalar alone: asked once per scalar and text (a
+        // CJK character otherwise walks the whole chain's cmaps each time).
+        if let known = chosen[scalar] { return known }
+        let font = chooseCovering(scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, ascii: &ascii)
+        chosen[scalar] = font
+        return font
+    }
+
+    /// The index in `fonts` of `face` at the primary font's size and variations, added
+    /// on first use; 0 (the primary font) if it cannot be made.
+    private static func slot(for face: FontFace, fonts: inout [Font], slots: inout [ObjectIdentifier: Int]) -> Int32 {
+        if let existing = slots[ObjectIdentifier(face)] { return Int32(existing) }
+        guard let font = try? Font(face: face, size: fonts[0].size, variations: fonts[0].variations) else {
+            return 0
+        }
+        fonts.append(font)
+        slots[ObjectIdentifier(face)] = fonts.count - 1
+        return Int32(fonts.count - 1)
+    }
+
+    /// The font for a scalar that starts a cluster and wants no emoji presentation: the
+    /// primary font if it covers it, else the first preference or fallback face that does.
+    private static func chooseCovering(
+        _ scalar: UInt32, _ character: Unicode.Scalar, fonts: inout [Font], slots: inout [ObjectIdentifier: Int],
+        fallback: FontFallback, ascii: inout ASCIICoverage
+    ) -> Int32 {
+        func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
+        if ascii.primaryHas(scalar, fonts) { return 0 }
         for preference in fallback.preferences
         where preference.covers(scalar) && preference.face.hasGlyph(for: character) {
             return slot(preference.face)

@@ -30,36 +30,50 @@ struct LineBreaker {
     }
 
     /// Calls `emit` for each greedy line at `width`; stops early when `emit` returns false.
+    /// `balance` runs this once per bisection probe, so it reads the segments and
+    /// prefix sums through buffer pointers.
     func forEachLine(width: Int, _ emit: (LineBreak) -> Bool) {
-        let segments = shaped.segments
-        let count = segments.count
-        var index = 0
-        var start = 0
-        while index < count {
-            let first = segments[index]
-            if let graphemes, self.width(from: start, through: index) > width,
-                start < Int(first.contentEnd)
-            {
-                // The word alone does not fit: break it between grapheme clusters.
-                let cut = emergencyCut(from: start, contentEnd: Int(first.contentEnd), width: width, graphemes)
-                if cut < Int(first.contentEnd) {
-                    guard emit(LineBreak(start: start, contentEnd: cut, end: cut, hyphen: false, segment: index))
-                    else { return }
-                    start = cut
-                    continue
+        let hasHyphen = shaped.hyphen != nil
+        let hyphenAdvance = Int(shaped.hyphen?.advance ?? 0)
+        shaped.segments.withUnsafeBufferPointer { segments in
+            shaped.advancePrefix.withUnsafeBufferPointer { prefix in
+                /// `width(from:through:)` on the buffers.
+                @inline(__always) func lineWidth(from start: Int, through index: Int) -> Int {
+                    let segment = segments[index]
+                    let width = prefix[Int(segment.contentEnd)] - prefix[start]
+                    return segment.endsWithSoftHyphen && hasHyphen ? width + hyphenAdvance : width
+                }
+                let count = segments.count
+                var index = 0
+                var start = 0
+                while index < count {
+                    let first = segments[index]
+                    if let graphemes, lineWidth(from: start, through: index) > width, start < Int(first.contentEnd) {
+                        // The word alone does not fit: break it between grapheme clusters.
+                        let cut = emergencyCut(from: start, contentEnd: Int(first.contentEnd), width: width, graphemes)
+                        if cut < Int(first.contentEnd) {
+                            guard
+                                emit(LineBreak(start: start, contentEnd: cut, end: cut, hyphen: false, segment: index))
+                            else { return }
+                            start = cut
+                            continue
+                        }
+                    }
+                    var last = index
+                    while !segments[last].isHardBreak, last + 1 < count,
+                        lineWidth(from: start, through: last + 1) <= width
+                    {
+                        last += 1
+                    }
+                    let segment = segments[last]
+                    let line = LineBreak(
+                        start: start, contentEnd: Int(segment.contentEnd), end: Int(segment.end),
+                        hyphen: segment.endsWithSoftHyphen && hasHyphen, segment: last)
+                    guard emit(line) else { return }
+                    start = Int(segment.end)
+                    index = last + 1
                 }
             }
-            var last = index
-            while !segments[last].isHardBreak, last + 1 < count, self.width(from: start, through: last + 1) <= width {
-                last += 1
-            }
-            let segment = segments[last]
-            let line = LineBreak(
-                start: start, contentEnd: Int(segment.contentEnd), end: Int(segment.end),
-                hyphen: segment.endsWithSoftHyphen && shaped.hyphen != nil, segment: last)
-            guard emit(line) else { return }
-            start = Int(segment.end)
-            index = last + 1
         }
     }
 

@@ -7,10 +7,25 @@ struct RunShaper {
     let language: hb_language_t?
     let features: [hb_feature_t]
     let featureSet: Int
-    let buffer = ShapingBuffer()
+    /// The HarfBuzz buffer, made on the first run HarfBuzz shapes (a text whose runs are
+    /// all cached never needs one).
+    private let lazyBuffer = LazyShapingBuffer()
+
+    var buffer: ShapingBuffer { lazyBuffer.buffer }
+
+    init(
+        text: UnsafeBufferPointer<UInt16>, cache: WordShapeCache?, language: hb_language_t?,
+        features: [hb_feature_t], featureSet: Int
+    ) {
+        self.text = text
+        self.cache = cache
+        self.language = language
+        self.features = features
+        self.featureSet = featureSet
+    }
 
     /// Shapes `item` with `font`, adding the offsets HarfBuzz marks unsafe to break to `unsafe`.
-    func shape(_ item: TextRun, font: Font, into unsafe: inout Set<Int32>) -> ShapedRun {
+    func shape(_ item: TextRun, font: Font, into unsafe: inout OffsetSet) -> ShapedRun {
         guard let cache, !Self.isJoining(item.script) else {
             return shapeWhole(item, font: font, into: &unsafe)
         }
@@ -20,19 +35,29 @@ struct RunShaper {
             rightToLeft: item.isRightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
         let boundaries = SpaceBoundaries.shared(
             font: font, context: context, script: item.script, language: language, features: features)
-        let cuts = pieces.dropFirst().map { boundaries.canCut(before: Itemization.decode(text, at: $0.lowerBound).0) }
+        let cuts = boundaries.canCut(text, before: pieces)
+        // Hashed once, for the lookup and for storing the words after a miss.
+        let hashes = pieces.map { WordShapeCache.hash(text, $0, context) }
         // Every cached word is clean (see `storable`), so safe cuts are all a hit needs.
-        if !cuts.contains(false), let entries = cache.lookup(text, pieces: pieces, context: context) {
-            return assemble(item, pieces: pieces, entries: entries, into: &unsafe)
+        if !cuts.contains(false) {
+            var run = ShapedRun(start: item.start, end: item.end, level: item.level, fontIndex: item.fontIndex)
+            if cache.assemble(
+                text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &run, unsafe: &unsafe,
+                hashes: hashes)
+            {
+                return run
+            }
         }
         let run = shapeWhole(item, font: font, into: &unsafe)
         if !text[item.start..<item.end].contains(0x2044) {  // fractions: see SpaceBoundaries
-            cache.store(storable(run, pieces: pieces, cuts: cuts, boundaries: boundaries, context: context))
+            let (data, words) = storable(
+                run, pieces: pieces, hashes: hashes, cuts: cuts, boundaries: boundaries, context: context)
+            cache.store(data, words: words)
         }
         return run
     }
 
-    private func shapeWhole(_ item: TextRun, font: Font, into unsafe: inout Set<Int32>) -> ShapedRun {
+    private func shapeWhole(_ item: TextRun, font: Font, into unsafe: inout OffsetSet) -> ShapedRun {
         let run = buffer.shape(
             text, range: item.start..<item.end, context: true, level: item.level, script: item.script,
             language: language, font: font, fontIndex: item.fontIndex, features: features)
@@ -43,6 +68,7 @@ struct RunShaper {
     /// The run's words: each ends after the spaces that follow it.
     private func words(_ range: Range<Int>) -> [Range<Int>] {
         var pieces: [Range<Int>] = []
+        pieces.reserveCapacity(range.count / 4 + 1)
         var start = range.lowerBound
         var index = range.lowerBound + 1
         while index < range.upperBound {
@@ -56,81 +82,44 @@ struct RunShaper {
         return pieces
     }
 
-    /// The run rebuilt from cached words: glyphs in visual order (words reversed in a
-    /// right-to-left run), clusters moved to the words' offsets.
-    private func assemble(
-        _ item: TextRun, pieces: [Range<Int>], entries: [WordShapeCache.Entry], into unsafe: inout Set<Int32>
-    ) -> ShapedRun {
-        var run = ShapedRun(start: item.start, end: item.end, level: item.level, fontIndex: item.fontIndex)
-        let total = entries.reduce(0) { $0 + Int($1.glyphCount) }
-        run.glyphs.reserveCapacity(total)
-        run.clusters.reserveCapacity(total)
-        run.advances.reserveCapacity(total)
-        run.offsetsX.reserveCapacity(total)
-        run.offsetsY.reserveCapacity(total)
-        let order = item.isRightToLeft ? Array(pieces.indices.reversed()) : Array(pieces.indices)
-        for index in order {
-            let entry = entries[index]
-            let base = Int32(pieces[index].lowerBound)
-            entry.storage.withUnsafeBufferPointer { stored in
-                var offset = Int(entry.textCount)
-                for _ in 0..<Int(entry.glyphCount) {
-                    run.glyphs.append(UInt32(bitPattern: stored[offset]))
-                    run.clusters.append(stored[offset + 1] + base)
-                    run.advances.append(stored[offset + 2])
-                    run.offsetsX.append(stored[offset + 3])
-                    run.offsetsY.append(stored[offset + 4])
-                    offset += 5
-                }
-                while offset < stored.count {
-                    unsafe.insert(stored[offset] + base)
-                    offset += 1
-                }
-            }
-        }
-        return run
-    }
-
     /// Words of a run just shaped whole whose glyphs do not depend on the text around
     /// them: their clusters start and end at their own edges, no lookup that can match
     /// across a space can change them (`SpaceBoundaries.isClean`), and pair positioning
     /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`).
     private func storable(
-        _ run: ShapedRun, pieces: [Range<Int>], cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext
-    ) -> [(hash: UInt64, entry: WordShapeCache.Entry)] {
+        _ run: ShapedRun, pieces: [Range<Int>], hashes: [UInt64], cuts: [Bool], boundaries: SpaceBoundaries,
+        context: ShapeContext
+    ) -> (data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.glyphs.count
-        else { return [] }
+        else { return ([], []) }
         let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        var entries: [(hash: UInt64, entry: WordShapeCache.Entry)] = []
+        let clean = boundaries.cleanWords(text, pieces)
+        var data: [Int32] = []
+        data.reserveCapacity(pieces.count * PackedWord.headerSlots + (run.end - run.start) + run.glyphs.count * 5)
+        var words: [(hash: UInt64, range: Range<Int>)] = []
+        words.reserveCapacity(pieces.count)
+        var unsafe: [Int32] = []
         for (index, piece) in pieces.enumerated() {
             // cuts[i] is the cut before piece i + 1.
-            guard index == 0 || cuts[index - 1], index == pieces.count - 1 || cuts[index],
-                boundaries.isClean(text, piece)
+            guard index == 0 || cuts[index - 1], index == pieces.count - 1 || cuts[index], clean[index]
             else { continue }
             let glyphs = run.glyphRange(clustersFrom: piece.lowerBound, to: piece.upperBound)
             guard !glyphs.isEmpty, glyphs.allSatisfy({ Int(run.clusters[$0]) >= piece.lowerBound }),
                 glyphs.contains(where: { Int(run.clusters[$0]) == piece.lowerBound })
             else { continue }
             let base = Int32(piece.lowerBound)
-            var storage: [Int32] = []
-            storage.reserveCapacity(piece.count + glyphs.count * 5 + 2)
-            for unit in piece { storage.append(Int32(text[unit])) }
-            for glyph in glyphs {
-                storage.append(Int32(bitPattern: run.glyphs[glyph]))
-                storage.append(run.clusters[glyph] - base)
-                storage.append(run.advances[glyph])
-                storage.append(run.offsetsX[glyph])
-                storage.append(run.offsetsY[glyph])
-            }
+            unsafe.removeAll(keepingCapacity: true)
             for glyph in glyphs where infos[glyph].mask & unsafeBreak != 0 {
-                storage.append(Int32(infos[glyph].cluster) - base)
+                unsafe.append(Int32(infos[glyph].cluster) - base)
             }
-            let entry = WordShapeCache.Entry(
-                context: context, textCount: Int32(piece.count), glyphCount: Int32(glyphs.count), storage: storage)
-            entries.append((WordShapeCache.hash(text, piece, context), entry))
+            let start = data.count
+            PackedWord.pack(
+                into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[piece]), run: run,
+                glyphs: glyphs, base: base, unsafe: unsafe)
+            words.append((hashes[index], start..<data.count))
         }
-        return entries
+        return (data, words)
     }
 
     /// Scripts whose letters join their neighbours: HarfBuzz reads the text around a
@@ -144,5 +133,21 @@ struct RunShaper {
         default:
             return false
         }
+    }
+}
+
+/// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.
+final class LazyShapingBuffer {
+    private var made: ShapingBuffer?
+
+    var buffer: ShapingBuffer {
+        if let made { return made }
+        let buffer = ShapingBuffer.pooled()
+        made = buffer
+        return buffer
+    }
+
+    deinit {
+        if let made { ShapingBuffer.recycle(made) }
     }
 }

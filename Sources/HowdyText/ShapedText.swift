@@ -25,12 +25,20 @@ public struct ShapedText: Sendable {
     /// advancePrefix[i] is the total advance (26.6) of the glyphs whose cluster is before offset i.
     let advancePrefix: [Int]
     let segments: [Segment]
-    let unsafeToBreak: Set<Int32>
+    /// Offsets where HarfBuzz says cutting the line changes the shaping.
+    let unsafeToBreak: OffsetSet
     let hyphen: (glyph: UInt32, advance: Int32)?
     /// Widest visible content of any segment (26.6), with the hyphen a segment ending at
     /// one shows: narrower widths need emergency breaks.
     let maxSegmentWidth: Int
+    /// Widest white space hanging after any segment's content (26.6), 0 or more.
+    let maxHangingWidth: Int
     let metrics: (ascent: Double, descent: Double, lineHeight: Double)
+    /// Layouts made from this text leave every line's `runs` empty (default false):
+    /// for callers that report only line texts and widths, such as the JSON-lines
+    /// answer, and would otherwise pay for positioned glyphs they drop. Line breaks,
+    /// widths and texts are the same either way.
+    package var omitsGlyphs = false
 
     /// The text between two break opportunities: a word and the spaces after it.
     struct Segment: Sendable {
@@ -75,7 +83,7 @@ public struct ShapedText: Sendable {
         var fonts: [Font] = [font]
         var runs: [ShapedRun] = []
         var scripts: [hb_script_t] = []
-        var unsafe = Set<Int32>()
+        var unsafe = OffsetSet(capacity: utf16.count + 1)
         var segments: [Segment] = []
         var prefix = [Int](repeating: 0, count: utf16.count + 1)
         var bidiLevels: BidiLevels?
@@ -84,8 +92,10 @@ public struct ShapedText: Sendable {
         try utf16.withUnsafeBufferPointer { buffer in
             let bidi = try BidiLevels(text: buffer, direction: options.direction)
             bidiLevels = bidi
-            let fallback = options.fallback ?? FontFallback.bundled(matching: font.face)
-            let items = try Itemization(text: buffer, bidi: bidi, primary: font, fallback: fallback)
+            // Asked for only when a character needs more than the primary font.
+            let items = try Itemization(
+                text: buffer, bidi: bidi, primary: font,
+                fallback: options.fallback ?? FontFallback.bundled(matching: font.face))
             fonts = items.fonts
             let language = options.locale.isEmpty ? nil : hb_language_from_string(options.locale, -1)
             let shaper = RunShaper(
@@ -93,14 +103,16 @@ public struct ShapedText: Sendable {
                 features: options.features.map(\.value), featureSet: FeatureSets.id(of: options.features))
             for item in items.runs {
                 let run = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe)
-                for index in run.glyphs.indices {
-                    prefix[Int(run.clusters[index]) + 1] += Int(run.advances[index])
+                run.clusters.withUnsafeBufferPointer { clusters in
+                    run.advances.withUnsafeBufferPointer { advances in
+                        for index in clusters.indices { prefix[Int(clusters[index]) + 1] += Int(advances[index]) }
+                    }
                 }
                 runs.append(run)
                 scripts.append(item.script)
             }
             // Run starts are always safe: the line builder cuts runs there anyway.
-            for run in runs { unsafe.remove(Int32(run.start)) }
+            for run in runs { unsafe.remove(run.start) }
             for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
 
             segments = try Self.segments(of: buffer, options: options)
@@ -121,6 +133,9 @@ public struct ShapedText: Sendable {
         self.maxSegmentWidth = segments.reduce(0) { widest, segment in
             let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
             return max(widest, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
+        }
+        self.maxHangingWidth = segments.reduce(0) { widest, segment in
+            max(widest, prefix[Int(segment.end)] - prefix[Int(segment.contentEnd)])
         }
     }
 

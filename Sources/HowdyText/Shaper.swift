@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// The glyphs HarfBuzz produced for one run, as parallel arrays. Positions are in
 /// 26.6 fixed point (1/64 px): the fonts are scaled by `size × 64`. Glyphs are in
@@ -37,12 +38,35 @@ struct ShapedRun: Sendable {
     }
 }
 
-/// An owned hb_buffer_t, reused across the runs of one text.
-final class ShapingBuffer {
+/// An owned hb_buffer_t, reused across the runs of one text (and, through
+/// `ShapingBuffer.pooled()`, across texts). Used by one thread at a time.
+final class ShapingBuffer: @unchecked Sendable {
     let handle: OpaquePointer
+    /// The longest text (UTF-16 units) added so far: what HarfBuzz's arrays hold room for.
+    private var longest = 0
 
     init() { handle = hb_buffer_create()! }
     deinit { hb_buffer_destroy(handle) }
+
+    private static let pool = Mutex<[ShapingBuffer]>([])
+    private static let poolLimit = 16
+    /// Buffers that grew for texts longer than this are freed rather than pooled.
+    private static let pooledLength = 4096
+
+    /// A buffer from the pool, or a new one: HarfBuzz keeps its arrays between uses,
+    /// so a pooled buffer shapes a typical text without allocating.
+    static func pooled() -> ShapingBuffer {
+        pool.withLock { $0.popLast() } ?? ShapingBuffer()
+    }
+
+    /// Returns a buffer from `pooled()` for reuse.
+    static func recycle(_ buffer: ShapingBuffer) {
+        guard buffer.longest <= pooledLength else { return }
+        hb_buffer_clear_contents(buffer.handle)
+        pool.withLock { pool in
+            if pool.count < poolLimit { pool.append(buffer) }
+        }
+    }
 
     /// Shapes `range` of `text` with `font`. With `context`, the characters around the
     /// range inform shaping (Arabic joining across a font change, for instance); without
@@ -52,6 +76,7 @@ final class ShapingBuffer {
         script: hb_script_t, language: hb_language_t?, font: Font, fontIndex: Int, features: [hb_feature_t]
     ) -> ShapedRun {
         hb_buffer_clear_contents(handle)
+        longest = max(longest, context ? text.count : range.count)
         if context {
             hb_buffer_add_utf16(
                 handle, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
@@ -62,8 +87,11 @@ final class ShapingBuffer {
         hb_buffer_set_script(handle, script)
         if let language { hb_buffer_set_language(handle, language) }
         hb_buffer_set_cluster_level(handle, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        // Unsafe-to-concat flags tell which shaped words may be cached and reused.
-        hb_buffer_set_flags(handle, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
+        // No HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT: HarfBuzz sets that flag on every
+        // glyph a kerning lookup merely tried, so it cannot tell which words to cache
+        // (`SpaceBoundaries` asks the lookups instead), and producing it costs shaping
+        // time. Unsafe-to-break flags, which lines need, come either way.
+        hb_buffer_set_flags(handle, HB_BUFFER_FLAG_DEFAULT)
         features.withUnsafeBufferPointer { list in
             hb_shape(font.instance.handle, handle, list.baseAddress, UInt32(list.count))
         }
@@ -92,11 +120,11 @@ final class ShapingBuffer {
     /// UTF-16 offsets where HarfBuzz says breaking the line would change the shaping
     /// (HB_GLYPH_FLAG_UNSAFE_TO_BREAK on the glyph starting that cluster), from the
     /// last `shape` call.
-    func unsafeToBreakOffsets(base: Int, into offsets: inout Set<Int32>) {
+    func unsafeToBreakOffsets(base: Int, into offsets: inout OffsetSet) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(handle, &count) else { return }
         for index in 0..<Int(count) where infos[index].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
-            offsets.insert(Int32(Int(infos[index].cluster) + base))
+            offsets.insert(Int(infos[index].cluster) + base)
         }
     }
 }

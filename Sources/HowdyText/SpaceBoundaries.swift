@@ -28,8 +28,8 @@ final class SpaceBoundaries: @unchecked Sendable {
     private let unsafeGlyphs: OpaquePointer  // hb_set_t *
     private let pairsWithSpace: Bool
     private let space: hb_codepoint_t?
-    private let cutAnswers = Mutex<[UInt32: Bool]>([:])
-    private let cleanAnswers = Mutex<[UInt32: Bool]>([:])
+    private let cutAnswers = Mutex(ScalarAnswers())
+    private let cleanAnswers = Mutex(ScalarAnswers())
 
     private static let table = Mutex<[Int: [SpaceBoundaries]]>([:])
 
@@ -132,50 +132,87 @@ final class SpaceBoundaries: @unchecked Sendable {
         hb_set_destroy(unsafeGlyphs)
     }
 
-    /// True when a run may be cut between a space and `scalar` (the first character of
-    /// the next word) as far as pair positioning goes: `scalar` is no mark and the pair
-    /// "space, scalar" shapes the same together as apart.
-    func canCut(before scalar: UInt32) -> Bool {
-        guard space != nil, scalar != 0x20, howdy_is_attaching(scalar) == 0 else { return false }
-        guard pairsWithSpace else { return true }
-        if let known = cutAnswers.withLock({ $0[scalar] }) { return known }
-        let answer = pairIsInert(scalar)
+    /// For each piece after the first, whether the run may be cut before it: between a
+    /// space and `scalar`, the piece's first character, as far as pair positioning goes
+    /// (`scalar` is no mark and the pair "space, scalar" shapes the same together as
+    /// apart). `result[i]` is the cut before `pieces[i + 1]`. Known answers are read
+    /// under one lock per run; new ones are probed outside it.
+    func canCut(_ text: UnsafeBufferPointer<UInt16>, before pieces: [Range<Int>]) -> [Bool] {
+        guard pieces.count > 1 else { return [] }
+        var cuts = [Bool](repeating: false, count: pieces.count - 1)
+        guard space != nil else { return cuts }
+        var unknown: [(index: Int, scalar: UInt32)] = []
         cutAnswers.withLock { answers in
-            if answers.count > 4096 { answers.removeAll() }
-            answers[scalar] = answer
+            for index in 1..<pieces.count {
+                let scalar = Itemization.decode(text, at: pieces[index].lowerBound).0
+                guard scalar != 0x20, howdy_is_attaching(scalar) == 0 else { continue }
+                guard pairsWithSpace else {
+                    cuts[index - 1] = true
+                    continue
+                }
+                if let known = answers[scalar] {
+                    cuts[index - 1] = known
+                } else {
+                    unknown.append((index - 1, scalar))
+                }
+            }
         }
-        return answer
-    }
-
-    /// True when no lookup that can match across a space can change any glyph of
-    /// `range` (its characters and every glyph GSUB can turn them into).
-    func isClean(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> Bool {
-        guard hb_set_is_empty(unsafeGlyphs) == 0 else { return true }
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let (scalar, width) = Itemization.decode(text, at: index)
-            index += width
-            if let known = cleanAnswers.withLock({ $0[scalar] }) {
-                if !known { return false }
+        guard !unknown.isEmpty else { return cuts }
+        var found: [UInt32: Bool] = [:]
+        for (index, scalar) in unknown {
+            if let known = found[scalar] {
+                cuts[index] = known
                 continue
             }
-            var glyph: hb_codepoint_t = 0
-            var clean = false
-            if hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph) != 0 {
-                let reachable = hb_set_create()!
-                hb_set_add(reachable, glyph)
-                hb_ot_layout_lookups_substitute_closure(font.face.hbFace, lookups, reachable)
-                hb_set_intersect(reachable, unsafeGlyphs)
-                clean = hb_set_is_empty(reachable) != 0
-                hb_set_destroy(reachable)
-            }
-            cleanAnswers.withLock { answers in
-                if answers.count > 4096 { answers.removeAll() }
-                answers[scalar] = clean
-            }
-            if !clean { return false }
+            let answer = pairIsInert(scalar)
+            found[scalar] = answer
+            cuts[index] = answer
         }
-        return true
+        cutAnswers.withLock { $0.merge(found) }
+        return cuts
+    }
+
+    /// For each piece, true when no lookup that can match across a space can change any
+    /// glyph of it (its characters and every glyph GSUB can turn them into).
+    func cleanWords(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>]) -> [Bool] {
+        guard hb_set_is_empty(unsafeGlyphs) == 0 else { return [Bool](repeating: true, count: pieces.count) }
+        var clean = [Bool](repeating: true, count: pieces.count)
+        var unknown: [(index: Int, scalar: UInt32)] = []
+        cleanAnswers.withLock { answers in
+            for (piece, range) in pieces.enumerated() {
+                var index = range.lowerBound
+                while index < range.upperBound {
+                    let (scalar, width) = Itemization.decode(text, at: index)
+                    index += width
+                    if let known = answers[scalar] {
+                        if !known { clean[piece] = false }
+                    } else {
+                        unknown.append((piece, scalar))
+                    }
+                }
+            }
+        }
+        guard !unknown.isEmpty else { return clean }
+        var found: [UInt32: Bool] = [:]
+        for (piece, scalar) in unknown {
+            let answer = found[scalar] ?? isClean(scalar)
+            found[scalar] = answer
+            if !answer { clean[piece] = false }
+        }
+        cleanAnswers.withLock { $0.merge(found) }
+        return clean
+    }
+
+    /// True when no glyph `scalar` maps to, nor any GSUB can make of it, is unsafe.
+    private func isClean(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph) != 0 else { return false }
+        let reachable = hb_set_create()!
+        defer { hb_set_destroy(reachable) }
+        hb_set_add(reachable, glyph)
+        hb_ot_layout_lookups_substitute_closure(font.face.hbFace, lookups, reachable)
+        hb_set_intersect(reachable, unsafeGlyphs)
+        return hb_set_is_empty(reachable) != 0
     }
 
     private static func lookups(face: OpaquePointer, table: hb_tag_t, features: [String]) -> Set<UInt32> {
@@ -213,6 +250,37 @@ final class SpaceBoundaries: @unchecked Sendable {
             let pieces = context.rightToLeft ? [second, first] : [first, second]
             return together.glyphs == pieces.flatMap(\.glyphs) && together.advances == pieces.flatMap(\.advances)
                 && together.offsetsX == pieces.flatMap(\.offsetsX) && together.offsetsY == pieces.flatMap(\.offsetsY)
+        }
+    }
+}
+
+/// Yes/no answers per scalar: ASCII in two bit masks (most words of most texts are
+/// ASCII, and a dictionary lookup per character would cost more than the rest of the
+/// check), other scalars in a bounded dictionary.
+struct ScalarAnswers {
+    private var known: UInt128 = 0
+    private var yes: UInt128 = 0
+    private var others: [UInt32: Bool] = [:]
+
+    subscript(scalar: UInt32) -> Bool? {
+        if scalar < 0x80 {
+            let bit: UInt128 = 1 << scalar
+            return known & bit == 0 ? nil : yes & bit != 0
+        }
+        return others[scalar]
+    }
+
+    /// Adds `answers` (the dictionary is emptied first when it holds over 4096).
+    mutating func merge(_ answers: [UInt32: Bool]) {
+        for (scalar, answer) in answers {
+            if scalar < 0x80 {
+                let bit: UInt128 = 1 << scalar
+                known |= bit
+                if answer { yes |= bit } else { yes &= ~bit }
+            } else {
+                if others.count > 4096 { others.removeAll() }
+                others[scalar] = answer
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Glibc
 import Synchronization
 
 /// Shaped words kept across texts and requests, as Blink's `ShapeCache` and Minikin's
@@ -7,16 +8,18 @@ import Synchronization
 ///
 /// A word is the text up to and including the spaces after it, inside one run (one
 /// font, script, direction). Entries come only from whole runs shaped in context, and
-/// only where HarfBuzz marks both edges of the word clear of
-/// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`: there, HarfBuzz guarantees the word's glyphs do
-/// not depend on the text around it, so concatenating cached words gives exactly the
-/// glyphs of shaping the run whole. Joining scripts (Arabic, Syriac, N'Ko, Mongolian, …)
+/// only where `SpaceBoundaries` shows, from the lookups the shape plan applies, that
+/// the word's glyphs do not depend on the text around it (HarfBuzz's own
+/// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT` marks every word edge of a kerned font), so
+/// concatenating cached words gives exactly the glyphs of shaping the run whole. Joining scripts (Arabic, Syriac, N'Ko, Mongolian, …)
 /// are never cached: their shaping reads the characters around a run.
 ///
 /// The cache is bounded in bytes (`byteLimit`, default 8 MiB) and evicts in two
 /// generations: when the young generation fills half the budget it becomes the old one
 /// and the previous old one is dropped; a hit in the old generation moves the entry
-/// back to the young one. Safe to use from any thread.
+/// back to the young one. Safe to use from any thread: lookups that find every word
+/// in the young generation share a reader lock, so `--jobs` workers copy glyphs side
+/// by side; stores, moves between generations and misses take it alone.
 public final class WordShapeCache: Sendable {
     /// The cache `ShapedText` uses unless `TextOptions.usesWordCache` is false.
     public static let shared = WordShapeCache()
@@ -39,16 +42,88 @@ public final class WordShapeCache: Sendable {
         public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
     }
 
+    /// One generation: entries packed one after another in `arena`, found by hash.
+    /// Lookups return arena offsets, so a hit copies glyph data without retaining or
+    /// allocating anything, and storing a word appends to the arena instead of
+    /// allocating an array for it.
+    private struct Generation {
+        var arena: [Int32]
+        var offsets: [WordKey: Int]
+
+        init() {
+            arena = []
+            offsets = [:]
+        }
+
+        /// Bytes held: the arena and about 16 per table slot.
+        var bytes: Int { arena.count * 4 + offsets.count * 16 }
+
+        /// The offset of the entry for `text[range]` in `context` under `key`, if held.
+        func find(_ key: WordKey, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ context: ShapeContext)
+            -> Int?
+        {
+            guard let offset = offsets[key] else { return nil }
+            return arena.withUnsafeBufferPointer { PackedWord.matches($0, at: offset, text, range, context) }
+                ? offset : nil
+        }
+
+        /// Appends the packed entry `data[range]` under `key`.
+        mutating func insert(_ key: WordKey, _ data: UnsafeBufferPointer<Int32>) {
+            if arena.capacity == 0 {
+                // Room for a few dozen words (about 10 KB), so that a cold cache does not
+                // regrow its arena and table while the first texts fill it; small enough
+                // that malloc serves it from free memory rather than growing the heap.
+                arena.reserveCapacity(2 << 10)
+                offsets.reserveCapacity(64)
+            }
+            if offsets[key] != nil { return }  // a colliding or equal word is already held
+            offsets[key] = arena.count
+            arena.append(contentsOf: data)
+        }
+    }
+
     private struct State {
-        var young: [UInt64: Entry] = [:]
-        var old: [UInt64: Entry] = [:]
-        var youngBytes = 0
-        var oldBytes = 0
+        var young = Generation()
+        var old = Generation()
         var hits = 0
         var misses = 0
     }
 
-    private let state = Mutex(State())
+    /// `State` behind a reader-writer lock (pthread's: the standard library has none).
+    private final class Guarded: @unchecked Sendable {
+        private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+        private let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+
+        init() {
+            pthread_rwlock_init(lock, nil)
+            state.initialize(to: State())
+        }
+
+        deinit {
+            pthread_rwlock_destroy(lock)
+            lock.deallocate()
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+
+        /// Runs `body` with shared access: no writer runs meanwhile, other readers may.
+        func read<R>(_ body: (UnsafePointer<State>) -> R) -> R {
+            pthread_rwlock_rdlock(lock)
+            defer { pthread_rwlock_unlock(lock) }
+            return body(UnsafePointer(state))
+        }
+
+        /// Runs `body` with exclusive access.
+        func withLock<R>(_ body: (inout State) -> R) -> R {
+            pthread_rwlock_wrlock(lock)
+            defer { pthread_rwlock_unlock(lock) }
+            return body(&state.pointee)
+        }
+    }
+
+    private let state = Guarded()
+    /// Hits counted by the shared-access path (`State.hits` counts the others).
+    private let sharedHits = Atomic<Int>(0)
 
     /// A cache holding at most about `byteLimit` bytes of shaped words.
     public init(byteLimit: Int = 8 << 20) {
@@ -59,80 +134,142 @@ public final class WordShapeCache: Sendable {
     public var statistics: Statistics {
         state.withLock {
             Statistics(
-                hits: $0.hits, misses: $0.misses, bytes: $0.youngBytes + $0.oldBytes,
-                entries: $0.young.count + $0.old.count)
+                hits: $0.hits + sharedHits.load(ordering: .relaxed), misses: $0.misses,
+                bytes: $0.young.bytes + $0.old.bytes,
+                entries: $0.young.offsets.count + $0.old.offsets.count)
         }
     }
 
     /// Drops every entry and resets the counters.
     public func removeAll() {
-        state.withLock { $0 = State() }
+        state.withLock {
+            $0 = State()
+            sharedHits.store(0, ordering: .relaxed)
+        }
     }
 
-    /// One cached word: its UTF-16 text and glyphs, packed in one allocation.
-    /// Layout of `storage`: text units, then per glyph (id, cluster relative to the word
-    /// start, x advance, x offset, y offset), then unsafe-to-break offsets (relative).
-    struct Entry {
-        var context: ShapeContext
-        var textCount: Int32
-        var glyphCount: Int32
-        var storage: [Int32]
-
-        var bytes: Int { storage.count * 4 + 64 }
-    }
-
-    /// Looks up every word of a run; returns nil (and counts a miss per word) unless all
-    /// are cached. Pieces are UTF-16 ranges of `text` in logical order.
-    func lookup(
-        _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], context: ShapeContext
-    ) -> [Entry]? {
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(pieces.count)
-        for piece in pieces { hashes.append(Self.hash(text, piece, context)) }
-        return state.withLock { state -> [Entry]? in
-            var found: [Entry] = []
-            found.reserveCapacity(pieces.count)
+    /// Appends the glyphs of a run's words to `run` (in visual order: words reversed
+    /// when `rightToLeft`) and their unsafe-to-break offsets to `unsafe`, if every word
+    /// is cached; otherwise leaves both alone, counts a miss per word, and returns false.
+    /// Pieces are UTF-16 ranges of `text` in logical order; `hashes`, when given, are
+    /// their `hash(_:_:_:)` values. The copy happens under the
+    /// lock, straight from the arena.
+    func assemble(
+        _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], context: ShapeContext, rightToLeft: Bool,
+        into run: inout ShapedRun, unsafe: inout OffsetSet,
+        hashes: [UInt64]? = nil
+    ) -> Bool {
+        let keys = (hashes ?? pieces.map { Self.hash(text, $0, context) }).map(WordKey.init)
+        // Shared access when every word is young (the steady state); otherwise exclusive
+        // access below, which moves words up from the old generation or counts misses.
+        let hit = withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
+            state.read { state -> Bool in
+                // Read in place through the pointer: a copy of the generation would
+                // retain its storage, which both workers would then bounce between cores.
+                var glyphCount = 0
+                for (index, piece) in pieces.enumerated() {
+                    guard let offset = state.pointee.young.find(keys[index], text, piece, context) else { return false }
+                    offsets[index] = offset
+                    glyphCount += Int(state.pointee.young.arena[offset + PackedWord.glyphCountSlot])
+                }
+                run.reserve(glyphCount)
+                state.pointee.young.arena.withUnsafeBufferPointer { arena in
+                    for position in pieces.indices {
+                        let index = rightToLeft ? pieces.count - 1 - position : position
+                        PackedWord.append(
+                            arena, at: offsets[index], to: &run, unsafe: &unsafe, base: Int32(pieces[index].lowerBound))
+                    }
+                }
+                return true
+            }
+        }
+        if hit {
+            sharedHits.add(pieces.count, ordering: .relaxed)
+            return true
+        }
+        return state.withLock { state -> Bool in
+            // Offsets in the young arena, or (after a word moved up from the old
+            // generation, which may rotate the generations) to be looked up again.
+            var offsets: [Int] = []
+            offsets.reserveCapacity(pieces.count)
+            var promoted = false
+            var glyphCount = 0
             for (index, piece) in pieces.enumerated() {
-                let hash = hashes[index]
-                if let entry = state.young[hash], entry.matches(text, piece, context) {
-                    found.append(entry)
-                } else if let entry = state.old[hash], entry.matches(text, piece, context) {
-                    found.append(entry)
-                    Self.insert(entry, hash: hash, into: &state, limit: byteLimit)
+                let key = keys[index]
+                if let offset = state.young.find(key, text, piece, context) {
+                    glyphCount += Int(state.young.arena[offset + PackedWord.glyphCountSlot])
+                    offsets.append(offset)
+                } else if let offset = state.old.find(key, text, piece, context) {
+                    glyphCount += Int(state.old.arena[offset + PackedWord.glyphCountSlot])
+                    state.old.arena.withUnsafeBufferPointer { old in
+                        Self.insert(PackedWord.entry(old, at: offset), key: key, into: &state, limit: byteLimit)
+                    }
+                    promoted = true
+                    offsets.append(-1)
                 } else {
                     state.hits += index
                     state.misses += pieces.count - index
-                    return nil
+                    return false
+                }
+            }
+            // Where each word is now: young, or old when a rotation moved it there.
+            var inOld = [Bool](repeating: false, count: promoted ? pieces.count : 0)
+            if promoted {
+                for (index, piece) in pieces.enumerated() {
+                    if let offset = state.young.find(keys[index], text, piece, context) {
+                        offsets[index] = offset
+                    } else if let offset = state.old.find(keys[index], text, piece, context) {
+                        offsets[index] = offset
+                        inOld[index] = true
+                    } else {
+                        state.misses += pieces.count
+                        return false
+                    }
                 }
             }
             state.hits += pieces.count
-            return found
+            run.reserve(glyphCount)
+            state.young.arena.withUnsafeBufferPointer { young in
+                state.old.arena.withUnsafeBufferPointer { old in
+                    for position in pieces.indices {
+                        let index = rightToLeft ? pieces.count - 1 - position : position
+                        PackedWord.append(
+                            promoted && inOld[index] ? old : young, at: offsets[index], to: &run, unsafe: &unsafe,
+                            base: Int32(pieces[index].lowerBound))
+                    }
+                }
+            }
+            return true
         }
     }
 
-    /// Stores the words of a run shaped whole whose edges are clear of unsafe-to-concat.
-    func store(_ entries: [(hash: UInt64, entry: Entry)]) {
-        guard !entries.isEmpty, byteLimit > 0 else { return }
-        state.withLock { state in
-            for (hash, entry) in entries { Self.insert(entry, hash: hash, into: &state, limit: byteLimit) }
+    /// Stores packed words (`PackedWord.pack`) of a run shaped whole whose edges are
+    /// clear of unsafe-to-concat: `words` are (hash, range of `data`).
+    func store(_ data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
+        guard !words.isEmpty, byteLimit > 0 else { return }
+        data.withUnsafeBufferPointer { data in
+            state.withLock { state in
+                for (hash, range) in words {
+                    Self.insert(
+                        UnsafeBufferPointer(rebasing: data[range]), key: WordKey(hash), into: &state, limit: byteLimit)
+                }
+            }
         }
     }
 
-    private static func insert(_ entry: Entry, hash: UInt64, into state: inout State, limit: Int) {
-        guard entry.bytes <= limit / 2 else { return }
-        if let previous = state.young.updateValue(entry, forKey: hash) {
-            state.youngBytes -= previous.bytes
-        }
-        state.youngBytes += entry.bytes
-        if state.youngBytes > limit / 2 {
+    private static func insert(
+        _ entry: UnsafeBufferPointer<Int32>, key: WordKey, into state: inout State, limit: Int
+    ) {
+        guard entry.count * 4 + 16 <= limit / 2 else { return }
+        if state.young.bytes + entry.count * 4 + 16 > limit / 2 {
             state.old = state.young
-            state.oldBytes = state.youngBytes
-            state.young = [:]
-            state.youngBytes = 0
+            state.young = Generation()
         }
+        state.young.insert(key, entry)
     }
 
-    /// FNV-1a over the context and the word's UTF-16 units.
+    /// FNV-1a over the context and the word's UTF-16 units, with MurmurHash3's 64-bit
+    /// finalizer so that every bit of the result depends on every input bit.
     static func hash(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ context: ShapeContext) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         @inline(__always) func mix(_ value: UInt64) {
@@ -143,6 +280,11 @@ public final class WordShapeCache: Sendable {
         mix(UInt64(context.script) << 1 | (context.rightToLeft ? 1 : 0))
         mix(UInt64(bitPattern: Int64(context.language)))
         for index in range { mix(UInt64(text[index])) }
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash &*= 0xc4ce_b9fe_1a85_ec53
+        hash ^= hash >> 33
         return hash
     }
 }
@@ -160,16 +302,127 @@ struct ShapeContext: Equatable {
     var language: Int
 }
 
-extension WordShapeCache.Entry {
-    func matches(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ other: ShapeContext) -> Bool {
-        guard context == other, Int(textCount) == range.count else { return false }
-        return storage.withUnsafeBufferPointer { stored in
-            var offset = 0
-            for index in range {
-                if UInt16(truncatingIfNeeded: stored[offset]) != text[index] { return false }
-                offset += 1
-            }
-            return true
+/// A word's FNV-1a hash as a dictionary key. The hash is already well mixed by
+/// `WordShapeCache.hash`'s finalizer, so the table uses it as it is instead of running
+/// SipHash over it again (the lookups of every run on the hot path).
+struct WordKey: Hashable {
+    let value: UInt64
+
+    init(_ value: UInt64) { self.value = value }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+
+    func _rawHashValue(seed: Int) -> Int {
+        Int(truncatingIfNeeded: value ^ UInt64(truncatingIfNeeded: seed))
+    }
+}
+
+extension ShapedRun {
+    /// Room for `count` more glyphs in every array.
+    mutating func reserve(_ count: Int) {
+        glyphs.reserveCapacity(glyphs.count + count)
+        clusters.reserveCapacity(clusters.count + count)
+        advances.reserveCapacity(advances.count + count)
+        offsetsX.reserveCapacity(offsetsX.count + count)
+        offsetsY.reserveCapacity(offsetsY.count + count)
+    }
+}
+
+/// The packed form of one cached word in a generation's arena (`Int32` slots): word
+/// count of text units, glyphs and unsafe-to-break offsets; the context (8 slots); the
+/// text units; then field by field, so that a hit copies each field whole: glyph ids,
+/// clusters relative to the word start, x advances, x offsets, y offsets; then the
+/// unsafe-to-break offsets (relative).
+enum PackedWord {
+    static let textCountSlot = 0
+    static let glyphCountSlot = 1
+    static let unsafeCountSlot = 2
+    static let contextSlot = 3
+    static let headerSlots = 11
+
+    /// Appends the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
+    /// (clusters made relative to `base`) with its unsafe-to-break offsets (relative).
+    static func pack(
+        into data: inout [Int32], context: ShapeContext, text: UnsafeBufferPointer<UInt16>, run: ShapedRun,
+        glyphs: Range<Int>, base: Int32, unsafe: [Int32]
+    ) {
+        let count = glyphs.count
+        data.append(Int32(text.count))
+        data.append(Int32(count))
+        data.append(Int32(unsafe.count))
+        appendContext(context, to: &data)
+        for unit in text { data.append(Int32(unit)) }
+        for glyph in glyphs { data.append(Int32(bitPattern: run.glyphs[glyph])) }
+        for glyph in glyphs { data.append(run.clusters[glyph] - base) }
+        data.append(contentsOf: run.advances[glyphs])
+        data.append(contentsOf: run.offsetsX[glyphs])
+        data.append(contentsOf: run.offsetsY[glyphs])
+        data.append(contentsOf: unsafe)
+    }
+
+    private static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {
+        for value in [context.font, context.features, context.language] {
+            data.append(Int32(truncatingIfNeeded: value))
+            data.append(Int32(truncatingIfNeeded: value >> 32))
+        }
+        data.append(Int32(bitPattern: context.script))
+        data.append(context.rightToLeft ? 1 : 0)
+    }
+
+    /// The number of slots of the packed word at `offset`.
+    static func size(_ arena: UnsafeBufferPointer<Int32>, at offset: Int) -> Int {
+        headerSlots + Int(arena[offset + textCountSlot]) + 5 * Int(arena[offset + glyphCountSlot])
+            + Int(arena[offset + unsafeCountSlot])
+    }
+
+    /// The packed word at `offset`, all its slots.
+    static func entry(_ arena: UnsafeBufferPointer<Int32>, at offset: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(rebasing: arena[offset..<(offset + size(arena, at: offset))])
+    }
+
+    /// True when the packed word at `offset` is `text[range]` shaped in `context`.
+    static func matches(
+        _ arena: UnsafeBufferPointer<Int32>, at offset: Int, _ text: UnsafeBufferPointer<UInt16>,
+        _ range: Range<Int>, _ context: ShapeContext
+    ) -> Bool {
+        guard Int(arena[offset + textCountSlot]) == range.count else { return false }
+        var slot = offset + contextSlot
+        for value in [context.font, context.features, context.language] {
+            guard arena[slot] == Int32(truncatingIfNeeded: value),
+                arena[slot + 1] == Int32(truncatingIfNeeded: value >> 32)
+            else { return false }
+            slot += 2
+        }
+        guard arena[slot] == Int32(bitPattern: context.script), arena[slot + 1] == (context.rightToLeft ? 1 : 0) else {
+            return false
+        }
+        slot = offset + headerSlots
+        for index in range {
+            guard UInt16(truncatingIfNeeded: arena[slot]) == text[index] else { return false }
+            slot += 1
+        }
+        return true
+    }
+
+    /// Appends the glyphs of the packed word at `offset` to `run`, clusters moved by
+    /// `base`, and its unsafe-to-break offsets (moved by `base`) to `unsafe`.
+    static func append(
+        _ arena: UnsafeBufferPointer<Int32>, at offset: Int, to run: inout ShapedRun, unsafe: inout OffsetSet,
+        base: Int32
+    ) {
+        let count = Int(arena[offset + glyphCountSlot])
+        let start = offset + headerSlots + Int(arena[offset + textCountSlot])
+        func field(_ index: Int) -> UnsafeBufferPointer<Int32> {
+            UnsafeBufferPointer(rebasing: arena[(start + index * count)..<(start + (index + 1) * count)])
+        }
+        field(0).withMemoryRebound(to: UInt32.self) { run.glyphs.append(contentsOf: $0) }
+        for cluster in field(1) { run.clusters.append(cluster + base) }
+        run.advances.append(contentsOf: field(2))
+        run.offsetsX.append(contentsOf: field(3))
+        run.offsetsY.append(contentsOf: field(4))
+        let unsafeStart = start + 5 * count
+        for slot in unsafeStart..<(unsafeStart + Int(arena[offset + unsafeCountSlot])) {
+            unsafe.insert(Int(arena[slot] + base))
         }
     }
 }

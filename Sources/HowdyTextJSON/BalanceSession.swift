@@ -82,30 +82,37 @@ public final class BalanceSession: @unchecked Sendable {
     /// The answer to one request line (without its newline). `line` is the 1-based line
     /// number used in error messages.
     public func answer(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
+        var writer = JSONWriter()
+        answer(bytes, line: line, into: &writer)
+        return writer.text
+    }
+
+    /// Appends the answer to one request line (without a newline) to `writer`: what
+    /// `answer(_:line:)` returns, without making a String of it.
+    package func answer(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, into writer: inout JSONWriter) {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-            return Self.error(id: nil, "line \(line): empty line, expected a JSON object")
+            return writer.raw(Self.error(id: nil, "line \(line): empty line, expected a JSON object"))
         }
         let request: JSONLValue
         do {
             request = try JSONReader.parse(bytes)
         } catch {
-            return Self.error(id: nil, "line \(line): not JSON: \(error)")
+            return writer.raw(Self.error(id: nil, "line \(line): not JSON: \(error)"))
         }
         guard case .object = request else {
-            return Self.error(id: nil, "line \(line): expected a JSON object, got \(Self.kind(request))")
+            return writer.raw(
+                Self.error(id: nil, "line \(line): expected a JSON object, got \(Self.kind(request))"))
         }
         let id = request["id"] ?? .null
         do {
-            let layout = try self.layout(for: request, line: line)
-            var writer = JSONWriter()
+            let layout = try self.layout(for: request, line: line, omitsGlyphs: true)
             writer.layout(layout, id: id)
-            return writer.text
         } catch let failure as RequestError {
-            return Self.error(id: id, "line \(line): \(failure.message)")
+            writer.raw(Self.error(id: id, "line \(line): \(failure.message)"))
         } catch let error as TextError {
-            return Self.error(id: id, "line \(line): \(error.description)")
+            writer.raw(Self.error(id: id, "line \(line): \(error.description)"))
         } catch {
-            return Self.error(id: id, "line \(line): \(error)")
+            writer.raw(Self.error(id: id, "line \(line): \(error)"))
         }
     }
 
@@ -126,6 +133,12 @@ public final class BalanceSession: @unchecked Sendable {
 
     /// The layout a request asks for.
     public func layout(for request: JSONLValue, line: Int = 1) throws -> TextLayout {
+        try layout(for: request, line: line, omitsGlyphs: false)
+    }
+
+    /// The layout a request asks for; with `omitsGlyphs`, its lines carry no glyph runs
+    /// (what the JSON answer needs: line texts and widths, which are the same).
+    func layout(for request: JSONLValue, line: Int, omitsGlyphs: Bool) throws -> TextLayout {
         guard case .object(let members) = request else { throw RequestError(message: "expected a JSON object") }
         for (key, _) in members where !Self.knownKeys.contains(key) {
             throw RequestError(
@@ -208,7 +221,8 @@ public final class BalanceSession: @unchecked Sendable {
             throw RequestError(message: "features: expected an array of strings, got \(Self.kind(other))")
         }
         let font = try self.font(named: fontName, size: size)
-        let shaped = try ShapedText(text, font: font, options: options)
+        var shaped = try ShapedText(text, font: font, options: options)
+        shaped.omitsGlyphs = omitsGlyphs
         switch mode {
         case .balance: return try shaped.balance(width: width)
         case .greedy: return try shaped.layout(width: width)

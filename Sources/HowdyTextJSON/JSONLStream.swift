@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The JSON-lines loop of `howdy balance --jsonl`, usable from any Swift program:
 /// reads requests as they arrive, answers every complete line of each chunk read (in
@@ -21,6 +22,12 @@ public struct JSONLStream {
     private let jobs: Int
     private let lineLimit: Int
     private var sessions: [BalanceSession]
+    /// One output buffer per worker, reused from chunk to chunk.
+    private let buffers: [WorkerBuffer]
+
+    private final class WorkerBuffer: @unchecked Sendable {
+        var writer = JSONWriter()
+    }
 
     /// A stream answering with `defaults` on `jobs` threads (1 or more).
     public init(defaults: BalanceDefaults, jobs: Int = 1, maximumLineBytes: Int = JSONLStream.maximumLineBytes) {
@@ -28,6 +35,7 @@ public struct JSONLStream {
         self.jobs = max(1, jobs)
         self.lineLimit = max(1, maximumLineBytes)
         sessions = (0..<max(1, jobs)).map { _ in BalanceSession(defaults: defaults) }
+        buffers = (0..<max(1, jobs)).map { _ in WorkerBuffer() }
     }
 
     /// Runs until `read` returns 0 (end of input).
@@ -100,42 +108,62 @@ public struct JSONLStream {
         }
     }
 
+    /// Lines a worker takes at a time: small enough that workers finish a chunk
+    /// together (a static split waits for the slowest half), large enough that taking
+    /// them costs nothing next to answering.
+    static let linesPerTask = 4
+
     /// Answers `lines` (ranges of `batch`), numbered from `firstLine + 1`, in order.
     private func answers(_ batch: [UInt8], lines: [Range<Int>], firstLine: Int) -> String {
         guard !lines.isEmpty else { return "" }
-        var results = [String](repeating: "", count: lines.count)
+        var output = JSONWriter()
         batch.withUnsafeBufferPointer { bytes in
             if jobs == 1 || lines.count < 2 * jobs {
+                output.bytes.reserveCapacity(bytes.count * 2)
                 for (index, range) in lines.enumerated() {
-                    results[index] = sessions[0].answer(
-                        UnsafeBufferPointer(rebasing: bytes[range]), line: firstLine + index + 1)
+                    sessions[0].answer(
+                        UnsafeBufferPointer(rebasing: bytes[range]), line: firstLine + index + 1, into: &output)
+                    output.bytes.append(0x0A)
                 }
                 return
             }
-            results.withUnsafeMutableBufferPointer { slots in
+            let tasks = (lines.count + Self.linesPerTask - 1) / Self.linesPerTask
+            // Where each task's answers are: (worker, start, end) in that worker's buffer.
+            var placed = [(worker: Int, start: Int, end: Int)](repeating: (0, 0, 0), count: tasks)
+            placed.withUnsafeMutableBufferPointer { slots in
                 let slots = UnsafeSendable(slots)
                 let input = UnsafeSendable(bytes)
                 let sessions = UnsafeSendable(self.sessions)
-                let jobs = self.jobs
-                // Contiguous blocks per worker; answers land in their own slots, so the
-                // output order is the input order whatever the thread timing.
+                let buffers = UnsafeSendable(self.buffers)
+                let next = Atomic<Int>(0)
+                // Workers take tasks in turn from a shared counter and append the answers
+                // to their own buffer (kept across chunks, so no worker allocates per
+                // chunk or frees what another allocated); each task records where its
+                // answers went, so the output order is the input order whatever the
+                // thread timing.
                 DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-                    let lower = lines.count * worker / jobs
-                    let upper = lines.count * (worker + 1) / jobs
-                    for index in lower..<upper {
-                        slots.value[index] = sessions.value[worker].answer(
-                            UnsafeBufferPointer(rebasing: input.value[lines[index]]), line: firstLine + index + 1)
+                    let session = sessions.value[worker]
+                    let buffer = buffers.value[worker]
+                    buffer.writer.bytes.removeAll(keepingCapacity: true)
+                    while true {
+                        let task = next.add(1, ordering: .relaxed).oldValue
+                        guard task < tasks else { return }
+                        let start = buffer.writer.bytes.count
+                        let upper = min(lines.count, (task + 1) * Self.linesPerTask)
+                        for index in (task * Self.linesPerTask)..<upper {
+                            session.answer(
+                                UnsafeBufferPointer(rebasing: input.value[lines[index]]), line: firstLine + index + 1,
+                                into: &buffer.writer)
+                            buffer.writer.bytes.append(0x0A)
+                        }
+                        slots.value[task] = (worker, start, buffer.writer.bytes.count)
                     }
                 }
             }
+            output.bytes.reserveCapacity(buffers.reduce(0) { $0 + $1.writer.bytes.count })
+            for (worker, start, end) in placed { output.bytes += buffers[worker].writer.bytes[start..<end] }
         }
-        var output = ""
-        output.reserveCapacity(results.reduce(0) { $0 + $1.utf8.count + 1 })
-        for result in results {
-            output += result
-            output += "\n"
-        }
-        return output
+        return output.text
     }
 }
 

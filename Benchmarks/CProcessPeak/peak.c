@@ -31,6 +31,8 @@ static long long read_hwm(pid_t pid) {
     return kib < 0 ? -1 : kib * 1024;
 }
 
+long long howdy_self_peak(void) { return read_hwm(getpid()); }
+
 int howdy_run_peak(const char *path, char *const argv[], long long *peak_bytes) {
     int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (devnull < 0) return -1;

@@ -12,4 +12,8 @@
 /// started or traced; -2 when it exits with a non-zero status or on a signal.
 int howdy_run_peak(const char *path, char *const argv[], long long *peak_bytes);
 
+/// This process's own peak resident size in bytes (VmHWM: since its exec, unlike
+/// ru_maxrss, which under `swift run` carries the build tool's peak), or -1.
+long long howdy_self_peak(void);
+
 #endif

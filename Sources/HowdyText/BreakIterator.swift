@@ -21,6 +21,11 @@ final class BreakIterator: @unchecked Sendable {
     }
 
     private static let pool = Mutex<[Key: [BreakIterator]]>([:])
+    /// Bounds on the pool, since locales come from untrusted input (a JSONL stream may name
+    /// a new one per line): kinds × locales kept, and idle iterators per kind and locale
+    /// (one per thread that used them at once). An iterator past a bound is closed.
+    static let maximumPooledKeys = 64
+    static let maximumIdlePerKey = 16
 
     private init(kind: Kind, locale: String) throws {
         var status: howdy_icu_status = 0
@@ -42,9 +47,20 @@ final class BreakIterator: @unchecked Sendable {
     static func with<R>(_ kind: Kind, locale: String, _ body: (BreakIterator) throws -> R) throws -> R {
         let key = Key(kind: kind, locale: locale)
         let iterator = try pool.withLock { $0[key]?.popLast() } ?? BreakIterator(kind: kind, locale: locale)
-        defer { pool.withLock { $0[key, default: []].append(iterator) } }
+        defer {
+            pool.withLock { pool in
+                if pool[key] == nil, pool.count >= maximumPooledKeys, let oldest = pool.keys.first {
+                    // Which key goes does not matter for correctness; the pool stays bounded.
+                    pool[oldest] = nil
+                }
+                if pool[key, default: []].count < maximumIdlePerKey { pool[key, default: []].append(iterator) }
+            }
+        }
         return try body(iterator)
     }
+
+    /// How many kinds × locales the pool holds (for tests of its bound).
+    static var pooledKeyCount: Int { pool.withLock { $0.count } }
 
     /// Calls `visit(offset, isHard)` for every boundary after the start of `text`, in
     /// order (UTF-16 offsets; the last one is `text.count`). `isHard` is true for

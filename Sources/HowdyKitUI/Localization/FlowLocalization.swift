@@ -167,15 +167,8 @@ public struct FlowLocalization: Sendable, Hashable {
     private static func file(_ node: JSONNode, baseDirectory: URL?) throws(SpecError) -> URL {
         let path = try node.string()
         guard !path.isEmpty else { throw node.error("expected a file path") }
-        guard let base = baseDirectory?.standardizedFileURL.resolvingSymlinksInPath() else {
-            throw node.error("localization files need a spec file (paths are relative to its folder)")
-        }
-        let folder = URL(fileURLWithPath: base.path, isDirectory: true)
-        let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL.resolvingSymlinksInPath()
-        let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"
-        guard url.path.hasPrefix(basePath) else {
-            throw node.error("\"\(path)\" is outside the spec's folder (\(base.path)); refused")
-        }
-        return url
+        return try SpecRelativePath.resolve(
+            path, node: node, baseDirectory: baseDirectory, noun: "",
+            withoutSpecFile: "localization files need a spec file (paths are relative to its folder)")
     }
 }

@@ -305,15 +305,9 @@ public struct FlowDocument: Sendable {
     /// Loads a PNG image (an icon, a custom content image), refusing paths that leave the
     /// spec's folder.
     static func loadImage(_ path: String, node: JSONNode, baseDirectory: URL?) throws(SpecError) -> Image {
-        guard let base = baseDirectory?.standardizedFileURL.resolvingSymlinksInPath() else {
-            throw node.error("icon paths need a spec file (its folder is where icons live)")
-        }
-        let folder = URL(fileURLWithPath: base.path, isDirectory: true)
-        let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL.resolvingSymlinksInPath()
-        let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"
-        guard url.path.hasPrefix(basePath) else {
-            throw node.error("icon path \"\(path)\" is outside the spec's folder (\(base.path)); refused")
-        }
+        let url = try SpecRelativePath.resolve(
+            path, node: node, baseDirectory: baseDirectory, noun: "icon path ",
+            withoutSpecFile: "icon paths need a spec file (its folder is where icons live)")
         // The file's size first: an icon is small, and a huge file is refused unread.
         var info = stat()
         if stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > Self.maximumIconFileBytes {

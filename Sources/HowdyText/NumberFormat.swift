@@ -20,6 +20,14 @@ public final class NumberFormat: @unchecked Sendable {
         self.locale = locale
     }
 
+    private static let opened = LocaleKeyedCache<NumberFormat>()
+
+    /// The NumberFormat of `locale`, opened once per locale and kept (see `LocaleKeyedCache`).
+    /// - Throws: ``TextError/unicode(_:)`` when ICU cannot open it.
+    public static func shared(locale: String) throws(TextError) -> NumberFormat {
+        try opened.value(for: locale) { (locale) throws(TextError) in try NumberFormat(locale: locale) }
+    }
+
     deinit { howdy_number_close(handle) }
 
     /// `number` written the locale's way (`1,234.5` in English, `1.234,5` in German).

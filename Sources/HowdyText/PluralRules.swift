@@ -31,6 +31,14 @@ public final class PluralRules: @unchecked Sendable {
         self.locale = locale
     }
 
+    private static let opened = LocaleKeyedCache<PluralRules>()
+
+    /// The PluralRules of `locale`, opened once per locale and kept (see `LocaleKeyedCache`).
+    /// - Throws: ``TextError/unicode(_:)`` when ICU cannot open it.
+    public static func shared(locale: String) throws(TextError) -> PluralRules {
+        try opened.value(for: locale) { (locale) throws(TextError) in try PluralRules(locale: locale) }
+    }
+
     deinit { howdy_plural_close(handle) }
 
     /// The category of `number` (integers and decimals as ICU reads a `double`: `1.5` is

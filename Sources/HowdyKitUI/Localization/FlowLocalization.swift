@@ -105,7 +105,7 @@ public struct FlowLocalization: Sendable, Hashable {
         guard let locale, number.isFinite else { return NumberText.format(number) }
         let language = PseudoLocale(identifier: locale)?.baseLanguage ?? locale
         do {
-            return try NumberFormat(locale: language).string(for: number)
+            return try NumberFormat.shared(locale: language).string(for: number)
         } catch {
             // ICU opens a decimal format for any tag (root for unknown ones); this is not reached.
             return NumberText.format(number)

@@ -108,7 +108,7 @@ public struct LocalizedStrings: Sendable, Hashable {
             return LocalizedText(
                 text: forms.plural[.other] ?? forms.value ?? key, language: language, pluralCategory: nil, findings: [])
         }
-        let category = (try? PluralRules(locale: language))?.category(for: count) ?? .other
+        let category = (try? PluralRules.shared(locale: language))?.category(for: count) ?? .other
         if let text = forms.plural[category] {
             return LocalizedText(text: text, language: language, pluralCategory: category, findings: [])
         }

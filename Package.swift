@@ -43,23 +43,26 @@ let package = Package(
 
         // Range-checked number conversions every module uses for numbers from input.
         .target(name: "HowdyNumbers"),
+        // How every file is written (temp file renamed into place, never through a link) and
+        // how text is escaped for HTML and the shell (per Unicode scalar). Hidden: package API.
+        .target(name: "HowdyOutput"),
         // Storage layer: Foundation and Observation only.
         .target(name: "HowdyKit"),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
-        .target(name: "HowdyText", dependencies: ["HowdyNumbers", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig", "CHyphen"]),
+        .target(name: "HowdyText", dependencies: ["HowdyNumbers", "HowdyOutput", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig", "CHyphen"]),
         // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
         // and the stream behind `howdy balance --jsonl`, for any Swift program.
         .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),
         // Canvas, paints, glyph drawing, codecs and image diff. FreeType stays behind HowdyText's
         // `package` API (one FT_Library, owned there).
-        .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyText", "CHowdyPNG", "CDeflate"]),
+        .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyText", "CHowdyPNG", "CDeflate"]),
         // Theme model, screens and JSON flow specs.
-        .target(name: "HowdyKitUI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyRender"]),
+        .target(name: "HowdyKitUI", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender"]),
         // Golden-image assertions for any package's tests.
-        .target(name: "HowdyTesting", dependencies: ["HowdyRender"]),
+        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
         .target(
-            name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),
+            name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),
         // Release links the Swift runtime and Foundation statically: a one-shot `howdy balance`
         // then skips resolving thousands of symbols across a dozen shared libraries at every
         // start (CPU 12.7 -> 7 ms, peak memory 30 -> 20 MiB; see ProcessFigures). Linked with
@@ -89,6 +92,7 @@ let package = Package(
         ),
 
         .testTarget(name: "HowdyNumbersTests", dependencies: ["HowdyNumbers"]),
+        .testTarget(name: "HowdyOutputTests", dependencies: ["HowdyOutput"]),
         .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
         .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"], exclude: ["Cases"]),
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),

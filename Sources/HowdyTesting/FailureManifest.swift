@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 
 /// The machine-readable list of golden failures that `howdy review --manifest` reads:
 /// `manifest.json` in the artefacts folder, beside the expected, actual and diff files.
@@ -124,6 +125,6 @@ public struct FailureManifest: Codable, Sendable, Equatable {
         try change(&manifest)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(manifest).write(to: folder.appendingPathComponent("manifest.json"), options: .atomic)
+        try AtomicFile.write(encoder.encode(manifest), to: folder.appendingPathComponent("manifest.json").path)
     }
 }

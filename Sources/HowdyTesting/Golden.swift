@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 import HowdyRender
 
 /// The result of checking one snapshot against its golden.
@@ -72,7 +73,7 @@ public func verifySnapshot<Value, Format>(
                 return .missing(message)
             }
             try fileManager.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try actualData.write(to: golden, options: .atomic)
+            try AtomicFile.write(actualData, to: golden.path)
             let message =
                 "Recorded new golden '\(name)': wrote \(golden.path) (\(actualData.count) bytes, "
                 + "HOWDY_RECORD=\(mode.rawValue)). Look at it and commit it; this test fails so a recording run "
@@ -92,7 +93,7 @@ public func verifySnapshot<Value, Format>(
             }
             let failure = snapshotting.diffing.diff(try snapshotting.diffing.fromData(goldenData), actual)
             let written = try artefacts.write(expected: goldenData, actual: actualData, failure: failure)
-            try actualData.write(to: golden, options: .atomic)
+            try AtomicFile.write(actualData, to: golden.path)
             let message =
                 "HOWDY_RECORD=all: re-recorded golden '\(name)': wrote \(golden.path) (\(actualData.count) bytes; "
                 + (failure.map { "it differed: \($0.message)" } ?? "pixels within tolerance, bytes differed")
@@ -111,7 +112,7 @@ public func verifySnapshot<Value, Format>(
         let written = try artefacts.write(expected: goldenData, actual: actualData, failure: failure)
         let files = written.map(\.path).joined(separator: ", ")
         if mode == .failed {
-            try actualData.write(to: golden, options: .atomic)
+            try AtomicFile.write(actualData, to: golden.path)
             let message =
                 "Golden '\(name)' did not match (\(failure.message)); HOWDY_RECORD=failed re-recorded "
                 + "\(golden.path). The previous golden, actual and diff are in \(files). Look at it and commit it."
@@ -171,7 +172,7 @@ struct ArtefactWriter {
     private func write(_ data: Data, as relative: String) throws -> URL {
         let url = folder.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        try AtomicFile.write(data, to: url.path)
         return url
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 
 /// Goldens on disk that no test compares any more.
 ///
@@ -22,6 +23,6 @@ public enum UnusedGoldens {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let list = List(
             directory: directory.standardizedFileURL.path, goldens: goldens.map(\.standardizedFileURL.path).sorted())
-        try encoder.encode(list).write(to: file, options: .atomic)
+        try AtomicFile.write(encoder.encode(list), to: file.path)
     }
 }

@@ -1,6 +1,7 @@
 import CHyphen
 import Foundation
 import Glibc
+import HowdyOutput
 
 /// A binary copy of the automaton libhyphen builds from a pattern file, so that the next
 /// process skips libhyphen's loader.
@@ -156,7 +157,7 @@ enum HyphenationAutomatonFile {
         guard let folder, let bytes = encode(dictionary, source: source) else { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // Atomic: a reader sees the old file or the whole new one.
-        try? Data(bytes).write(to: URL(fileURLWithPath: cachePath(for: source.path, in: folder)), options: .atomic)
+        try? AtomicFile.write(bytes, to: cachePath(for: source.path, in: folder))
     }
 
     // MARK: Reading

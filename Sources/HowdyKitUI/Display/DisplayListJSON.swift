@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 import HowdyRender
 import HowdyText
 
@@ -224,6 +225,6 @@ public enum DisplayListFile {
     /// Writes `list` as JSON beside the image `image` in `directory`.
     /// - Throws: the file system's error.
     public static func write(_ list: DisplayList, besideImageNamed image: String, in directory: URL) throws {
-        try list.jsonData().write(to: directory.appendingPathComponent(name(forImageNamed: image)))
+        try AtomicFile.write(list.jsonData(), to: directory.appendingPathComponent(name(forImageNamed: image)).path)
     }
 }

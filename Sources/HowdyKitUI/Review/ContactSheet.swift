@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HowdyOutput
 import HowdyRender
 import HowdyText
 import Synchronization
@@ -39,7 +40,7 @@ public enum ContactSheet {
                 title: "\(title) · \(scheme.rawValue)", dark: scheme == .dark, in: directory)
             for (number, page) in pages.enumerated() {
                 let name = "contact-sheet-\(scheme.rawValue)\(number == 0 ? "" : "-\(number + 1)").png"
-                try Data(try page.encoded(as: .png)).write(to: directory.appendingPathComponent(name))
+                try AtomicFile.write(try page.encoded(as: .png), to: directory.appendingPathComponent(name).path)
                 written.append(name)
             }
         }

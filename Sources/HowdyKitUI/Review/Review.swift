@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HowdyOutput
 import HowdyRender
 import Synchronization
 
@@ -74,7 +75,7 @@ public struct Review: Sendable {
     @discardableResult
     public func writePage(into directory: URL) throws -> URL {
         let url = directory.appendingPathComponent("index.html")
-        try Data(ReviewPage.html(self).utf8).write(to: url, options: .atomic)
+        try AtomicFile.write(ReviewPage.html(self).utf8, to: url.path)
         return url
     }
 
@@ -201,7 +202,7 @@ public struct Review: Sendable {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let bytes = try loaded.png ?? Data(loaded.image.encoded(as: .png))
-        try bytes.write(to: url)
+        try AtomicFile.write(bytes, to: url.path)
         return relative
     }
 }
@@ -213,10 +214,5 @@ struct RenderFileError: Error, CustomStringConvertible {
     var description: String { "\(path): \(error)" }
 }
 
-/// `text` quoted for a POSIX shell: in single quotes, each `'` written `'\''`.
-func shellQuoted(_ text: String) -> String {
-    if !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./@=:+,".contains($0)) }) {
-        return text
-    }
-    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}
+/// `text` quoted for a POSIX shell per Unicode scalar (see `Escaping.shell`).
+func shellQuoted(_ text: String) -> String { Escaping.shell(text) }

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 
 extension Review {
     /// Accepts changes: for a manifest, copies each entry's actual image over its golden;
@@ -73,7 +74,7 @@ extension Review {
         do {
             try FileManager.default.createDirectory(
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try bytes.write(to: target, options: .atomic)
+            try AtomicFile.write(bytes, to: target.path)
         } catch {
             throw ReviewError.cannotAccept(name, "cannot write \(target.path)")
         }

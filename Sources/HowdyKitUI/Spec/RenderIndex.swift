@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 
 /// The `index.html` of a render: one section per screen, every combination side by side,
 /// each image shown at its size in pt.
@@ -77,19 +78,6 @@ public enum RenderIndex {
     }
 }
 
-/// `text` with HTML's special characters escaped, for element text and quoted attributes.
-func escapeHTML(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.append(character)
-        }
-    }
-    return out
-}
+/// `text` with HTML's special characters escaped per Unicode scalar, for element text and
+/// quoted attributes (see `Escaping.html`).
+func escapeHTML(_ text: String) -> String { Escaping.html(text) }

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 import HowdyKit
 import HowdyRender
 import Synchronization
@@ -115,7 +116,7 @@ public enum RenderJob {
         if shard == nil {
             try finish(manifest, in: directory)
         } else {
-            try manifest.encoded().write(to: directory.appendingPathComponent(RenderManifest.fileName))
+            try AtomicFile.write(manifest.encoded(), to: directory.appendingPathComponent(RenderManifest.fileName).path)
         }
         return files
     }
@@ -136,7 +137,7 @@ public enum RenderJob {
         where source.standardizedFileURL.resolvingSymlinksInPath() != target {
             for file in manifest.files {
                 let bytes = try Data(contentsOf: source.appendingPathComponent(file.fileName))
-                try bytes.write(to: directory.appendingPathComponent(file.fileName))
+                try AtomicFile.write(bytes, to: directory.appendingPathComponent(file.fileName).path)
             }
         }
         try finish(merged, in: directory)
@@ -175,7 +176,7 @@ public enum RenderJob {
                 let image = try list.render()
                 if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
                 let bytes = try image.encoded(as: format)
-                try Data(bytes).write(to: directory.appendingPathComponent(name))
+                try AtomicFile.write(bytes, to: directory.appendingPathComponent(name).path)
                 var file = RenderedFile(
                     screen: named.name, fileName: name, device: environment.device.name,
                     scheme: environment.colorScheme,
@@ -209,8 +210,8 @@ public enum RenderJob {
         let html = RenderIndex.html(
             title: manifest.title, files: manifest.files, screens: manifest.screens,
             contactSheets: manifest.contactSheets)
-        try Data(html.utf8).write(to: directory.appendingPathComponent("index.html"))
-        try manifest.encoded().write(to: directory.appendingPathComponent(RenderManifest.fileName))
+        try AtomicFile.write(html.utf8, to: directory.appendingPathComponent("index.html").path)
+        try AtomicFile.write(manifest.encoded(), to: directory.appendingPathComponent(RenderManifest.fileName).path)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 
 /// Image file formats HowdyRender reads and writes.
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
@@ -70,6 +71,6 @@ extension Image {
     /// Writes the image to `url`, as PPM when the extension is `.ppm`, otherwise PNG.
     public func write(to url: URL, compression: PNGCodec.Compression = .fast) throws {
         let format = ImageFormat(pathExtension: url.pathExtension) ?? .png
-        try Data(encoded(as: format, compression: compression)).write(to: url, options: .atomic)
+        try AtomicFile.write(encoded(as: format, compression: compression), to: url.path)
     }
 }

@@ -1,0 +1,53 @@
+/// Escaping for text that reaches HTML or a shell. Both work on Unicode scalars, never on
+/// `Character`s: `"` followed by U+0301 or U+200D is one grapheme that is not equal to `"`,
+/// so a comparison per `Character` let a quote through (a file name closed an attribute and
+/// ran a handler on the review page). Per scalar, every quote is found whatever follows it.
+package enum Escaping {
+    /// `text` for HTML element text and for attribute values in either kind of quotes:
+    /// `& < > " '` become entities, every other scalar is kept. Text from input that is not
+    /// valid UTF-8 has already become U+FFFD when it became a `String`.
+    package static func html(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// `text` as one word for a POSIX shell: unchanged when every scalar is an ASCII letter,
+    /// digit or one of `-_./@=:+,` (and the text is not empty and does not start with `-`...
+    /// which is still one word, so it is kept); otherwise in single quotes with each `'`
+    /// written `'\''`. Inside single quotes the shell gives every byte its literal meaning,
+    /// so this round-trips any text without NUL through `sh -c 'printf %s "$1"' sh WORD`.
+    package static func shell(_ text: String) -> String {
+        if !text.isEmpty, text.unicodeScalars.allSatisfy(isShellSafe) {
+            return text
+        }
+        var out = String.UnicodeScalarView()
+        out.append("'")
+        for scalar in text.unicodeScalars {
+            if scalar == "'" {
+                out.append(contentsOf: "'\\''".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        out.append("'")
+        return String(out)
+    }
+
+    private static func isShellSafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "/", "@", "=", ":", "+", ",": true
+        default: false
+        }
+    }
+}

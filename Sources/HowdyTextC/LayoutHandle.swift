@@ -1,0 +1,158 @@
+import CHowdyTextABI
+import HowdyText
+import HowdyTextJSON
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a `howdytext_layout *` points at: the lines of one layout with their ranges in
+/// the caller's UTF-8 bytes. Immutable, so any number of threads may read it.
+final class LayoutHandle: Sendable {
+    let lines: [howdytext_line]
+    let width: Double
+    let height: Double
+    let greedyLineCount: Int
+
+    init(_ layout: TextLayout) {
+        let bounds = UTF8Offsets.of(utf16: layout.lines.flatMap { [$0.range.lowerBound, $0.range.upperBound] }, in: layout.text)
+        lines = layout.lines.enumerated().map { index, line in
+            howdytext_line(
+                start: bounds[2 * index], end: bounds[2 * index + 1], width: line.width, hyphen: line.endsWithHyphen ? 1 : 0,
+                rtl: line.isRightToLeft ? 1 : 0)
+        }
+        width = layout.width
+        height = layout.height
+        greedyLineCount = layout.greedyLineCount
+    }
+
+    static func from(_ pointer: OpaquePointer) -> LayoutHandle {
+        Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+
+    /// The request a C call makes: its options object with the text and width added, read
+    /// by `BalanceRequest` (the reader behind `howdy balance --jsonl`), with the font
+    /// handle's name and size as the defaults a request leaves out.
+    static func request(text: String, width: Double, options: JSONLValue?, font: FontHandle) throws -> BalanceRequest {
+        var members: [(String, JSONLValue)] = []
+        switch options {
+        case nil: break
+        case .object(let given)?:
+            for (key, _) in given where !BalanceRequest.optionKeys.contains(key) {
+                let message =
+                    BalanceRequest.knownKeys.contains(key)
+                    ? "\(key): an argument of howdytext_layout_create, not an option"
+                    : "\(key): unknown option (known: \(BalanceRequest.optionKeys.sorted().joined(separator: ", ")))"
+                throw BalanceRequest.Invalid(message: message)
+            }
+            members = given
+        case let other?:
+            throw BalanceRequest.Invalid(message: "expected a JSON object, got \(BalanceRequest.kind(other))")
+        }
+        members.append(("text", .string(text)))
+        members.append(("width", .number(width, text: "")))
+        return try BalanceRequest(.object(members), defaults: BalanceDefaults(font: font.name, size: font.font.size))
+    }
+}
+
+@_cdecl("howdytext_layout_create")
+func howdytextLayoutCreate(
+    _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
+    _ optionsJSON: UnsafePointer<CChar>?, _ outLayout: UnsafeMutablePointer<OpaquePointer?>?,
+    _ outMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> howdytext_status {
+    outLayout?.pointee = nil
+    outMessage?.pointee = nil
+    guard let outLayout else { return Failure.argument("out_layout is NULL").report(to: outMessage) }
+    guard let font else { return Failure.argument("font is NULL").report(to: outMessage) }
+    // size_t arrives as Int: a length above Int.max is negative here.
+    guard length >= 0 else { return Failure.argument("text_length \(UInt(bitPattern: length)) is too large").report(to: outMessage) }
+    guard text != nil || length == 0 else {
+        return Failure.argument("text is NULL but text_length is \(length)").report(to: outMessage)
+    }
+    // A text past ShapedText's limit (3 UTF-8 bytes at most per UTF-16 unit) is refused there;
+    // checking here first keeps a huge length from being validated before that.
+    guard length <= 3 * TextLimits.maximumUTF16Length else {
+        return Failure(
+            status: Int32(HOWDYTEXT_ERROR_TEXT),
+            message: "text is \(length) bytes long; the limit is \(TextLimits.maximumUTF16Length) UTF-16 code units"
+        ).report(to: outMessage)
+    }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: length)
+    guard let string = String(validating: bytes, as: UTF8.self) else {
+        return Failure.argument("text is not valid UTF-8").report(to: outMessage)
+    }
+    do {
+        var options: JSONLValue?
+        if let optionsJSON {
+            let count = strlen(optionsJSON)
+            options = try optionsJSON.withMemoryRebound(to: UInt8.self, capacity: count) {
+                try JSONReader.parse(UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
+        let handle = FontHandle.from(font)
+        let request = try LayoutHandle.request(text: string, width: width, options: options, font: handle)
+        let layout = LayoutHandle(try request.layout(in: handle.font, omitsGlyphs: true))
+        outLayout.pointee = OpaquePointer(Unmanaged.passRetained(layout).toOpaque())
+        return howdytext_status(HOWDYTEXT_OK)
+    } catch {
+        return Failure(error).report(to: outMessage)
+    }
+}
+
+@_cdecl("howdytext_layout_free")
+func howdytextLayoutFree(_ layout: OpaquePointer?) {
+    guard let layout else { return }
+    Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(layout)).release()
+}
+
+@_cdecl("howdytext_layout_line_count")
+func howdytextLayoutLineCount(_ layout: OpaquePointer?) -> Int {
+    guard let layout else { return 0 }
+    return LayoutHandle.from(layout).lines.count
+}
+
+@_cdecl("howdytext_layout_width")
+func howdytextLayoutWidth(_ layout: OpaquePointer?) -> Double {
+    guard let layout else { return 0 }
+    return LayoutHandle.from(layout).width
+}
+
+@_cdecl("howdytext_layout_height")
+func howdytextLayoutHeight(_ layout: OpaquePointer?) -> Double {
+    guard let layout else { return 0 }
+    return LayoutHandle.from(layout).height
+}
+
+@_cdecl("howdytext_layout_greedy_line_count")
+func howdytextLayoutGreedyLineCount(_ layout: OpaquePointer?) -> Int {
+    guard let layout else { return 0 }
+    return LayoutHandle.from(layout).greedyLineCount
+}
+
+@_cdecl("howdytext_layout_line")
+func howdytextLayoutLine(_ layout: OpaquePointer?, _ index: Int, _ outLine: UnsafeMutablePointer<howdytext_line>?)
+    -> howdytext_status
+{
+    guard let layout, let outLine else { return howdytext_status(HOWDYTEXT_ERROR_ARGUMENT) }
+    let lines = LayoutHandle.from(layout).lines
+    // size_t arrives as Int: an index above Int.max is negative here.
+    guard index >= 0, index < lines.count else { return howdytext_status(HOWDYTEXT_ERROR_ARGUMENT) }
+    outLine.pointee = lines[index]
+    return howdytext_status(HOWDYTEXT_OK)
+}
+
+@_cdecl("howdytext_layout_lines")
+func howdytextLayoutLines(_ layout: OpaquePointer?, _ outLines: UnsafeMutablePointer<howdytext_line>?, _ capacity: Int)
+    -> Int
+{
+    guard let layout, let outLines, capacity != 0 else { return 0 }
+    let lines = LayoutHandle.from(layout).lines
+    // size_t arrives as Int: a capacity above Int.max is negative here, and is room enough.
+    let count = capacity < 0 ? lines.count : min(lines.count, capacity)
+    lines.withUnsafeBufferPointer { source in
+        guard let base = source.baseAddress, count > 0 else { return }
+        outLines.update(from: base, count: count)
+    }
+    return count
+}

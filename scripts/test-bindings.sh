@@ -3,7 +3,7 @@
 # temporary prefix (scripts/install-libhowdytext.sh, release), then
 #   1. builds the README example in C with nothing but `cc $(pkg-config --cflags --libs
 #      howdytext)` and runs it, plainly and under AddressSanitizer;
-#   2. runs one font on four threads under ThreadSanitizer;
+#   2. runs one font on four threads under ThreadSanitizer (the library built instrumented);
 #   3. installs the Python package into a fresh venv (pip, from PyPI: pytest, dask,
 #      distributed, uharfbuzz) and runs its pytest suite: same lines as
 #      `howdy balance --jsonl` over the case files, the API, and 20,000 paragraphs on a
@@ -31,10 +31,19 @@ diff -u "$work/expected" "$work/got"
 echo "== C: the README example under AddressSanitizer" >&2
 cc -fsanitize=address -fno-omit-frame-pointer -g bindings/c/tests/readme_example.c -o "$work/readme-asan" \
     $(pkg-config --cflags --libs howdytext)
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 "$work/readme-asan" >/dev/null
+ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions="$repository/bindings/c/tests/lsan.supp" "$work/readme-asan" >/dev/null
 
 echo "== C: one font on four threads under ThreadSanitizer" >&2
-cc -fsanitize=thread -g bindings/c/tests/threads.c -o "$work/threads-tsan" $(pkg-config --cflags --libs howdytext)
+# TSan only sees the synchronisation of code it instrumented (Swift's Mutex is atomics
+# and futexes, not pthread locks), so the library is built instrumented (debug, its own
+# scratch folder) and the test linked with the toolchain's clang, whose TSan runtime the
+# Swift code was built for.
+swift build --sanitize=thread --product howdytext --scratch-path .build/tsan >&2
+toolchain=$(dirname "$(dirname "$(realpath "$(command -v swift)")")")
+tsan_lib="$repository/.build/tsan/debug" swift_lib="$toolchain/lib/swift/linux"
+"$toolchain/bin/clang" -fsanitize=thread -g bindings/c/tests/threads.c -o "$work/threads-tsan" \
+    -I Sources/CHowdyTextABI/include -L "$tsan_lib" -Wl,-rpath,"$tsan_lib" -lhowdytext \
+    -L "$swift_lib" -Wl,-rpath,"$swift_lib" -ldispatch -lBlocksRuntime
 # TSan needs the low-entropy address layout; setarch -R turns ASLR off for the run.
 TSAN_OPTIONS=halt_on_error=1 setarch "$(uname -m)" -R "$work/threads-tsan"
 

@@ -51,6 +51,6 @@ struct Failure: Error {
 }
 
 @_cdecl("howdytext_message_free")
-func howdytextMessageFree(_ message: UnsafeMutablePointer<CChar>?) {
+public func howdytextMessageFree(_ message: UnsafeMutablePointer<CChar>?) {
     free(message)
 }

@@ -20,7 +20,7 @@ final class FontHandle: Sendable {
 }
 
 @_cdecl("howdytext_font_open")
-func howdytextFontOpen(
+public func howdytextFontOpen(
     _ name: UnsafePointer<CChar>?, _ size: Double, _ outFont: UnsafeMutablePointer<OpaquePointer?>?,
     _ outMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> howdytext_status {
@@ -41,13 +41,13 @@ func howdytextFontOpen(
 }
 
 @_cdecl("howdytext_font_free")
-func howdytextFontFree(_ font: OpaquePointer?) {
+public func howdytextFontFree(_ font: OpaquePointer?) {
     guard let font else { return }
     Unmanaged<FontHandle>.fromOpaque(UnsafeRawPointer(font)).release()
 }
 
 @_cdecl("howdytext_font_size")
-func howdytextFontSize(_ font: OpaquePointer?) -> Double {
+public func howdytextFontSize(_ font: OpaquePointer?) -> Double {
     guard let font else { return 0 }
     return FontHandle.from(font).font.size
 }

@@ -56,7 +56,7 @@ final class LayoutHandle: Sendable {
 }
 
 @_cdecl("howdytext_layout_create")
-func howdytextLayoutCreate(
+public func howdytextLayoutCreate(
     _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
     _ optionsJSON: UnsafePointer<CChar>?, _ outLayout: UnsafeMutablePointer<OpaquePointer?>?,
     _ outMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -64,25 +64,58 @@ func howdytextLayoutCreate(
     outLayout?.pointee = nil
     outMessage?.pointee = nil
     guard let outLayout else { return Failure.argument("out_layout is NULL").report(to: outMessage) }
-    guard let font else { return Failure.argument("font is NULL").report(to: outMessage) }
-    // size_t arrives as Int: a length above Int.max is negative here.
-    guard length >= 0 else { return Failure.argument("text_length \(UInt(bitPattern: length)) is too large").report(to: outMessage) }
-    guard text != nil || length == 0 else {
-        return Failure.argument("text is NULL but text_length is \(length)").report(to: outMessage)
+    do {
+        let layout = try LayoutHandle.make(font, text, length, width, optionsJSON)
+        outLayout.pointee = OpaquePointer(Unmanaged.passRetained(layout).toOpaque())
+        return howdytext_status(HOWDYTEXT_OK)
+    } catch {
+        return Failure(error).report(to: outMessage)
     }
-    // A text past ShapedText's limit (3 UTF-8 bytes at most per UTF-16 unit) is refused there;
-    // checking here first keeps a huge length from being validated before that.
-    guard length <= 3 * TextLimits.maximumUTF16Length else {
-        return Failure(
-            status: Int32(HOWDYTEXT_ERROR_TEXT),
-            message: "text is \(length) bytes long; the limit is \(TextLimits.maximumUTF16Length) UTF-16 code units"
-        ).report(to: outMessage)
-    }
-    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: length)
-    guard let string = String(validating: bytes, as: UTF8.self) else {
-        return Failure.argument("text is not valid UTF-8").report(to: outMessage)
+}
+
+@_cdecl("howdytext_layout_into")
+public func howdytextLayoutInto(
+    _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
+    _ optionsJSON: UnsafePointer<CChar>?, _ outLines: UnsafeMutablePointer<howdytext_line>?, _ capacity: Int,
+    _ outSummary: UnsafeMutablePointer<howdytext_summary>?,
+    _ outMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> howdytext_status {
+    outMessage?.pointee = nil
+    guard let outSummary else { return Failure.argument("out_summary is NULL").report(to: outMessage) }
+    guard outLines != nil || capacity == 0 else {
+        return Failure.argument("out_lines is NULL but capacity is \(UInt(bitPattern: capacity))").report(to: outMessage)
     }
     do {
+        let layout = try LayoutHandle.make(font, text, length, width, optionsJSON)
+        if let outLines { _ = layout.copyLines(to: outLines, capacity: capacity) }
+        outSummary.pointee = howdytext_summary(
+            line_count: layout.lines.count, width: layout.width, height: layout.height,
+            greedy_line_count: layout.greedyLineCount)
+        return howdytext_status(HOWDYTEXT_OK)
+    } catch {
+        return Failure(error).report(to: outMessage)
+    }
+}
+
+extension LayoutHandle {
+    /// The layout a create call asks for, every argument checked first.
+    static func make(
+        _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
+        _ optionsJSON: UnsafePointer<CChar>?
+    ) throws -> LayoutHandle {
+        guard let font else { throw Failure.argument("font is NULL") }
+        // size_t arrives as Int: a length above Int.max is negative here.
+        guard length >= 0 else { throw Failure.argument("text_length \(UInt(bitPattern: length)) is too large") }
+        guard text != nil || length == 0 else { throw Failure.argument("text is NULL but text_length is \(length)") }
+        // A text past ShapedText's limit (3 UTF-8 bytes at most per UTF-16 unit) is refused there;
+        // checking here first keeps a huge length from being validated before that.
+        guard length <= 3 * TextLimits.maximumUTF16Length else {
+            throw Failure(
+                status: Int32(HOWDYTEXT_ERROR_TEXT),
+                message: "text is \(length) bytes long; the limit is \(TextLimits.maximumUTF16Length) UTF-16 code units")
+        }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: length)
+        guard let string = String(validating: bytes, as: UTF8.self) else { throw Failure.argument("text is not valid UTF-8") }
         var options: JSONLValue?
         if let optionsJSON {
             let count = strlen(optionsJSON)
@@ -91,47 +124,54 @@ func howdytextLayoutCreate(
             }
         }
         let handle = FontHandle.from(font)
-        let request = try LayoutHandle.request(text: string, width: width, options: options, font: handle)
-        let layout = LayoutHandle(try request.layout(in: handle.font, omitsGlyphs: true))
-        outLayout.pointee = OpaquePointer(Unmanaged.passRetained(layout).toOpaque())
-        return howdytext_status(HOWDYTEXT_OK)
-    } catch {
-        return Failure(error).report(to: outMessage)
+        let request = try request(text: string, width: width, options: options, font: handle)
+        return LayoutHandle(try request.layout(in: handle.font, omitsGlyphs: true))
+    }
+
+    /// Copies the first `capacity` lines (all when `capacity`, a size_t, is above Int.max)
+    /// to `target`; returns how many.
+    func copyLines(to target: UnsafeMutablePointer<howdytext_line>, capacity: Int) -> Int {
+        let count = capacity < 0 ? lines.count : min(lines.count, capacity)
+        lines.withUnsafeBufferPointer { source in
+            guard let base = source.baseAddress, count > 0 else { return }
+            target.update(from: base, count: count)
+        }
+        return count
     }
 }
 
 @_cdecl("howdytext_layout_free")
-func howdytextLayoutFree(_ layout: OpaquePointer?) {
+public func howdytextLayoutFree(_ layout: OpaquePointer?) {
     guard let layout else { return }
     Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(layout)).release()
 }
 
 @_cdecl("howdytext_layout_line_count")
-func howdytextLayoutLineCount(_ layout: OpaquePointer?) -> Int {
+public func howdytextLayoutLineCount(_ layout: OpaquePointer?) -> Int {
     guard let layout else { return 0 }
     return LayoutHandle.from(layout).lines.count
 }
 
 @_cdecl("howdytext_layout_width")
-func howdytextLayoutWidth(_ layout: OpaquePointer?) -> Double {
+public func howdytextLayoutWidth(_ layout: OpaquePointer?) -> Double {
     guard let layout else { return 0 }
     return LayoutHandle.from(layout).width
 }
 
 @_cdecl("howdytext_layout_height")
-func howdytextLayoutHeight(_ layout: OpaquePointer?) -> Double {
+public func howdytextLayoutHeight(_ layout: OpaquePointer?) -> Double {
     guard let layout else { return 0 }
     return LayoutHandle.from(layout).height
 }
 
 @_cdecl("howdytext_layout_greedy_line_count")
-func howdytextLayoutGreedyLineCount(_ layout: OpaquePointer?) -> Int {
+public func howdytextLayoutGreedyLineCount(_ layout: OpaquePointer?) -> Int {
     guard let layout else { return 0 }
     return LayoutHandle.from(layout).greedyLineCount
 }
 
 @_cdecl("howdytext_layout_line")
-func howdytextLayoutLine(_ layout: OpaquePointer?, _ index: Int, _ outLine: UnsafeMutablePointer<howdytext_line>?)
+public func howdytextLayoutLine(_ layout: OpaquePointer?, _ index: Int, _ outLine: UnsafeMutablePointer<howdytext_line>?)
     -> howdytext_status
 {
     guard let layout, let outLine else { return howdytext_status(HOWDYTEXT_ERROR_ARGUMENT) }
@@ -143,16 +183,9 @@ func howdytextLayoutLine(_ layout: OpaquePointer?, _ index: Int, _ outLine: Unsa
 }
 
 @_cdecl("howdytext_layout_lines")
-func howdytextLayoutLines(_ layout: OpaquePointer?, _ outLines: UnsafeMutablePointer<howdytext_line>?, _ capacity: Int)
-    -> Int
-{
+public func howdytextLayoutLines(
+    _ layout: OpaquePointer?, _ outLines: UnsafeMutablePointer<howdytext_line>?, _ capacity: Int
+) -> Int {
     guard let layout, let outLines, capacity != 0 else { return 0 }
-    let lines = LayoutHandle.from(layout).lines
-    // size_t arrives as Int: a capacity above Int.max is negative here, and is room enough.
-    let count = capacity < 0 ? lines.count : min(lines.count, capacity)
-    lines.withUnsafeBufferPointer { source in
-        guard let base = source.baseAddress, count > 0 else { return }
-        outLines.update(from: base, count: count)
-    }
-    return count
+    return LayoutHandle.from(layout).copyLines(to: outLines, capacity: capacity)
 }

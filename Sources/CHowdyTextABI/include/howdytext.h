@@ -95,6 +95,18 @@ typedef struct howdytext_line {
     int rtl;
 } howdytext_line;
 
+/* What howdytext_layout_into reports besides the lines. */
+typedef struct howdytext_summary {
+    /* Every line of the layout, also those past the capacity given. */
+    size_t line_count;
+    /* Width in px of the widest line. */
+    double width;
+    /* Height in px (line count x line height). */
+    double height;
+    /* Lines greedy layout gives at the same width (equal to line_count in every mode). */
+    size_t greedy_line_count;
+} howdytext_summary;
+
 /* The library's version, "MAJOR.MINOR.PATCH" (HOWDYTEXT_VERSION_STRING of the library
  * loaded, which may differ from the header compiled against). Static; do not free. */
 const char *howdytext_version(void);
@@ -125,6 +137,15 @@ double howdytext_font_size(const howdytext_font *font);
 howdytext_status howdytext_layout_create(const howdytext_font *font, const char *text, size_t text_length,
                                          double width_px, const char *options_json, howdytext_layout **out_layout,
                                          char **out_message);
+
+/* howdytext_layout_create, copy and free in one call, for callers where each call
+ * costs (Python's ctypes): lays out as howdytext_layout_create does, copies lines
+ * [0, min(line count, capacity)) to out_lines (caller-owned; NULL when capacity is 0)
+ * and the rest to *out_summary. When summary.line_count > capacity, call again with
+ * room for line_count lines. Nothing is left to free but the message on failure. */
+howdytext_status howdytext_layout_into(const howdytext_font *font, const char *text, size_t text_length,
+                                       double width_px, const char *options_json, howdytext_line *out_lines,
+                                       size_t capacity, howdytext_summary *out_summary, char **out_message);
 
 /* Frees a layout (NULL is ignored). */
 void howdytext_layout_free(howdytext_layout *layout);

@@ -92,3 +92,12 @@ def test_one_font_from_several_threads() -> None:
 
 def test_version() -> None:
     assert howdytext.library_version() == "0.1.0"
+
+
+def test_the_library_is_loaded_so_calls_release_the_gil() -> None:
+    # ctypes.CDLL releases the GIL for every foreign call; PyDLL (a CDLL subclass) keeps it.
+    import ctypes
+
+    from howdytext import _native
+
+    assert type(_native.library()) is ctypes.CDLL

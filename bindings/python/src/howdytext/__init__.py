@@ -21,9 +21,8 @@ from __future__ import annotations
 import ctypes
 import json
 import threading
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, Optional, Sequence, Tuple
+from typing import Literal, NamedTuple, Optional, Sequence, Tuple
 
 from . import _native
 
@@ -81,8 +80,7 @@ def _take_message(pointer: ctypes.c_void_p) -> str:
         _native.library().howdytext_message_free(pointer)
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """One line of a layout.
 
     Attributes:
@@ -104,8 +102,7 @@ class Line:
     end: int
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """Lines of one text, top to bottom.
 
     Attributes:
@@ -236,52 +233,48 @@ def _options(
 
 
 class _Scratch(threading.local):
-    """A per-thread line buffer, so a layout costs no allocation in ctypes."""
+    """Per-thread buffers for the library's answer, so a layout allocates no ctypes objects."""
 
     def __init__(self) -> None:
         self.capacity = 32
         self.lines = (_native.LineStruct * self.capacity)()
-        self.handle = ctypes.c_void_p()
+        self.summary = _native.SummaryStruct()
+        self.summary_pointer = ctypes.pointer(self.summary)
         self.message = ctypes.c_void_p()
+        self.message_pointer = ctypes.pointer(self.message)
 
 
 _scratch = _Scratch()
 
 
 def _layout(font: Font, text: str, width: float, options: bytes) -> Layout:
-    lib = _native.library()
+    # One C call per layout (lay out, copy the lines, free): with ctypes each call costs.
+    into = _native.library().howdytext_layout_into
     data = text.encode("utf-8")
     scratch = _scratch
-    handle, message = scratch.handle, scratch.message
-    status = lib.howdytext_layout_create(
-        font._handle, data, len(data), width, options, ctypes.byref(handle), ctypes.byref(message)
-    )
+    status = into(font._handle, data, len(data), width, options, scratch.lines, scratch.capacity,
+                  scratch.summary_pointer, scratch.message_pointer)
     if status != _native.OK:
-        raise HowdyTextError(status, _take_message(message))
-    try:
-        count = lib.howdytext_layout_lines(handle, scratch.lines, scratch.capacity)
-        if count == scratch.capacity:
-            total = lib.howdytext_layout_line_count(handle)
-            if total > count:
-                scratch.capacity = total
-                scratch.lines = (_native.LineStruct * total)()
-                count = lib.howdytext_layout_lines(handle, scratch.lines, total)
-        widest = lib.howdytext_layout_width(handle)
-        height = lib.howdytext_layout_height(handle)
-        greedy = lib.howdytext_layout_greedy_line_count(handle)
-    finally:
-        lib.howdytext_layout_free(handle)
+        raise HowdyTextError(status, _take_message(scratch.message))
+    summary = scratch.summary
+    count = summary.line_count
+    if count > scratch.capacity:
+        scratch.capacity = count
+        scratch.lines = (_native.LineStruct * count)()
+        status = into(font._handle, data, len(data), width, options, scratch.lines, count,
+                      scratch.summary_pointer, scratch.message_pointer)
+        if status != _native.OK:
+            raise HowdyTextError(status, _take_message(scratch.message))
     ascii_only = len(data) == len(text)
     lines = []
     for raw in scratch.lines[:count]:
-        piece = data[raw.start : raw.end].decode("utf-8")
-        if ascii_only:
-            start, end = raw.start, raw.end
-        else:
-            start = len(data[: raw.start].decode("utf-8"))
+        start, end = raw.start, raw.end
+        piece = data[start:end].decode("utf-8")
+        if not ascii_only:
+            start = len(data[:start].decode("utf-8"))
             end = start + len(piece)
-        lines.append(Line(piece, raw.width, bool(raw.hyphen), bool(raw.rtl), start, end))
-    return Layout(tuple(lines), widest, height, greedy)
+        lines.append(Line(piece, raw.width, raw.hyphen != 0, raw.rtl != 0, start, end))
+    return Layout(tuple(lines), summary.width, summary.height, summary.greedy_line_count)
 
 
 def balance(

@@ -12,7 +12,7 @@ import subprocess
 import threading
 from typing import Optional
 
-__all__ = ["LineStruct", "library", "library_path"]
+__all__ = ["LineStruct", "SummaryStruct", "library", "library_path"]
 
 # Status codes from howdytext.h.
 OK = 0
@@ -27,6 +27,17 @@ class LineStruct(ctypes.Structure):
         ("width", ctypes.c_double),
         ("hyphen", ctypes.c_int),
         ("rtl", ctypes.c_int),
+    ]
+
+
+class SummaryStruct(ctypes.Structure):
+    """`howdytext_summary`: line count, widest width, height, greedy line count."""
+
+    _fields_ = [
+        ("line_count", ctypes.c_size_t),
+        ("width", ctypes.c_double),
+        ("height", ctypes.c_double),
+        ("greedy_line_count", ctypes.c_size_t),
     ]
 
 
@@ -81,6 +92,11 @@ def _declare(lib: ctypes.CDLL) -> None:
         "howdytext_layout_height": (c_double, [c_void_p]),
         "howdytext_layout_greedy_line_count": (c_size_t, [c_void_p]),
         "howdytext_layout_lines": (c_size_t, [c_void_p, ctypes.POINTER(LineStruct), c_size_t]),
+        "howdytext_layout_into": (
+            c_int,
+            [c_void_p, c_char_p, c_size_t, c_double, c_char_p, ctypes.POINTER(LineStruct), c_size_t,
+             ctypes.POINTER(SummaryStruct), out],
+        ),
         "howdytext_message_free": (None, [c_void_p]),
     }
     for name, (result, arguments) in signatures.items():

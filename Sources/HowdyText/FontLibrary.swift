@@ -112,7 +112,8 @@ public enum FontLibrary {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 256)
         while fgets(&buffer, Int32(buffer.count), maps) != nil {
             // "start-end perms offset dev inode   /path"
-            let line = String(decoding: buffer.prefix { $0 != 0 && $0 != 0x0A }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let line = String(
+                decoding: buffer.prefix { $0 != 0 && $0 != 0x0A }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             guard fields.count == 6, let dash = fields[0].firstIndex(of: "-"),
                 let start = UInt(fields[0][..<dash], radix: 16),

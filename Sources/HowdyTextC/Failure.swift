@@ -11,7 +11,9 @@ struct Failure: Error {
     var status: Int32
     var message: String
 
-    static func argument(_ message: String) -> Failure { Failure(status: Int32(HOWDYTEXT_ERROR_ARGUMENT), message: message) }
+    static func argument(_ message: String) -> Failure {
+        Failure(status: Int32(HOWDYTEXT_ERROR_ARGUMENT), message: message)
+    }
 
     /// The status and message for an error thrown by HowdyText or the request reader.
     init(_ error: any Error) {
@@ -50,6 +52,7 @@ struct Failure: Error {
     }
 }
 
+/// `howdytext_message_free`, as howdytext.h documents it.
 @_cdecl("howdytext_message_free")
 public func howdytextMessageFree(_ message: UnsafeMutablePointer<CChar>?) {
     free(message)

@@ -19,6 +19,7 @@ final class FontHandle: Sendable {
     }
 }
 
+/// `howdytext_font_open`, as howdytext.h documents it.
 @_cdecl("howdytext_font_open")
 public func howdytextFontOpen(
     _ name: UnsafePointer<CChar>?, _ size: Double, _ outFont: UnsafeMutablePointer<OpaquePointer?>?,
@@ -40,12 +41,14 @@ public func howdytextFontOpen(
     }
 }
 
+/// `howdytext_font_free`, as howdytext.h documents it.
 @_cdecl("howdytext_font_free")
 public func howdytextFontFree(_ font: OpaquePointer?) {
     guard let font else { return }
     Unmanaged<FontHandle>.fromOpaque(UnsafeRawPointer(font)).release()
 }
 
+/// `howdytext_font_size`, as howdytext.h documents it.
 @_cdecl("howdytext_font_size")
 public func howdytextFontSize(_ font: OpaquePointer?) -> Double {
     guard let font else { return 0 }

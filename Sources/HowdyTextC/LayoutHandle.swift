@@ -15,10 +15,12 @@ final class LayoutHandle: Sendable {
     let greedyLineCount: Int
 
     init(_ layout: TextLayout) {
-        let bounds = UTF8Offsets.of(utf16: layout.lines.flatMap { [$0.range.lowerBound, $0.range.upperBound] }, in: layout.text)
+        let bounds = UTF8Offsets.of(
+            utf16: layout.lines.flatMap { [$0.range.lowerBound, $0.range.upperBound] }, in: layout.text)
         lines = layout.lines.enumerated().map { index, line in
             howdytext_line(
-                start: bounds[2 * index], end: bounds[2 * index + 1], width: line.width, hyphen: line.endsWithHyphen ? 1 : 0,
+                start: bounds[2 * index], end: bounds[2 * index + 1], width: line.width,
+                hyphen: line.endsWithHyphen ? 1 : 0,
                 rtl: line.isRightToLeft ? 1 : 0)
         }
         width = layout.width
@@ -55,6 +57,7 @@ final class LayoutHandle: Sendable {
     }
 }
 
+/// `howdytext_layout_create`, as howdytext.h documents it.
 @_cdecl("howdytext_layout_create")
 public func howdytextLayoutCreate(
     _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
@@ -73,6 +76,7 @@ public func howdytextLayoutCreate(
     }
 }
 
+/// `howdytext_layout_into`, as howdytext.h documents it.
 @_cdecl("howdytext_layout_into")
 public func howdytextLayoutInto(
     _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
@@ -83,7 +87,8 @@ public func howdytextLayoutInto(
     outMessage?.pointee = nil
     guard let outSummary else { return Failure.argument("out_summary is NULL").report(to: outMessage) }
     guard outLines != nil || capacity == 0 else {
-        return Failure.argument("out_lines is NULL but capacity is \(UInt(bitPattern: capacity))").report(to: outMessage)
+        return Failure.argument("out_lines is NULL but capacity is \(UInt(bitPattern: capacity))").report(
+            to: outMessage)
     }
     do {
         let layout = try LayoutHandle.make(font, text, length, width, optionsJSON)
@@ -112,10 +117,14 @@ extension LayoutHandle {
         guard length <= 3 * TextLimits.maximumUTF16Length else {
             throw Failure(
                 status: Int32(HOWDYTEXT_ERROR_TEXT),
-                message: "text is \(length) bytes long; the limit is \(TextLimits.maximumUTF16Length) UTF-16 code units")
+                message: "text is \(length) bytes long; the limit is \(TextLimits.maximumUTF16Length) UTF-16 code units"
+            )
         }
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: length)
-        guard let string = String(validating: bytes, as: UTF8.self) else { throw Failure.argument("text is not valid UTF-8") }
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: length)
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw Failure.argument("text is not valid UTF-8")
+        }
         var options: JSONLValue?
         if let optionsJSON {
             let count = strlen(optionsJSON)
@@ -140,38 +149,46 @@ extension LayoutHandle {
     }
 }
 
+/// `howdytext_layout_free`, as howdytext.h documents it.
 @_cdecl("howdytext_layout_free")
 public func howdytextLayoutFree(_ layout: OpaquePointer?) {
     guard let layout else { return }
     Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(layout)).release()
 }
 
+/// `howdytext_layout_line_count`, as howdytext.h documents it.
 @_cdecl("howdytext_layout_line_count")
 public func howdytextLayoutLineCount(_ layout: OpaquePointer?) -> Int {
     guard let layout else { return 0 }
     return LayoutHandle.from(layout).lines.count
 }
 
+/// `howdytext_layout_width`, as howdytext.h documents it.
 @_cdecl("howdytext_layout_width")
 public func howdytextLayoutWidth(_ layout: OpaquePointer?) -> Double {
     guard let layout else { return 0 }
     return LayoutHandle.from(layout).width
 }
 
+/// `howdytext_layout_height`, as howdytext.h documents it.
 @_cdecl("howdytext_layout_height")
 public func howdytextLayoutHeight(_ layout: OpaquePointer?) -> Double {
     guard let layout else { return 0 }
     return LayoutHandle.from(layout).height
 }
 
+/// `howdytext_layout_greedy_line_count`, as howdytext.h documents it.
 @_cdecl("howdytext_layout_greedy_line_count")
 public func howdytextLayoutGreedyLineCount(_ layout: OpaquePointer?) -> Int {
     guard let layout else { return 0 }
     return LayoutHandle.from(layout).greedyLineCount
 }
 
+/// `howdytext_layout_line`, as howdytext.h documents it.
 @_cdecl("howdytext_layout_line")
-public func howdytextLayoutLine(_ layout: OpaquePointer?, _ index: Int, _ outLine: UnsafeMutablePointer<howdytext_line>?)
+public func howdytextLayoutLine(
+    _ layout: OpaquePointer?, _ index: Int, _ outLine: UnsafeMutablePointer<howdytext_line>?
+)
     -> howdytext_status
 {
     guard let layout, let outLine else { return howdytext_status(HOWDYTEXT_ERROR_ARGUMENT) }
@@ -182,6 +199,7 @@ public func howdytextLayoutLine(_ layout: OpaquePointer?, _ index: Int, _ outLin
     return howdytext_status(HOWDYTEXT_OK)
 }
 
+/// `howdytext_layout_lines`, as howdytext.h documents it.
 @_cdecl("howdytext_layout_lines")
 public func howdytextLayoutLines(
     _ layout: OpaquePointer?, _ outLines: UnsafeMutablePointer<howdytext_line>?, _ capacity: Int

@@ -68,7 +68,8 @@ package struct BalanceRequest: Sendable {
         if request["mode"] != nil {
             let name = try string("mode", nil)
             guard let parsed = BalanceMode(rawValue: name) else {
-                throw Invalid(message: "mode: expected \"balance\", \"greedy\", \"even\" or \"pretty\", got \"\(name)\"")
+                throw Invalid(
+                    message: "mode: expected \"balance\", \"greedy\", \"even\" or \"pretty\", got \"\(name)\"")
             }
             mode = parsed
         }

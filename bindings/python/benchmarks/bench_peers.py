@@ -1,5 +1,6 @@
 """Per-paragraph balance time: this package vs the pure-Python peer (uharfbuzz shaping
-once, then a bisection over greedy line counts in Python) vs in-process Swift (the same
+once, then a bisection over greedy line counts in Python; and, for context, the same
+bisection re-shaping at every probe) vs in-process Swift (the same
 library driven from C, bindings/c/tests/bench.c, no Python). Prints JSON figures; the
 targets (>= 10x the peer, within 1.5x of Swift) are reported, not asserted, since the
 machine is shared.
@@ -101,6 +102,45 @@ def peer_balance(text: str, font: PeerFont, width: float) -> List[str]:
             for a, b in zip(cuts, cuts[1:])]
 
 
+def peer_reshaping(text: str, font: PeerFont, width: float) -> int:
+    """The naive peer: the same bisection, but every probe shapes the text again (what a
+    measure-per-try loop over a shaping call does). Returns the narrowest width in 1/64 px."""
+    hb = font.hb
+
+    def lines_at(limit: int) -> int:
+        buffer = hb.Buffer()
+        buffer.add_str(text)
+        buffer.guess_segment_properties()
+        hb.shape(font.font, buffer, {})
+        advances = [0] * (len(text) + 1)
+        for info, position in zip(buffer.glyph_infos, buffer.glyph_positions):
+            advances[info.cluster] += position.x_advance
+        count, line, pending_space, word = 1, 0, 0, 0
+        for index, character in enumerate(text + " "):
+            if character != " ":
+                word += advances[index]
+                continue
+            if word:
+                if line and line + pending_space + word > limit:
+                    count, line = count + 1, word
+                else:
+                    line = line + pending_space + word if line else word
+                pending_space, word = 0, 0
+            pending_space += advances[index] if index < len(text) else 0
+        return count
+
+    limit = int(width * 64)
+    target = lines_at(limit)
+    failing, passing = 0, limit
+    while passing - failing > 1:
+        middle = (failing + passing) // 2
+        if lines_at(middle) <= target:
+            passing = middle
+        else:
+            failing = middle
+    return passing
+
+
 def timed(function: Callable[[], None]) -> float:
     start = time.perf_counter_ns()
     function()
@@ -130,6 +170,10 @@ def main() -> None:
         for record in corpus:
             peer_balance(record["text"], peer_fonts[(record["font"], record["size"])], record["width"])
 
+    def naive() -> None:
+        for record in corpus:
+            peer_reshaping(record["text"], peer_fonts[(record["font"], record["size"])], record["width"])
+
     def ours_two_threads() -> None:
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
             half = count // 2
@@ -152,12 +196,14 @@ def main() -> None:
     try:
         ours()  # warm: fonts opened, word shapes cached, as in every later round
         peer()
-        samples: Dict[str, List[float]] = {"python": [], "peer": [], "swift": [], "pythonTwoThreads": []}
+        samples: Dict[str, List[float]] = {"python": [], "peer": [], "swift": [], "pythonTwoThreads": [],
+                                           "peerReshaping": []}
         # In turns, so a burst of load from other processes inflates every figure alike.
         for _ in range(arguments.rounds):
             samples["python"].append(timed(ours) / count)
             samples["peer"].append(timed(peer) / count)
             samples["pythonTwoThreads"].append(timed(ours_two_threads) / count)
+            samples["peerReshaping"].append(timed(naive) / count)
             done = subprocess.run([arguments.bench_binary, tsv.name, "3"], capture_output=True, text=True, check=True)
             samples["swift"].append(json.loads(done.stdout)["nsPerParagraph"])
     finally:
@@ -171,7 +217,9 @@ def main() -> None:
         "peerNsPerParagraph": round(median["peer"]),
         "swiftInProcessNsPerParagraph": round(median["swift"]),
         "pythonTwoThreadsNsPerParagraph": round(median["pythonTwoThreads"]),
+        "peerReshapingNsPerParagraph": round(median["peerReshaping"]),
         "peerOverPython": round(median["peer"] / median["python"], 2),
+        "peerReshapingOverPython": round(median["peerReshaping"] / median["python"], 2),
         "pythonOverSwift": round(median["python"] / median["swift"], 2),
         "twoThreadSpeedup": round(median["python"] / median["pythonTwoThreads"], 2),
         "peerAgreesOnLines": f"{agree}/{count}",

@@ -101,3 +101,25 @@ def test_the_library_is_loaded_so_calls_release_the_gil() -> None:
     from howdytext import _native
 
     assert type(_native.library()) is ctypes.CDLL
+
+
+def test_bundled_names_come_from_the_install_prefix(tmp_path) -> None:
+    # PREFIX/share/howdy/fonts beside PREFIX/lib/libhowdytext.so is searched before the
+    # checkout the library was built from: a font only there opens by name.
+    import os
+    import pathlib
+    import shutil
+
+    from howdytext import _native
+
+    library = pathlib.Path(_native.library_path()).resolve()
+    fonts = library.parent.parent / "share" / "howdy" / "fonts"
+    if os.environ.get("HOWDY_FONTS_DIR") or not (fonts / "Inter-Bold.otf").exists():
+        pytest.skip("the library is not in an install prefix with fonts")
+    only_here = fonts / "InstalledOnlyTestFont.otf"
+    shutil.copyfile(fonts / "Inter-Bold.otf", only_here)
+    try:
+        assert howdytext.balance(README, font="InstalledOnlyTestFont", size=28, width=330).texts == [
+            "Get reminders for", "every plan you make"]
+    finally:
+        only_here.unlink()

@@ -18,6 +18,8 @@ let package = Package(
         // The command line as a library: the fuzz targets (Fuzz/) drive `howdy balance --jsonl`.
         .library(name: "HowdyCLI", targets: ["HowdyCLI"]),
         .executable(name: "howdy", targets: ["howdy"]),
+        // libhowdytext.so: balance from C, Python and anything with an FFI (HowdyTextC.docc/CABI.md).
+        .library(name: "howdytext", type: .dynamic, targets: ["HowdyTextC"]),
         .executable(name: "howdy-bench", targets: ["HowdyBench"]),
     ],
     targets: [
@@ -81,6 +83,21 @@ let package = Package(
                         "-static-stdlib", "-use-ld=lld", "-lCoreFoundation", "-l_FoundationICU",
                         "-l_FoundationCollections", "-l_FoundationCShims", "-Xlinker", "-z", "-Xlinker",
                         "pack-relative-relocs",
+                    ], .when(configuration: .release))
+            ]),
+        // The C ABI: howdytext.h (and the version string it defines) as a C target, and the
+        // @_cdecl functions over HowdyText and HowdyTextJSON's request reader. Release links
+        // the Swift runtime and Foundation into the .so and hides their symbols, so C and
+        // Python callers need no Swift toolchain (HowdyTextC.docc/CABI.md measures both choices).
+        .target(name: "CHowdyTextABI"),
+        .target(
+            name: "HowdyTextC", dependencies: ["CHowdyTextABI", "HowdyText", "HowdyTextJSON"],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-use-ld=lld", "-lCoreFoundation", "-l_FoundationICU",
+                        "-l_FoundationCollections", "-l_FoundationCShims", "-Xlinker", "--exclude-libs=ALL", "-Xlinker",
+                        "-Bsymbolic",
                     ], .when(configuration: .release))
             ]),
         // The benchmark's C helper: a child process's own peak memory (ptrace + VmHWM).

@@ -4,9 +4,11 @@
 
 /// The fonts bundled in the repository's `Fonts/` folder and name lookup.
 ///
-/// The folder is found, in order, at `$HOWDY_FONTS_DIR`, next to the sources this
-/// library was built from (a checkout), or beside the running executable
-/// (`<exe>/Fonts`, `<exe>/../../Fonts` for `.build/<config>/howdy`).
+/// The folder is found, in order, at `$HOWDY_FONTS_DIR`, installed beside the binary
+/// that holds this code (`PREFIX/share/howdy/fonts` for `PREFIX/lib/libhowdytext.so` or
+/// `PREFIX/bin/howdy`), next to the sources this library was built from (a checkout), or
+/// beside the running executable (`<exe>/Fonts`, `<exe>/../../Fonts` for
+/// `.build/<config>/howdy`).
 ///
 /// Lookups use `stat` and `readdir` directly: a one-shot `howdy balance` starts in a few
 /// milliseconds, and Foundation's URL and FileManager took a tenth of that here.
@@ -17,6 +19,10 @@ public enum FontLibrary {
             isDirectory(override)
         {
             return override
+        }
+        if let image = imagePath() {
+            let installed = normalized(parent(of: parent(of: image)) + "/share/howdy/fonts")
+            if isDirectory(installed) { return installed }
         }
         let checkout = normalized(parent(of: #filePath) + "/../../Fonts")
         if isDirectory(checkout) { return checkout }
@@ -94,6 +100,31 @@ public enum FontLibrary {
     private static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The binary this code was linked into (a shared library such as libhowdytext.so, or
+    /// the executable), symlinks resolved: the file mapped at `#dsohandle` in
+    /// /proc/self/maps (Glibc's module does not export dladdr).
+    private static func imagePath() -> String? {
+        let address = UInt(bitPattern: #dsohandle)
+        guard let maps = fopen("/proc/self/maps", "r") else { return nil }
+        defer { fclose(maps) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 256)
+        while fgets(&buffer, Int32(buffer.count), maps) != nil {
+            // "start-end perms offset dev inode   /path"
+            let line = String(
+                decoding: buffer.prefix { $0 != 0 && $0 != 0x0A }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6, let dash = fields[0].firstIndex(of: "-"),
+                let start = UInt(fields[0][..<dash], radix: 16),
+                let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16), start <= address, address < end
+            else { continue }
+            let path = fields[5].drop { $0 == " " }
+            guard path.hasPrefix("/"), let resolved = realpath(String(path), nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return nil
     }
 
     /// The running executable with symlinks resolved (`/proc/self/exe`, else `argv[0]`).

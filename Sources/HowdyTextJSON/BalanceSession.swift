@@ -107,7 +107,7 @@ public final class BalanceSession: @unchecked Sendable {
         do {
             let layout = try self.layout(for: request, line: line, omitsGlyphs: true)
             writer.layout(layout, id: id)
-        } catch let failure as RequestError {
+        } catch let failure as BalanceRequest.Invalid {
             writer.raw(Self.error(id: id, "line \(line): \(failure.message)"))
         } catch let error as TextError {
             writer.raw(Self.error(id: id, "line \(line): \(error.description)"))
@@ -122,15 +122,6 @@ public final class BalanceSession: @unchecked Sendable {
         return copy.withUTF8 { answer($0, line: line) }
     }
 
-    struct RequestError: Error {
-        var message: String
-    }
-
-    static let knownKeys: Set<String> = [
-        "id", "text", "font", "size", "width", "mode", "locale", "direction", "lineHeight", "features",
-        "lineBreak", "wordBreak", "overflowWrap", "hyphens",
-    ]
-
     /// The layout a request asks for.
     public func layout(for request: JSONLValue, line: Int = 1) throws -> TextLayout {
         try layout(for: request, line: line, omitsGlyphs: false)
@@ -139,108 +130,11 @@ public final class BalanceSession: @unchecked Sendable {
     /// The layout a request asks for; with `omitsGlyphs`, its lines carry no glyph runs
     /// (what the JSON answer needs: line texts and widths, which are the same).
     func layout(for request: JSONLValue, line: Int, omitsGlyphs: Bool) throws -> TextLayout {
-        guard case .object(let members) = request else { throw RequestError(message: "expected a JSON object") }
-        for (key, _) in members where !Self.knownKeys.contains(key) {
-            throw RequestError(
-                message: "\(key): unknown field (known: \(Self.knownKeys.sorted().joined(separator: ", ")))")
-        }
-        func string(_ name: String, _ fallback: String?) throws -> String {
-            switch request[name] {
-            case .string(let value)?: return value
-            case nil: break
-            case let other?: throw RequestError(message: "\(name): expected a string, got \(Self.kind(other))")
-            }
-            guard let fallback else { throw RequestError(message: "\(name): missing") }
-            return fallback
-        }
-        func number(_ name: String, _ fallback: Double?) throws -> Double {
-            switch request[name] {
-            case .number(let value, _)?: return value
-            case nil: break
-            case let other?: throw RequestError(message: "\(name): expected a number, got \(Self.kind(other))")
-            }
-            guard let fallback else { throw RequestError(message: "\(name): missing") }
-            return fallback
-        }
-        let text = try string("text", nil)
-        let fontName = try string("font", defaults.font)
-        let size = try number("size", defaults.size)
-        let width = try number("width", defaults.width)
-        var mode = defaults.mode
-        if request["mode"] != nil {
-            let name = try string("mode", nil)
-            guard let parsed = BalanceMode(rawValue: name) else {
-                throw RequestError(
-                    message: "mode: expected \"balance\", \"greedy\", \"even\" or \"pretty\", got \"\(name)\"")
-            }
-            mode = parsed
-        }
-        var options = defaults.options
-        if request["locale"] != nil { options.locale = try string("locale", nil) }
-        if request["direction"] != nil {
-            let name = try string("direction", nil)
-            switch name {
-            case "auto": options.direction = .auto
-            case "ltr": options.direction = .leftToRight
-            case "rtl": options.direction = .rightToLeft
-            default: throw RequestError(message: "direction: expected \"auto\", \"ltr\" or \"rtl\", got \"\(name)\"")
-            }
-        }
-        if request["lineHeight"] != nil { options.lineHeight = try number("lineHeight", nil) }
-        // CSS keywords ("keep-all") or the Swift case names ("keepAll").
-        func keyword<Style>(_ name: String, _ parse: (String) -> Style?, _ known: String) throws -> Style {
-            let value = try string(name, nil)
-            guard let style = parse(value) else {
-                throw RequestError(message: "\(name): expected one of \(known), got \"\(value)\"")
-            }
-            return style
-        }
-        if request["lineBreak"] != nil {
-            options.lineBreak = try keyword("lineBreak", LineBreakStyle.init(keyword:), LineBreakStyle.keywords)
-        }
-        if request["wordBreak"] != nil {
-            options.wordBreak = try keyword("wordBreak", WordBreakStyle.init(keyword:), WordBreakStyle.keywords)
-        }
-        if request["overflowWrap"] != nil {
-            options.overflowWrap = try keyword(
-                "overflowWrap", OverflowWrapStyle.init(keyword:), OverflowWrapStyle.keywords)
-        }
-        if request["hyphens"] != nil {
-            options.hyphens = try keyword("hyphens", HyphensStyle.init(keyword:), HyphensStyle.keywords)
-        }
-        switch request["features"] {
-        case nil: break
-        case .array(let items)?:
-            options.features = try items.map { item in
-                guard case .string(let setting) = item else {
-                    throw RequestError(message: "features: expected an array of strings such as \"kern=0\"")
-                }
-                return try FontFeature(setting)
-            }
-        case let other?:
-            throw RequestError(message: "features: expected an array of strings, got \(Self.kind(other))")
-        }
-        let font = try self.font(named: fontName, size: size)
-        var shaped = try ShapedText(text, font: font, options: options)
-        shaped.omitsGlyphs = omitsGlyphs
-        switch mode {
-        case .balance: return try shaped.balance(width: width)
-        case .greedy: return try shaped.layout(width: width)
-        case .even: return try shaped.balance(width: width, objective: .even)
-        case .pretty: return try shaped.balance(width: width, objective: .pretty)
-        }
+        let request = try BalanceRequest(request, defaults: defaults)
+        return try request.layout(in: font(named: request.font, size: request.size), omitsGlyphs: omitsGlyphs)
     }
 
-    static func kind(_ value: JSONLValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
+    static func kind(_ value: JSONLValue) -> String { BalanceRequest.kind(value) }
 
     /// `{"id":…,"error":"…"}`.
     public static func error(id: JSONLValue?, _ message: String) -> String {

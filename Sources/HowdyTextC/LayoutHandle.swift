@@ -1,0 +1,209 @@
+import CHowdyTextABI
+import HowdyText
+import HowdyTextJSON
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a `howdytext_layout *` points at: the lines of one layout with their ranges in
+/// the caller's UTF-8 bytes. Immutable, so any number of threads may read it.
+final class LayoutHandle: Sendable {
+    let lines: [howdytext_line]
+    let width: Double
+    let height: Double
+    let greedyLineCount: Int
+
+    init(_ layout: TextLayout) {
+        let bounds = UTF8Offsets.of(
+            utf16: layout.lines.flatMap { [$0.range.lowerBound, $0.range.upperBound] }, in: layout.text)
+        lines = layout.lines.enumerated().map { index, line in
+            howdytext_line(
+                start: bounds[2 * index], end: bounds[2 * index + 1], width: line.width,
+                hyphen: line.endsWithHyphen ? 1 : 0,
+                rtl: line.isRightToLeft ? 1 : 0)
+        }
+        width = layout.width
+        height = layout.height
+        greedyLineCount = layout.greedyLineCount
+    }
+
+    static func from(_ pointer: OpaquePointer) -> LayoutHandle {
+        Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+
+    /// The request a C call makes: its options object with the text and width added, read
+    /// by `BalanceRequest` (the reader behind `howdy balance --jsonl`), with the font
+    /// handle's name and size as the defaults a request leaves out.
+    static func request(text: String, width: Double, options: JSONLValue?, font: FontHandle) throws -> BalanceRequest {
+        var members: [(String, JSONLValue)] = []
+        switch options {
+        case nil: break
+        case .object(let given)?:
+            for (key, _) in given where !BalanceRequest.optionKeys.contains(key) {
+                let message =
+                    BalanceRequest.knownKeys.contains(key)
+                    ? "\(key): an argument of howdytext_layout_create, not an option"
+                    : "\(key): unknown option (known: \(BalanceRequest.optionKeys.sorted().joined(separator: ", ")))"
+                throw BalanceRequest.Invalid(message: message)
+            }
+            members = given
+        case let other?:
+            throw BalanceRequest.Invalid(message: "expected a JSON object, got \(BalanceRequest.kind(other))")
+        }
+        members.append(("text", .string(text)))
+        members.append(("width", .number(width, text: "")))
+        return try BalanceRequest(.object(members), defaults: BalanceDefaults(font: font.name, size: font.font.size))
+    }
+}
+
+/// `howdytext_layout_create`, as howdytext.h documents it.
+@_cdecl("howdytext_layout_create")
+public func howdytextLayoutCreate(
+    _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
+    _ optionsJSON: UnsafePointer<CChar>?, _ outLayout: UnsafeMutablePointer<OpaquePointer?>?,
+    _ outMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> howdytext_status {
+    outLayout?.pointee = nil
+    outMessage?.pointee = nil
+    guard let outLayout else { return Failure.argument("out_layout is NULL").report(to: outMessage) }
+    do {
+        let layout = try LayoutHandle.make(font, text, length, width, optionsJSON)
+        outLayout.pointee = OpaquePointer(Unmanaged.passRetained(layout).toOpaque())
+        return howdytext_status(HOWDYTEXT_OK)
+    } catch {
+        return Failure(error).report(to: outMessage)
+    }
+}
+
+/// `howdytext_layout_into`, as howdytext.h documents it.
+@_cdecl("howdytext_layout_into")
+public func howdytextLayoutInto(
+    _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
+    _ optionsJSON: UnsafePointer<CChar>?, _ outLines: UnsafeMutablePointer<howdytext_line>?, _ capacity: Int,
+    _ outSummary: UnsafeMutablePointer<howdytext_summary>?,
+    _ outMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> howdytext_status {
+    outMessage?.pointee = nil
+    guard let outSummary else { return Failure.argument("out_summary is NULL").report(to: outMessage) }
+    guard outLines != nil || capacity == 0 else {
+        return Failure.argument("out_lines is NULL but capacity is \(UInt(bitPattern: capacity))").report(
+            to: outMessage)
+    }
+    do {
+        let layout = try LayoutHandle.make(font, text, length, width, optionsJSON)
+        if let outLines { _ = layout.copyLines(to: outLines, capacity: capacity) }
+        outSummary.pointee = howdytext_summary(
+            line_count: layout.lines.count, width: layout.width, height: layout.height,
+            greedy_line_count: layout.greedyLineCount)
+        return howdytext_status(HOWDYTEXT_OK)
+    } catch {
+        return Failure(error).report(to: outMessage)
+    }
+}
+
+extension LayoutHandle {
+    /// The layout a create call asks for, every argument checked first.
+    static func make(
+        _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
+        _ optionsJSON: UnsafePointer<CChar>?
+    ) throws -> LayoutHandle {
+        guard let font else { throw Failure.argument("font is NULL") }
+        // size_t arrives as Int: a length above Int.max is negative here.
+        guard length >= 0 else { throw Failure.argument("text_length \(UInt(bitPattern: length)) is too large") }
+        guard text != nil || length == 0 else { throw Failure.argument("text is NULL but text_length is \(length)") }
+        // A text past ShapedText's limit (3 UTF-8 bytes at most per UTF-16 unit) is refused there;
+        // checking here first keeps a huge length from being validated before that.
+        guard length <= 3 * TextLimits.maximumUTF16Length else {
+            throw Failure(
+                status: Int32(HOWDYTEXT_ERROR_TEXT),
+                message: "text is \(length) bytes long; the limit is \(TextLimits.maximumUTF16Length) UTF-16 code units"
+            )
+        }
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: length)
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw Failure.argument("text is not valid UTF-8")
+        }
+        var options: JSONLValue?
+        if let optionsJSON {
+            let count = strlen(optionsJSON)
+            options = try optionsJSON.withMemoryRebound(to: UInt8.self, capacity: count) {
+                try JSONReader.parse(UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
+        let handle = FontHandle.from(font)
+        let request = try request(text: string, width: width, options: options, font: handle)
+        return LayoutHandle(try request.layout(in: handle.font, omitsGlyphs: true))
+    }
+
+    /// Copies the first `capacity` lines (all when `capacity`, a size_t, is above Int.max)
+    /// to `target`; returns how many.
+    func copyLines(to target: UnsafeMutablePointer<howdytext_line>, capacity: Int) -> Int {
+        let count = capacity < 0 ? lines.count : min(lines.count, capacity)
+        lines.withUnsafeBufferPointer { source in
+            guard let base = source.baseAddress, count > 0 else { return }
+            target.update(from: base, count: count)
+        }
+        return count
+    }
+}
+
+/// `howdytext_layout_free`, as howdytext.h documents it.
+@_cdecl("howdytext_layout_free")
+public func howdytextLayoutFree(_ layout: OpaquePointer?) {
+    guard let layout else { return }
+    Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(layout)).release()
+}
+
+/// `howdytext_layout_line_count`, as howdytext.h documents it.
+@_cdecl("howdytext_layout_line_count")
+public func howdytextLayoutLineCount(_ layout: OpaquePointer?) -> Int {
+    guard let layout else { return 0 }
+    return LayoutHandle.from(layout).lines.count
+}
+
+/// `howdytext_layout_width`, as howdytext.h documents it.
+@_cdecl("howdytext_layout_width")
+public func howdytextLayoutWidth(_ layout: OpaquePointer?) -> Double {
+    guard let layout else { return 0 }
+    return LayoutHandle.from(layout).width
+}
+
+/// `howdytext_layout_height`, as howdytext.h documents it.
+@_cdecl("howdytext_layout_height")
+public func howdytextLayoutHeight(_ layout: OpaquePointer?) -> Double {
+    guard let layout else { return 0 }
+    return LayoutHandle.from(layout).height
+}
+
+/// `howdytext_layout_greedy_line_count`, as howdytext.h documents it.
+@_cdecl("howdytext_layout_greedy_line_count")
+public func howdytextLayoutGreedyLineCount(_ layout: OpaquePointer?) -> Int {
+    guard let layout else { return 0 }
+    return LayoutHandle.from(layout).greedyLineCount
+}
+
+/// `howdytext_layout_line`, as howdytext.h documents it.
+@_cdecl("howdytext_layout_line")
+public func howdytextLayoutLine(
+    _ layout: OpaquePointer?, _ index: Int, _ outLine: UnsafeMutablePointer<howdytext_line>?
+)
+    -> howdytext_status
+{
+    guard let layout, let outLine else { return howdytext_status(HOWDYTEXT_ERROR_ARGUMENT) }
+    let lines = LayoutHandle.from(layout).lines
+    // size_t arrives as Int: an index above Int.max is negative here.
+    guard index >= 0, index < lines.count else { return howdytext_status(HOWDYTEXT_ERROR_ARGUMENT) }
+    outLine.pointee = lines[index]
+    return howdytext_status(HOWDYTEXT_OK)
+}
+
+/// `howdytext_layout_lines`, as howdytext.h documents it.
+@_cdecl("howdytext_layout_lines")
+public func howdytextLayoutLines(
+    _ layout: OpaquePointer?, _ outLines: UnsafeMutablePointer<howdytext_line>?, _ capacity: Int
+) -> Int {
+    guard let layout, let outLines, capacity != 0 else { return 0 }
+    return LayoutHandle.from(layout).copyLines(to: outLines, capacity: capacity)
+}

@@ -1,0 +1,88 @@
+/* The in-process Swift figure for the Python benchmark: the same corpus laid out through
+ * libhowdytext with no Python in between. Reads "font\tsize\twidth\ttext" lines from the
+ * file named by argv[1], warms up with one pass, then times `rounds` (argv[2]) passes and
+ * prints {"nsPerParagraph": median, ...} as JSON. Exits 1 if any layout fails. */
+#include <howdytext.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    howdytext_font *font;
+    char *text;
+    size_t length;
+    double width;
+} item;
+
+static double now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static int compare(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: bench CORPUS.tsv ROUNDS\n");
+        return 2;
+    }
+    FILE *file = fopen(argv[1], "r");
+    if (!file) return 2;
+    int rounds = atoi(argv[2]);
+    if (rounds < 1 || rounds > 1000) return 2;
+    size_t capacity = 1024, count = 0;
+    item *items = malloc(capacity * sizeof(item));
+    char names[64][128];
+    double sizes[64];
+    howdytext_font *fonts[64];
+    int font_count = 0;
+    char *line = NULL;
+    size_t line_capacity = 0;
+    ssize_t read;
+    while ((read = getline(&line, &line_capacity, file)) > 0) {
+        if (line[read - 1] == '\n') line[--read] = 0;
+        char *name = strtok(line, "\t"), *size = strtok(NULL, "\t"), *width = strtok(NULL, "\t");
+        char *text = width ? width + strlen(width) + 1 : NULL;
+        if (!name || !size || !width || !text) return 2;
+        int f = 0;
+        while (f < font_count && !(strcmp(names[f], name) == 0 && sizes[f] == atof(size))) f++;
+        if (f == font_count) {
+            if (font_count == 64 || strlen(name) >= 128) return 2;
+            snprintf(names[f], sizeof names[f], "%s", name);
+            sizes[f] = atof(size);
+            if (howdytext_font_open(name, sizes[f], &fonts[f], NULL) != HOWDYTEXT_OK) return 1;
+            font_count++;
+        }
+        if (count == capacity) items = realloc(items, (capacity *= 2) * sizeof(item));
+        items[count].font = fonts[f];
+        items[count].text = strdup(text);
+        items[count].length = strlen(text);
+        items[count].width = atof(width);
+        count++;
+    }
+    fclose(file);
+    free(line);
+    howdytext_line lines[64];
+    double *times = malloc((size_t)rounds * sizeof(double));
+    for (int round = -1; round < rounds; round++) {
+        double start = now_ns();
+        for (size_t i = 0; i < count; i++) {
+            howdytext_layout *layout;
+            if (howdytext_layout_create(items[i].font, items[i].text, items[i].length, items[i].width,
+                                        "{\"mode\":\"balance\"}", &layout, NULL) != HOWDYTEXT_OK)
+                return 1;
+            howdytext_layout_lines(layout, lines, 64);
+            howdytext_layout_free(layout);
+        }
+        if (round >= 0) times[round] = (now_ns() - start) / (double)count;
+    }
+    qsort(times, (size_t)rounds, sizeof(double), compare);
+    printf("{\"nsPerParagraph\": %.0f, \"paragraphs\": %zu, \"rounds\": %d}\n", times[rounds / 2], count, rounds);
+    return 0;
+}

@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),
         .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
         .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyText", "HowdyTesting", "HowdyCLI"]),
-        .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI"]),
+        .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI"], exclude: ["LocalizationCases"]),
         .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON"]),
     ],
     swiftLanguageModes: [.v6]

@@ -36,6 +36,9 @@ public struct FlowLocalization: Sendable, Hashable {
     public var counts: [String: Double]
     /// Format arguments by key.
     public var arguments: [String: [FormatArgument]] = [:]
+    /// What the files held that did not stop them loading (unknown keys, plural forms
+    /// without `other`), one line each: `file: JSON path: message`; lint prints them as notes.
+    public var notes: [String] = []
     /// Format arguments of keys without their own (`defaultArgs`); nil: none.
     public var defaultArguments: [FormatArgument]? = nil
 
@@ -138,11 +141,14 @@ public struct FlowLocalization: Sendable, Hashable {
     static func read(_ node: JSONNode, baseDirectory: URL?) throws(SpecError) -> FlowLocalization {
         try node.allowKeys(["args", "catalogs", "count", "counts", "defaultArgs", "resources", "sourceLanguage", "strings"])
         var catalogs: [StringCatalog] = []
+        var notes: [String] = []
         if let list = try node.child("catalogs") {
             for item in try list.array() {
                 let url = try file(item, baseDirectory: baseDirectory)
                 do {
-                    catalogs.append(try StringCatalog.load(contentsOf: url))
+                    let catalog = try StringCatalog.load(contentsOf: url)
+                    notes += catalog.notes.map { "\((try? item.string()) ?? ""): \($0)" }
+                    catalogs.append(catalog)
                 } catch {
                     throw item.error("\(error)")
                 }
@@ -153,7 +159,9 @@ public struct FlowLocalization: Sendable, Hashable {
             for item in try list.array() {
                 let url = try file(item, baseDirectory: baseDirectory)
                 do {
-                    tables.append(try StringsTable.load(contentsOf: url))
+                    let table = try StringsTable.load(contentsOf: url)
+                    notes += table.notes.map { "\((try? item.string()) ?? ""): \($0)" }
+                    tables.append(table)
                 } catch {
                     throw item.error("\(error)")
                 }
@@ -163,6 +171,7 @@ public struct FlowLocalization: Sendable, Hashable {
             let url = try file(folder, baseDirectory: baseDirectory)
             do {
                 let found = try ResourceFolder.scan(url)
+                notes += found.notes.map { "\((try? folder.string()) ?? "")/\($0)" }
                 catalogs += found.catalogs
                 tables += found.tables
             } catch {
@@ -178,6 +187,7 @@ public struct FlowLocalization: Sendable, Hashable {
         }
         var result = FlowLocalization(
             strings: LocalizedStrings(catalogs: catalogs, tables: tables, sourceLanguage: source))
+        result.notes = notes
         if let count = try node.child("count") { result.count = try number(count) }
         if let counts = try node.child("counts") {
             for key in try counts.object().keys.sorted() {

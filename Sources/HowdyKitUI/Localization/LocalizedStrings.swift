@@ -100,18 +100,30 @@ public struct LocalizedStrings: Sendable, Hashable {
         var order = LanguageMatch.candidates(locale, available: languages)
         let served = order
         if !order.contains(source) { order.append(source) }
-        order += languages.filter { !order.contains($0) }
         for language in order {
             guard let found = forms(key, language: language) else { continue }
             var result = text(
                 from: found.forms, key: key, locale: locale, language: found.language, device: device,
                 arguments: arguments, fill: fill)
-            if !served.contains(language), !served.contains(canonical(found.language)),
+            if !served.contains(language),
                 LanguageMatch.parents(sourceLanguage).last != LanguageMatch.parents(locale).last,
                 shouldReportMissing(key)
             {
                 result.findings.insert(
                     LocalizationFinding(key: key, locale: locale, kind: .missingTranslation(shown: found.language)),
+                    at: 0)
+            }
+            return result
+        }
+        // Only other languages hold the key: Foundation shows the key itself (the source
+        // text, by Xcode's convention), which is a missing translation, not a missing key.
+        if languages.contains(where: { forms(key, language: $0) != nil }) {
+            var result = text(
+                from: StringCatalog.Forms(value: key), key: key, locale: locale, language: sourceLanguage,
+                device: device, arguments: arguments, fill: fill)
+            if shouldReportMissing(key) {
+                result.findings.insert(
+                    LocalizationFinding(key: key, locale: locale, kind: .missingTranslation(shown: sourceLanguage)),
                     at: 0)
             }
             return result
@@ -142,11 +154,15 @@ public struct LocalizedStrings: Sendable, Hashable {
             for name in entry.keys.sorted() where canonical(name) == wanted {
                 if let forms = entry[name] { return (forms, name) }
             }
-            if canonical(catalog.sourceLanguage) == wanted { return (StringCatalog.Forms(value: key), catalog.sourceLanguage) }
         }
         for table in tables where canonical(table.language) == wanted {
             if let forms = table.forms[key] { return (forms, table.language) }
             if let value = table.entries[key] { return (StringCatalog.Forms(value: value), table.language) }
+        }
+        // A catalog key without a source-language entry is its own source text; a table's
+        // explicit value for the language comes first.
+        for catalog in catalogs where catalog.entries[key] != nil && canonical(catalog.sourceLanguage) == wanted {
+            return (StringCatalog.Forms(value: key), catalog.sourceLanguage)
         }
         return nil
     }
@@ -167,9 +183,10 @@ public struct LocalizedStrings: Sendable, Hashable {
         {
             findings.append(LocalizationFinding(key: key, locale: locale, kind: .unfinished(state, language: language)))
         }
-        guard var text = choice.text else {
+        var text = choice.text ?? key
+        if choice.text == nil {
+            // No form for the number or device, not even "other": the key itself, as Foundation shows it.
             findings.append(LocalizationFinding(key: key, locale: locale, kind: .noOtherForm(language: language)))
-            return LocalizedText(text: key, language: language, pluralCategory: choice.category, findings: findings)
         }
         if fill {
             text = format.fill(text, substitutions: forms.substitutions)

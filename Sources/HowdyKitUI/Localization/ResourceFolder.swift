@@ -12,7 +12,9 @@ enum ResourceFolder {
     /// The catalogs and tables under `folder`.
     /// - Throws: ``LocalizationFileError`` naming the folder (not a folder, too many files)
     ///   or the first file that fails.
-    static func scan(_ folder: URL) throws(LocalizationFileError) -> (catalogs: [StringCatalog], tables: [StringsTable]) {
+    static func scan(_ folder: URL) throws(LocalizationFileError) -> (
+        catalogs: [StringCatalog], tables: [StringsTable], notes: [String]
+    ) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw LocalizationFileError(file: folder.path, message: "not a folder")
@@ -21,15 +23,20 @@ enum ResourceFolder {
         try collect(folder, relative: "", depth: 0, into: &files)
         var catalogs: [StringCatalog] = []
         var tables: [StringsTable] = []
+        var notes: [String] = []
         for path in files.sorted() {
             let url = folder.appendingPathComponent(path)
             if path.hasSuffix(".xcstrings") {
-                catalogs.append(try StringCatalog.load(contentsOf: url))
+                let catalog = try StringCatalog.load(contentsOf: url)
+                notes += catalog.notes.map { "\(path): \($0)" }
+                catalogs.append(catalog)
             } else {
-                tables.append(try StringsTable.load(contentsOf: url))
+                let table = try StringsTable.load(contentsOf: url)
+                notes += table.notes.map { "\(path): \($0)" }
+                tables.append(table)
             }
         }
-        return (catalogs, tables)
+        return (catalogs, tables, notes)
     }
 
     private static func collect(_ root: URL, relative: String, depth: Int, into files: inout [String])

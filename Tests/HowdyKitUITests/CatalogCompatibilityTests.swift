@@ -22,7 +22,7 @@ struct CatalogCompatibilityTests {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             // A sparse file: one byte over the cap, without writing 16 MiB.
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
             let handle = try FileHandle(forWritingTo: url)
             try handle.truncate(atOffset: UInt64(StringCatalog.maximumFileSize + 1))
             try handle.close()

@@ -58,7 +58,8 @@ let package = Package(
         .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyText", "CHowdyPNG", "CDeflate"]),
         // Theme model, screens and JSON flow specs.
         .target(
-            name: "HowdyKitUI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyRender", "CHowdyICU", "CPlist"]),
+            name: "HowdyKitUI",
+            dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyRender", "CHowdyICU", "CPlist"]),
         // Golden-image assertions for any package's tests.
         .target(name: "HowdyTesting", dependencies: ["HowdyRender"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.

@@ -25,7 +25,9 @@ enum CatalogBenchmark {
             guard let peak = childPeak(large.path) else { throw BenchError("catalog-load failed on the large catalog") }
             walls.append(Double(Measure.now() - start) / 1e6)
             peaks.append(peak)
-            guard let baseline = childPeak(tiny.path) else { throw BenchError("catalog-load failed on the tiny catalog") }
+            guard let baseline = childPeak(tiny.path) else {
+                throw BenchError("catalog-load failed on the tiny catalog")
+            }
             baselines.append(baseline)
         }
         let peak = peaks.sorted()[1]
@@ -69,14 +71,17 @@ enum CatalogBenchmark {
             "{\n            \"stringUnit\" : {\n              \"state\" : \"translated\",\n              \"value\" : \"\(value)\"\n            }\n          }"
         }
         while true {
-            var entry = "    \"Onboarding message number \(key) %lld\" : {\n      \"comment\" : \"Generated\",\n      \"localizations\" : {\n"
+            var entry =
+                "    \"Onboarding message number \(key) %lld\" : {\n      \"comment\" : \"Generated\",\n      \"localizations\" : {\n"
             entry += languages.enumerated().map { index, language in
                 let value = "Übersetzung \(key) in \(language) mit etwas Text %lld"
                 if key % 5 == 0 {
-                    return "        \"\(language)\" : {\n          \"variations\" : {\n            \"plural\" : {\n              \"one\" : \(unit(value)),\n              \"other\" : \(unit(value))\n            }\n          }\n        }"
+                    return
+                        "        \"\(language)\" : {\n          \"variations\" : {\n            \"plural\" : {\n              \"one\" : \(unit(value)),\n              \"other\" : \(unit(value))\n            }\n          }\n        }"
                 }
                 if key % 7 == 0 {
-                    return "        \"\(language)\" : {\n          \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@ \(index)\" },\n          \"substitutions\" : { \"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"lld\", \"variations\" : { \"plural\" : { \"other\" : \(unit(value)) } } } }\n        }"
+                    return
+                        "        \"\(language)\" : {\n          \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@ \(index)\" },\n          \"substitutions\" : { \"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"lld\", \"variations\" : { \"plural\" : { \"other\" : \(unit(value)) } } } }\n        }"
                 }
                 return "        \"\(language)\" : \(unit(value))"
             }.joined(separator: ",\n")

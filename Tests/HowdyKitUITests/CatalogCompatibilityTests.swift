@@ -80,11 +80,16 @@ struct CatalogCompatibilityTests {
     func formatArguments() throws {
         let strings = try strings()
         let args: [FormatArgument] = [.string("Report.pdf"), .number(2048)]
-        #expect(strings.string("file.size", locale: "en", arguments: args).text == "The file “Report.pdf” has a size of 2,048.")
+        #expect(
+            strings.string("file.size", locale: "en", arguments: args).text
+                == "The file “Report.pdf” has a size of 2,048.")
         #expect(strings.string("file.size", locale: "de", arguments: args).text == "2.048: „Report.pdf“")
         #expect(strings.string("file.size", locale: "en", arguments: args).findings.isEmpty)
-        #expect(strings.string("progress", locale: "de", arguments: [.number(12.25), .number(3)]).text == "12,2% done, 3 left")
-        #expect(strings.string("progress", locale: "ar", arguments: [.number(7), .number(3)]).text == "٧٫٠% done, ٣ left")
+        #expect(
+            strings.string("progress", locale: "de", arguments: [.number(12.25), .number(3)]).text
+                == "12,2% done, 3 left")
+        #expect(
+            strings.string("progress", locale: "ar", arguments: [.number(7), .number(3)]).text == "٧٫٠% done, ٣ left")
         // The old single count still fills %@ and integers alike when no arguments are given.
         #expect(strings.string("file.size", locale: "en", count: 2).text == "The file “2” has a size of 2.")
     }
@@ -93,9 +98,10 @@ struct CatalogCompatibilityTests {
     func mismatches() throws {
         let strings = try strings()
         let swapped = strings.string("file.size", locale: "de", arguments: [.number(1), .string("x")])
-        #expect(swapped.findings.map(\.description) == [
-            #""file.size" format arguments do not match in de (locale de): argument 2 is text, but %2$lld needs a number"#
-        ])
+        #expect(
+            swapped.findings.map(\.description) == [
+                #""file.size" format arguments do not match in de (locale de): argument 2 is text, but %2$lld needs a number"#
+            ])
         let short = strings.string("file.size", locale: "en", arguments: [.string("a")])
         #expect(short.findings.contains { $0.description.hasSuffix("%2$lld needs argument 2, 1 given") })
         let long = strings.string("progress", locale: "en", arguments: [.number(1), .number(2), .number(3)])
@@ -120,19 +126,25 @@ struct CatalogCompatibilityTests {
         #expect(LanguageMatch.candidates("zh-CN", available: []).prefix(3) == ["zh-cn", "zh-hans-cn", "zh-hans"])
         #expect(LanguageMatch.candidates("zh-HK", available: ["zh-hans", "zh-hant"]).contains("zh-hant"))
         #expect(!LanguageMatch.candidates("zh-HK", available: ["zh-hans", "zh-hant"]).contains("zh-hans"))
-        #expect(LanguageMatch.candidates("nl", available: ["en", "nl-be"]) == ["nl-nl", "nl-latn", "nl", "nl-be"].filter { _ in true }.filter { $0 != "nl-nl" } || LanguageMatch.candidates("nl", available: ["en", "nl-be"]).last == "nl-be")
+        #expect(
+            LanguageMatch.candidates("nl", available: ["en", "nl-be"])
+                == ["nl-nl", "nl-latn", "nl", "nl-be"].filter { _ in true }.filter { $0 != "nl-nl" }
+                || LanguageMatch.candidates("nl", available: ["en", "nl-be"]).last == "nl-be")
         #expect(LanguageMatch.canonical("English") == "en" && LanguageMatch.canonical("German") == "de")
         let strings = LocalizedStrings(
             tables: [
                 StringsTable(language: "Base", entries: ["hi": "Hello"]),
                 StringsTable(language: "pt-BR", entries: ["hi": "Olá"]),
             ], sourceLanguage: "en")
-        #expect(strings.lookup("hi", locale: "en").text == "Hello" && strings.lookup("hi", locale: "en").findings.isEmpty)
+        #expect(
+            strings.lookup("hi", locale: "en").text == "Hello" && strings.lookup("hi", locale: "en").findings.isEmpty)
         #expect(strings.lookup("hi", locale: "pt-PT").text == "Olá")
         #expect(strings.lookup("hi", locale: "pt").findings.isEmpty)
-        let german = LocalizedStrings(tables: [StringsTable(language: "de", entries: ["only": "Nur"])], sourceLanguage: "en")
+        let german = LocalizedStrings(
+            tables: [StringsTable(language: "de", entries: ["only": "Nur"])], sourceLanguage: "en")
         let fallback = german.lookup("only", locale: "fr")
-        #expect(fallback.text == "only" && fallback.findings.map(\.kind) == [.missingTranslation(shown: "en")],
+        #expect(
+            fallback.text == "only" && fallback.findings.map(\.kind) == [.missingTranslation(shown: "en")],
             "a key a table holds is never a missing key")
     }
 
@@ -165,9 +177,13 @@ struct CatalogCompatibilityTests {
         let table = try StringsTable.decodeDictionary(Data(xml.utf8), language: "en", file: "en.stringsdict")
         #expect(table.notes.map(\.path) == ["Width"])
         let strings = LocalizedStrings(tables: [table])
-        #expect(strings.string("%d files", locale: "en", arguments: [.number(1), .string("Docs")]).text == "1 file in Docs")
-        #expect(strings.string("%d files", locale: "en", arguments: [.number(4), .string("Docs")]).text == "4 files in Docs")
-        let bad = xml.replacingOccurrences(of: "<string>NSStringPluralRuleType</string>", with: "<string>Other</string>")
+        #expect(
+            strings.string("%d files", locale: "en", arguments: [.number(1), .string("Docs")]).text == "1 file in Docs")
+        #expect(
+            strings.string("%d files", locale: "en", arguments: [.number(4), .string("Docs")]).text == "4 files in Docs"
+        )
+        let bad = xml.replacingOccurrences(
+            of: "<string>NSStringPluralRuleType</string>", with: "<string>Other</string>")
         do {
             _ = try StringsTable.decodeDictionary(Data(bad.utf8), language: "en", file: "en.stringsdict")
             Issue.record("an unknown rule type was accepted")

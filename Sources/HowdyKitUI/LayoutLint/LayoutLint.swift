@@ -133,7 +133,9 @@ public enum LayoutLint {
                 let looked =
                     element.localizable.map {
                         localization.text($0, locale: environment.locale, device: environment.device.deviceClass)
-                    } ?? localization.text(element.string, locale: environment.locale, device: environment.device.deviceClass)
+                    }
+                    ?? localization.text(
+                        element.string, locale: environment.locale, device: environment.device.deviceClass)
                 for missing in looked.findings {
                     add(role: role, text: text.text, frame: frame, kind: .missingString(missing))
                 }

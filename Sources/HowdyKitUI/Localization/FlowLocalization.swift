@@ -139,7 +139,9 @@ public struct FlowLocalization: Sendable, Hashable {
     /// - Throws: ``SpecError`` naming the JSON path (a file's own errors carry its path in
     ///   the message).
     static func read(_ node: JSONNode, baseDirectory: URL?) throws(SpecError) -> FlowLocalization {
-        try node.allowKeys(["args", "catalogs", "count", "counts", "defaultArgs", "resources", "sourceLanguage", "strings"])
+        try node.allowKeys([
+            "args", "catalogs", "count", "counts", "defaultArgs", "resources", "sourceLanguage", "strings",
+        ])
         var catalogs: [StringCatalog] = []
         var notes: [String] = []
         if let list = try node.child("catalogs") {

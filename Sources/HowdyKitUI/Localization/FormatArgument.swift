@@ -1,3 +1,5 @@
+import HowdyKit
+
 /// One argument of a localized format string, as a spec gives it (`"args": ["Report.pdf", 2048]`).
 public enum FormatArgument: Sendable, Hashable, CustomStringConvertible {
     /// Text, for `%@`.
@@ -19,5 +21,3 @@ public enum FormatArgument: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-
-import HowdyKit

@@ -44,7 +44,8 @@ public struct LocalizationFileError: Error, Equatable, Sendable, CustomStringCon
         // The file may have grown between the size check and the read.
         guard data.count <= limit else {
             throw LocalizationFileError(
-                file: url.path, message: "\(noun) is \(data.count) bytes; at most \(limit) (\(limit >> 20) MiB) are read")
+                file: url.path,
+                message: "\(noun) is \(data.count) bytes; at most \(limit) (\(limit >> 20) MiB) are read")
         }
         return data
     }

@@ -152,7 +152,9 @@ struct LocalizedFormat {
                 index = sequential
             }
             let written = String(String.UnicodeScalarView(s[i...j]))
-            out.append(contentsOf: format(index: index, conversion: conversion, precision: precision, written: written).unicodeScalars)
+            out.append(
+                contentsOf: format(index: index, conversion: conversion, precision: precision, written: written)
+                    .unicodeScalars)
             i = j + 1
         }
         return String(out)
@@ -292,8 +294,12 @@ struct FormChoice {
         guard let number else {
             return FormChoice(text: forms.plural[.other] ?? forms.value, category: nil, state: forms.state)
         }
-        if number == 0, let zero = forms.plural[.zero] { return FormChoice(text: zero, category: .zero, state: forms.state) }
-        if number == 1, let one = forms.plural[.one] { return FormChoice(text: one, category: .one, state: forms.state) }
+        if number == 0, let zero = forms.plural[.zero] {
+            return FormChoice(text: zero, category: .zero, state: forms.state)
+        }
+        if number == 1, let one = forms.plural[.one] {
+            return FormChoice(text: one, category: .one, state: forms.state)
+        }
         let category = (try? PluralRules.shared(locale: language))?.category(for: number) ?? .other
         if let text = forms.plural[category] { return FormChoice(text: text, category: category, state: forms.state) }
         return FormChoice(

@@ -64,7 +64,8 @@ public struct LocalizedStrings: Sendable, Hashable {
     public func string(
         _ key: String, locale: String, device: String? = nil, arguments: [FormatArgument]? = nil, count: Double? = nil
     ) -> LocalizedText {
-        resolve(key, locale: locale, device: device, arguments: arguments.map { .given($0) } ?? .count(count), fill: true)
+        resolve(
+            key, locale: locale, device: device, arguments: arguments.map { .given($0) } ?? .count(count), fill: true)
     }
 
     /// The findings of looking every key up in every locale (lint's view), in key then locale order.
@@ -176,7 +177,8 @@ public struct LocalizedStrings: Sendable, Hashable {
         var findings: [LocalizationFinding] = []
         if let missing = choice.missingCategory {
             findings.append(
-                LocalizationFinding(key: key, locale: locale, kind: .missingPluralCategory(missing, language: language)))
+                LocalizationFinding(key: key, locale: locale, kind: .missingPluralCategory(missing, language: language))
+            )
         }
         if let state = choice.state, state == .new || state == .needsReview,
             canonical(language) != canonical(sourceLanguage)

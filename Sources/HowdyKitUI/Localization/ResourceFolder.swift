@@ -64,7 +64,9 @@ enum ResourceFolder {
             else { continue }
             if values.isDirectory == true {
                 try collect(root, relative: path, depth: depth + 1, into: &files, totalBytes: &totalBytes)
-            } else if name.hasSuffix(".xcstrings") || (inLproj && (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict"))) {
+            } else if name.hasSuffix(".xcstrings")
+                || (inLproj && (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict")))
+            {
                 files.append(path)
                 totalBytes += values.fileSize ?? 0
                 guard files.count <= maximumFiles else {

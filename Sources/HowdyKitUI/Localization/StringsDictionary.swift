@@ -13,7 +13,8 @@ extension StringsTable {
         -> StringsTable
     {
         guard let parsed = PropertyList.parse(data) else {
-            throw LocalizationFileError(file: file, message: "not a .stringsdict file: not a property list libplist can read")
+            throw LocalizationFileError(
+                file: file, message: "not a .stringsdict file: not a property list libplist can read")
         }
         guard case .dictionary(let root) = parsed else {
             throw LocalizationFileError(
@@ -29,7 +30,8 @@ extension StringsTable {
                 for device in devices.keys.sorted() {
                     guard case .string(let value) = devices[device] else {
                         throw LocalizationFileError(
-                            file: file, path: "\(key).NSStringDeviceSpecificRuleType.\(device)", message: "expected a string")
+                            file: file, path: "\(key).NSStringDeviceSpecificRuleType.\(device)",
+                            message: "expected a string")
                     }
                     forms.device[device] = StringCatalog.Forms(value: value)
                 }
@@ -39,7 +41,8 @@ extension StringsTable {
             guard case .string(let format) = entry["NSStringLocalizedFormatKey"] else {
                 if entry["NSStringVariableWidthRuleType"] != nil {
                     table.notes.append(
-                        StringCatalog.Note(path: key, message: "NSStringVariableWidthRuleType is not supported; skipped"))
+                        StringCatalog.Note(
+                            path: key, message: "NSStringVariableWidthRuleType is not supported; skipped"))
                     continue
                 }
                 throw LocalizationFileError(

@@ -58,7 +58,8 @@ public struct StringsTable: Sendable, Hashable {
     {
         if PropertyList.isBinary(data) {
             guard case .dictionary(let dictionary) = PropertyList.parse(data) else {
-                throw LocalizationFileError(file: file, message: "not a .strings file: a binary plist libplist cannot read as a dictionary")
+                throw LocalizationFileError(
+                    file: file, message: "not a .strings file: a binary plist libplist cannot read as a dictionary")
             }
             var entries: [String: String] = [:]
             for key in dictionary.keys.sorted() {

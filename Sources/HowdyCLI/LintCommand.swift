@@ -27,7 +27,11 @@ public enum LintCommand: Command {
         (WARN lines) about each text that overflows its box, shrank below its minimum
         scale, or broke inside a word; a footer pushed off screen; a tappable control
         smaller than 44 × 44 pt; and, when the spec has a localization, each key missing
-        for a locale. Each names the screen, locale, device, size, role and element size.
+        for a locale, in state new or needs_review, or with format arguments that do not
+        match (FAIL: a plural without an "other" form, drawn as its key). Each names the
+        screen, locale, device, size, role and element size, on one line (line breaks in
+        keys and texts are written \\n). NOTE lines name what a catalog held that HowdyKit
+        does not read (an unknown key from a newer Xcode), with its JSON path.
 
         The matrix options are render's (one parser), so lint checks exactly the
         combinations `howdy render` with the same options draws, except that it samples at
@@ -93,11 +97,24 @@ public enum LintCommand: Command {
         } else {
             io.write("\(report.findings.count) text(s) below the WCAG 2.x minimum (\(report.checkedTexts) checked)\n")
         }
-        for finding in layout.findings { io.write("WARN \(finding)\n") }
+        // A string drawn as its raw key although the catalog has it (plural forms without
+        // "other") fails lint; other string findings warn (and fail with --strict).
+        var stringErrors = 0
+        for finding in layout.findings {
+            if case .missingString(let missing) = finding.kind, missing.isError {
+                stringErrors += 1
+                io.write("FAIL \(finding)\n")
+            } else {
+                io.write("WARN \(finding)\n")
+            }
+        }
+        for note in document.localization?.notes ?? [] { io.write("NOTE \(LocalizationFinding.oneLine(note))\n") }
         io.write(
             "layout: \(layout.findings.count) warning\(layout.findings.count == 1 ? "" : "s") over \(layout.checkedScreens) screen layouts\n"
         )
-        if !report.passed || !showThrough.isEmpty || (args.has("strict") && !layout.passed) { return 1 }
+        if !report.passed || !showThrough.isEmpty || stringErrors > 0 || (args.has("strict") && !layout.passed) {
+            return 1
+        }
         return 0
     }
 }

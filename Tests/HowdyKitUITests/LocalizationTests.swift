@@ -50,11 +50,15 @@ struct LocalizationTests {
         let catalog = try StringCatalog.decode(Data(Self.catalogJSON.utf8), file: "x")
         #expect(catalog.sourceLanguage == "en")
         #expect(catalog.languages == ["ar", "de", "en", "ja", "pt-BR", "ru"])
-        #expect(catalog.forms("Welcome", language: "de") == StringCatalog.Forms(value: "Willkommen"))
+        #expect(
+            catalog.forms("Welcome", language: "de") == StringCatalog.Forms(value: "Willkommen", state: .translated))
         #expect(catalog.forms("Get started", language: "en") == StringCatalog.Forms(value: "Get started"))
         #expect(catalog.forms("Get started", language: "de") == nil)
         #expect(catalog.forms("%lld days", language: "ru")?.plural[.few] == "%lld дня")
-        #expect(catalog.forms("%lld days", language: "de")?.value == "%lld Tage", "the device 'other' variation")
+        #expect(
+            catalog.forms("%lld days", language: "de")?.device["other"]?.value == "%lld Tage",
+            "the device 'other' variation")
+        #expect(LocalizedStrings(catalogs: [catalog]).lookup("%lld days", locale: "de", count: 3).text == "%lld Tage")
     }
 
     @Test("lookup per locale: exact, parent language, case and separator insensitive, catalog before table")
@@ -146,11 +150,21 @@ struct LocalizationTests {
         #expect(
             message(
                 #"{ "sourceLanguage": "en", "strings": { "Hi": { "localizations": { "de": { "substitutions": {} } } } } }"#
-            )?
-            .contains("substitutions (several plural arguments in one string) are not supported") == true)
+            ) == nil, "substitutions are read")
         #expect(
-            message(#"{ "sourceLanguage": "en", "strings": { "Hi": { "locs": {} } } }"#)?.hasPrefix(
-                #"App.xcstrings: strings["Hi"].locs: unknown key"#) == true)
+            message(#"{ "sourceLanguage": "en", "strings": { "Hi": { "locs": {} } } }"#) == nil,
+            "an unknown key is a note")
+        let noted = try? StringCatalog.decode(
+            Data(#"{ "sourceLanguage": "en", "strings": { "Hi": { "locs": {} } } }"#.utf8), file: "App.xcstrings")
+        #expect(noted?.notes.map(\.path) == [#"strings["Hi"].locs"#])
+        #expect(
+            message(
+                #"{ "sourceLanguage": "en", "strings": { "Hi": { "localizations": { "de": { "stringUnit": { "state": "done", "value": "x" } } } } } }"#
+            )?.hasPrefix(#"App.xcstrings: strings["Hi"].localizations.de.stringUnit.state: unknown state "done""#)
+                == true)
+        #expect(
+            message(#"{ "sourceLanguage": "en", "version": "2.0", "strings": {} }"#)
+                == #"App.xcstrings: version: catalog version "2.0" is not supported (supported: 1.0, 1.1)"#)
     }
 
     @Test(

@@ -40,12 +40,17 @@ public struct DevicePreset: Sendable, Hashable {
     public var defaultScale: Int
     /// True for regular-width screens (tablet, desktop): content is kept to a readable column.
     public var isRegularWidth: Bool
+    /// The Apple device class a String Catalog's `variations.device` names for this preset
+    /// (`iphone`, `ipad`, `mac`, `applevision`, `applewatch`, `appletv`, or `other`).
+    /// Default: `ipad` for a regular-width preset called `tablet`, `mac` for `desktop`,
+    /// `iphone` for names with `phone`, else `other`.
+    public var deviceClass: String
 
     /// A device `name`, `width` × `height` pt with its safe area, drawn at `defaultScale` px
     /// per pt unless the environment sets a scale; compact width unless `isRegularWidth`.
     public init(
         name: String, width: Double, height: Double, safeArea: EdgeInsets, defaultScale: Int,
-        isRegularWidth: Bool = false
+        isRegularWidth: Bool = false, deviceClass: String? = nil
     ) {
         self.name = name
         self.width = width
@@ -53,6 +58,16 @@ public struct DevicePreset: Sendable, Hashable {
         self.safeArea = safeArea
         self.defaultScale = defaultScale
         self.isRegularWidth = isRegularWidth
+        self.deviceClass = deviceClass ?? Self.deviceClass(named: name)
+    }
+
+    /// phone, small-phone → iphone; tablet → ipad; desktop → mac; others → other.
+    static func deviceClass(named name: String) -> String {
+        let lower = name.lowercased()
+        if lower.contains("phone") { return "iphone" }
+        if lower.contains("tablet") || lower.contains("ipad") { return "ipad" }
+        if lower.contains("desktop") || lower.contains("mac") { return "mac" }
+        return "other"
     }
 
     /// A 6.1" phone: 393 × 852 pt, notch insets 59/34 pt, @3x.

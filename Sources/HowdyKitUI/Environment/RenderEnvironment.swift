@@ -67,7 +67,7 @@ public struct RenderEnvironment: Sendable, Hashable {
     /// The text to draw for `string` (a key when there is a localization): looked up, or
     /// pseudo-localised in a pseudo-locale without one, else `string` itself.
     public func localizedText(_ string: String) -> String {
-        if let localization { return localization.text(string, locale: locale).text }
+        if let localization { return localization.text(string, locale: locale, device: device.deviceClass).text }
         if let pseudo = PseudoLocale(identifier: locale) { return pseudo.transform(string) }
         return string
     }
@@ -76,7 +76,7 @@ public struct RenderEnvironment: Sendable, Hashable {
     /// a pseudo-locale without a localization, or kept), counted keys filled with their
     /// number, then composed.
     public func localizedText(_ text: LocalizableText) -> String {
-        if let localization { return localization.text(text, locale: locale).text }
+        if let localization { return localization.text(text, locale: locale, device: device.deviceClass).text }
         let pseudo = PseudoLocale(identifier: locale)
         return text.resolved(locale: textLocale) { key, number in
             let shown = pseudo?.transform(key) ?? key

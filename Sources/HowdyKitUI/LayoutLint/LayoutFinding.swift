@@ -68,7 +68,7 @@ public struct LayoutFinding: Sendable, Hashable, CustomStringConvertible {
 
     /// `03-goal [de phone accessibility3] primary button "Weiter" 335×50 pt: …`.
     public var description: String {
-        let quoted = text.map { " \"\($0)\"" } ?? ""
+        let quoted = text.map { " \"\(LocalizationFinding.oneLine($0))\"" } ?? ""
         let size = "\(Self.points(width))×\(Self.points(height)) pt"
         let what: String
         switch kind {

@@ -131,8 +131,11 @@ public enum LayoutLint {
             let role = element.role
             if let localization = environment.localization {
                 let looked =
-                    element.localizable.map { localization.text($0, locale: environment.locale) }
-                    ?? localization.text(element.string, locale: environment.locale)
+                    element.localizable.map {
+                        localization.text($0, locale: environment.locale, device: environment.device.deviceClass)
+                    }
+                    ?? localization.text(
+                        element.string, locale: environment.locale, device: environment.device.deviceClass)
                 for missing in looked.findings {
                     add(role: role, text: text.text, frame: frame, kind: .missingString(missing))
                 }

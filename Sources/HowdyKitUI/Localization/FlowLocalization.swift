@@ -12,13 +12,21 @@ import HowdyText
 ///   "catalogs": ["Localizable.xcstrings"],          // paths relative to the spec
 ///   "strings": ["de.lproj/Localizable.strings"],    // language from the .lproj folder
 ///   "sourceLanguage": "en",                         // default: the first catalog's, else en
+///   "resources": "Resources",                       // every *.xcstrings, *.lproj/*.strings
+///                                                   // and *.lproj/*.stringsdict inside
+///   "sourceLanguage": "en",                         // default: the first catalog's, else en
 ///   "count": 3,                                     // the number for every plural key
-///   "counts": { "%lld-day free trial": 7 }          // a number for one key
+///   "counts": { "%lld-day free trial": 7 },         // a number for one key
+///   "args": { "file.size": ["Report.pdf", 2048] },  // one key's format arguments
+///   "defaultArgs": ["Ada"]                          // arguments of keys without their own
 /// }
 /// ```
 ///
-/// A number fills the text's integer placeholders (`%lld`, `%d`, `%1$lld`…; `%@` too) once
-/// its plural form is chosen. Paths must stay inside the spec's folder.
+/// A key's `args` fill its format specifiers by position (`%@` text or a number, `%lld`
+/// and `%.1f` numbers; see `LocalizedFormat`), and the first number among them picks the
+/// plural form. Without arguments, the key's number (`counts`, else `count`) picks the form
+/// and fills every integer and `%@` specifier, as before arguments existed. Paths must stay
+/// inside the spec's folder.
 public struct FlowLocalization: Sendable, Hashable {
     /// The catalogs and tables.
     public var strings: LocalizedStrings
@@ -26,6 +34,13 @@ public struct FlowLocalization: Sendable, Hashable {
     public var count: Double?
     /// Numbers by key.
     public var counts: [String: Double]
+    /// Format arguments by key.
+    public var arguments: [String: [FormatArgument]] = [:]
+    /// What the files held that did not stop them loading (unknown keys, plural forms
+    /// without `other`), one line each: `file: JSON path: message`; lint prints them as notes.
+    public var notes: [String] = []
+    /// Format arguments of keys without their own (`defaultArgs`); nil: none.
+    public var defaultArguments: [FormatArgument]? = nil
 
     /// A localization of `strings` with numbers for plural keys.
     public init(strings: LocalizedStrings, count: Double? = nil, counts: [String: Double] = [:]) {
@@ -34,31 +49,39 @@ public struct FlowLocalization: Sendable, Hashable {
         self.counts = counts
     }
 
-    /// The text to draw for `key` in `locale`: looked up (pseudo-localised for a
-    /// pseudo-locale), its plural form chosen for the key's number, and that number put in
-    /// its placeholders.
-    public func text(_ key: String, locale: String) -> LocalizedText {
-        let number = counts[key] ?? count
-        var result = strings.lookup(key, locale: locale, count: number)
-        if let number { result.text = Self.fillingPlaceholders(result.text, with: number, locale: locale) }
-        return result
+    /// The text to draw for `key` in `locale` on `device` (an Apple device class, see
+    /// ``DevicePreset/deviceClass``; nil: `other`): looked up (pseudo-localised for a
+    /// pseudo-locale), its device and plural form chosen, and its arguments filled.
+    public func text(_ key: String, locale: String, device: String? = nil) -> LocalizedText {
+        if let own = arguments[key] {
+            return strings.string(key, locale: locale, device: device, arguments: own)
+        }
+        if let defaults = defaultArguments {
+            var result = strings.string(key, locale: locale, device: device, arguments: defaults)
+            // Defaults serve every key, so a key that uses fewer of them is not a mismatch.
+            result.findings.removeAll {
+                if case .formatMismatch(let detail, _) = $0.kind { return detail.contains(" given, the text uses ") }
+                return false
+            }
+            return result
+        }
+        return strings.string(key, locale: locale, device: device, count: counts[key] ?? count)
     }
 
     /// The text to draw for a composed `text` in `locale`: each key looked up as
     /// ``text(_:locale:)`` does, except that a counted key takes its own number; the
     /// findings of every lookup, in order.
-    public func text(_ text: LocalizableText, locale: String) -> LocalizedText {
+    public func text(_ text: LocalizableText, locale: String, device: String? = nil) -> LocalizedText {
         var findings: [LocalizationFinding] = []
         let language = PseudoLocale(identifier: locale)?.baseLanguage ?? locale
         let composed = text.resolved(locale: language) { key, number in
             guard let number else {
-                let found = self.text(key, locale: locale)
+                let found = self.text(key, locale: locale, device: device)
                 findings += found.findings
                 return found.text
             }
-            var found = strings.lookup(key, locale: locale, count: number)
+            let found = strings.string(key, locale: locale, device: device, count: number)
             findings += found.findings
-            found.text = Self.fillingPlaceholders(found.text, with: number, locale: locale)
             return found.text
         }
         return LocalizedText(text: composed, language: nil, pluralCategory: nil, findings: findings)
@@ -116,13 +139,18 @@ public struct FlowLocalization: Sendable, Hashable {
     /// - Throws: ``SpecError`` naming the JSON path (a file's own errors carry its path in
     ///   the message).
     static func read(_ node: JSONNode, baseDirectory: URL?) throws(SpecError) -> FlowLocalization {
-        try node.allowKeys(["catalogs", "strings", "sourceLanguage", "count", "counts"])
+        try node.allowKeys([
+            "args", "catalogs", "count", "counts", "defaultArgs", "resources", "sourceLanguage", "strings",
+        ])
         var catalogs: [StringCatalog] = []
+        var notes: [String] = []
         if let list = try node.child("catalogs") {
             for item in try list.array() {
                 let url = try file(item, baseDirectory: baseDirectory)
                 do {
-                    catalogs.append(try StringCatalog.load(contentsOf: url))
+                    let catalog = try StringCatalog.load(contentsOf: url)
+                    notes += catalog.notes.map { "\((try? item.string()) ?? ""): \($0)" }
+                    catalogs.append(catalog)
                 } catch {
                     throw item.error("\(error)")
                 }
@@ -133,24 +161,65 @@ public struct FlowLocalization: Sendable, Hashable {
             for item in try list.array() {
                 let url = try file(item, baseDirectory: baseDirectory)
                 do {
-                    tables.append(try StringsTable.load(contentsOf: url))
+                    let table = try StringsTable.load(contentsOf: url)
+                    notes += table.notes.map { "\((try? item.string()) ?? ""): \($0)" }
+                    tables.append(table)
                 } catch {
                     throw item.error("\(error)")
                 }
             }
         }
-        if catalogs.isEmpty, tables.isEmpty { throw node.error("expected at least one file in catalogs or strings") }
+        if let folder = try node.child("resources") {
+            let url = try file(folder, baseDirectory: baseDirectory)
+            do {
+                let found = try ResourceFolder.scan(url)
+                notes += found.notes.map { "\((try? folder.string()) ?? "")/\($0)" }
+                catalogs += found.catalogs
+                tables += found.tables
+            } catch {
+                throw folder.error("\(error)")
+            }
+        }
+        if catalogs.isEmpty, tables.isEmpty {
+            throw node.error("expected at least one file in catalogs, strings or resources")
+        }
         let source = try node.string("sourceLanguage")
         if let source, source.isEmpty {
             throw SpecError(path: SpecError.child(node.path, "sourceLanguage"), message: "expected a language")
         }
         var result = FlowLocalization(
             strings: LocalizedStrings(catalogs: catalogs, tables: tables, sourceLanguage: source))
+        result.notes = notes
         if let count = try node.child("count") { result.count = try number(count) }
         if let counts = try node.child("counts") {
             for key in try counts.object().keys.sorted() {
                 guard let item = try counts.child(key) else { continue }
                 result.counts[key] = try number(item)
+            }
+        }
+        if let args = try node.child("args") {
+            for key in try args.object().keys.sorted() {
+                guard let item = try args.child(key) else { continue }
+                result.arguments[key] = try arguments(item)
+            }
+        }
+        if let defaults = try node.child("defaultArgs") { result.defaultArguments = try arguments(defaults) }
+        return result
+    }
+
+    /// A list of format arguments: strings and numbers (finite, magnitude at most 1e15), at most 99.
+    private static func arguments(_ node: JSONNode) throws(SpecError) -> [FormatArgument] {
+        let items = try node.array()
+        guard items.count <= 99 else { throw node.error("expected at most 99 arguments") }
+        var result: [FormatArgument] = []
+        for item in items {
+            switch item.value {
+            case .string(let text): result.append(.string(text))
+            case .number:
+                let value = try item.number()
+                guard abs(value) <= 1e15 else { throw item.error("expected a number from -1e15 to 1e15") }
+                result.append(.number(value))
+            default: throw item.error("expected a string or a number, got \(item.value.typeDescription)")
             }
         }
         return result

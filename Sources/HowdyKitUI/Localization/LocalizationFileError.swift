@@ -1,3 +1,4 @@
+import Foundation
 import HowdyKit
 
 /// Why a String Catalog or `.strings` file could not be read: the file, the JSON path in
@@ -25,5 +26,27 @@ public struct LocalizationFileError: Error, Equatable, Sendable, CustomStringCon
     /// `file: path: message`, or `file: message` without a path.
     public var description: String {
         path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+    }
+
+    /// The bytes of `url`, refused unread when the file is larger than `limit` bytes.
+    static func read(_ url: URL, limit: Int, noun: String) throws(LocalizationFileError) -> Data {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+        if let size, size > limit {
+            throw LocalizationFileError(
+                file: url.path, message: "\(noun) is \(size) bytes; at most \(limit) (\(limit >> 20) MiB) are read")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LocalizationFileError(file: url.path, message: "cannot read: \(error.localizedDescription)")
+        }
+        // The file may have grown between the size check and the read.
+        guard data.count <= limit else {
+            throw LocalizationFileError(
+                file: url.path,
+                message: "\(noun) is \(data.count) bytes; at most \(limit) (\(limit >> 20) MiB) are read")
+        }
+        return data
     }
 }

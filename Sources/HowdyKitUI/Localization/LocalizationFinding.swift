@@ -1,3 +1,4 @@
+import Foundation
 import HowdyText
 
 /// A problem found while looking a string up, as data for lint: which key, for which
@@ -7,12 +8,20 @@ public struct LocalizationFinding: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
         /// No catalog or `.strings` table has the key in any language: the key itself is shown.
         case missingKey
-        /// The key has no form in the locale (nor a parent of it): the source language's
-        /// text is shown.
+        /// The key has no form in the locale (nor a language serving it): another
+        /// language's text (`shown`, the source language's when it has one) is shown.
         case missingTranslation(shown: String)
         /// The language has plural forms for the key, but not the category the number
-        /// needs: the `other` form (or the plain value) is shown.
+        /// needs: the `other` form is shown.
         case missingPluralCategory(PluralCategory, language: String)
+        /// The plural (or device) variations have no `other` form, and the number (or the
+        /// device) needs it: the key itself is shown. An error: Foundation shows the key too.
+        case noOtherForm(language: String)
+        /// The text's string unit is in state `new` or `needs_review` in `language`.
+        case unfinished(StringCatalog.TranslationState, language: String)
+        /// The text's format arguments do not match its specifiers (count or type); the
+        /// detail names the argument and the specifier.
+        case formatMismatch(String, language: String)
     }
 
     /// The key looked up.
@@ -29,9 +38,17 @@ public struct LocalizationFinding: Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// One line for a lint report, naming the key and the locale.
+    /// True for findings lint fails on without `--strict`: text that draws as the raw key
+    /// although the catalog has the key.
+    public var isError: Bool {
+        if case .noOtherForm = kind { return true }
+        return false
+    }
+
+    /// One line for a lint report, naming the key and the locale; line breaks in the key
+    /// are written `\n` (and `\r`, U+2028, U+2029 likewise), so each finding stays one line.
     public var description: String {
-        let quoted = "\"" + key + "\""
+        let quoted = "\"" + Self.oneLine(key) + "\""
         switch kind {
         case .missingKey:
             return "missing key \(quoted) for locale \(locale): shown as the key itself"
@@ -40,6 +57,30 @@ public struct LocalizationFinding: Hashable, Sendable, CustomStringConvertible {
         case .missingPluralCategory(let category, let language):
             return
                 "\(quoted) has no \"\(category.rawValue)\" plural form in \(language) (needed for locale \(locale)): shown with \"other\""
+        case .noOtherForm(let language):
+            return
+                "\(quoted) has variations without an \"other\" form in \(language) (needed for locale \(locale)): shown as the key itself"
+        case .unfinished(let state, let language):
+            return "\(quoted) is in state \(state.rawValue) in \(language) (shown for locale \(locale))"
+        case .formatMismatch(let detail, let language):
+            return "\(quoted) format arguments do not match in \(language) (locale \(locale)): \(Self.oneLine(detail))"
         }
+    }
+
+    /// `text` with line and paragraph separators escaped, for one-line reports.
+    public static func oneLine(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            case "\u{85}": out += "\\u0085"
+            case "\u{0B}", "\u{0C}": out += "\\u" + String(format: "%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

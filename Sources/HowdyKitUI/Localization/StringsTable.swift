@@ -1,25 +1,43 @@
 import Foundation
 
-/// One language's `.strings` file (`"key" = "value";`, the format before String Catalogs),
-/// read by Foundation's property-list parser (the old-style format `.strings` files are),
-/// so comments, escapes and UTF-16 files with a byte-order mark work as in Xcode.
+/// One language's `.strings` file (`"key" = "value";`, the format before String Catalogs)
+/// or `.stringsdict` file (plural and device rules, an XML property list).
+///
+/// Text `.strings` files are read by Foundation's property-list parser (the old-style
+/// format they are), so comments, escapes and UTF-16 files with a byte-order mark work as
+/// in Xcode. Binary `.strings` (`bplist00`, what Xcode's build writes) and `.stringsdict`
+/// files are read by libplist.
 public struct StringsTable: Sendable, Hashable {
-    /// The language the values are in (`de`, `pt-BR`).
+    /// The language the values are in (`de`, `pt-BR`; `Base` and legacy `.lproj` names
+    /// such as `English` as the folder spells them).
     public var language: String
     /// Values by key.
     public var entries: [String: String]
+    /// Plural and device forms by key, from a `.stringsdict` file.
+    public var forms: [String: StringCatalog.Forms]
+    /// Entries skipped with the reason (a rule type not supported), in key order.
+    public var notes: [StringCatalog.Note]
 
     /// A table in code (what ``decode(_:language:file:)`` builds from a file).
-    public init(language: String, entries: [String: String]) {
+    public init(
+        language: String, entries: [String: String], forms: [String: StringCatalog.Forms] = [:],
+        notes: [StringCatalog.Note] = []
+    ) {
         self.language = language
         self.entries = entries
+        self.forms = forms
+        self.notes = notes
     }
 
-    /// Reads the file at `url`. Without `language`, the language is the name of the
-    /// enclosing `<language>.lproj` folder (`de.lproj/Localizable.strings` is German).
-    /// - Throws: ``LocalizationFileError`` naming the file: unreadable, not text, not a
-    ///   `.strings` dictionary (the parser's message names the line), a value that is not
-    ///   a string, or no language to be found.
+    /// The largest table read, in bytes (16 MiB, as catalogs).
+    public static let maximumFileSize = StringCatalog.maximumFileSize
+
+    /// Reads the file at `url` (a `.stringsdict` by its extension). Without `language`,
+    /// the language is the name of the enclosing `<language>.lproj` folder
+    /// (`de.lproj/Localizable.strings` is German).
+    /// - Throws: ``LocalizationFileError`` naming the file: unreadable, over 16 MiB, not
+    ///   text, not a `.strings` dictionary (the parser's message names the line), a value
+    ///   that is not a string, or no language to be found.
     public static func load(contentsOf url: URL, language: String? = nil) throws(LocalizationFileError) -> StringsTable
     {
         let folder = url.deletingLastPathComponent().lastPathComponent
@@ -28,20 +46,30 @@ public struct StringsTable: Sendable, Hashable {
             throw LocalizationFileError(
                 file: url.path, message: "no language: pass one, or keep the file in a <language>.lproj folder")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LocalizationFileError(file: url.path, message: "cannot read: \(error.localizedDescription)")
-        }
+        let data = try LocalizationFileError.read(url, limit: maximumFileSize, noun: "table")
+        if url.pathExtension == "stringsdict" { return try decodeDictionary(data, language: language, file: url.path) }
         return try decode(data, language: language, file: url.path)
     }
 
-    /// Parses `.strings` bytes (UTF-8, or UTF-16 with a byte-order mark).
+    /// Parses `.strings` bytes (UTF-8, UTF-16 with a byte-order mark, or a binary plist).
     /// - Throws: ``LocalizationFileError`` naming `file`.
     public static func decode(_ data: Data, language: String, file: String) throws(LocalizationFileError)
         -> StringsTable
     {
+        if PropertyList.isBinary(data) {
+            guard case .dictionary(let dictionary) = PropertyList.parse(data) else {
+                throw LocalizationFileError(
+                    file: file, message: "not a .strings file: a binary plist libplist cannot read as a dictionary")
+            }
+            var entries: [String: String] = [:]
+            for key in dictionary.keys.sorted() {
+                guard case .string(let value) = dictionary[key] else {
+                    throw LocalizationFileError(file: file, path: key, message: "expected a string value")
+                }
+                entries[key] = value
+            }
+            return StringsTable(language: language, entries: entries)
+        }
         let text: String
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             guard let decoded = String(data: data, encoding: .utf16) else {
@@ -66,7 +94,8 @@ public struct StringsTable: Sendable, Hashable {
             throw LocalizationFileError(file: file, message: "not a .strings file: expected \"key\" = \"value\"; pairs")
         }
         var entries: [String: String] = [:]
-        for (key, value) in dictionary {
+        // Sorted, so the error about the first bad key is the same on every run.
+        for (key, value) in dictionary.sorted(by: { "\($0.key)" < "\($1.key)" }) {
             guard let key = key as? String else {
                 throw LocalizationFileError(file: file, message: "a key is not a string")
             }

@@ -216,11 +216,16 @@ struct Itemization {
         return font
     }
 
-    /// The index in `fonts` of `face` at the primary font's size and variations, added
-    /// on first use; 0 (the primary font) if it cannot be made.
+    /// The index in `fonts` of `face` at the primary font's size and variations, with the
+    /// synthetic bold or oblique the primary font's weight and slant call for
+    /// (`FontSynthesis.needed`), added on first use; 0 (the primary font) if it cannot be made.
     private static func slot(for face: FontFace, fonts: inout [Font], slots: inout [ObjectIdentifier: Int]) -> Int32 {
         if let existing = slots[ObjectIdentifier(face)] { return Int32(existing) }
-        guard let font = try? Font(face: face, size: fonts[0].size, variations: fonts[0].variations) else {
+        let synthesis = FontSynthesis.needed(by: fonts[0], for: face)
+        guard
+            let font = try? Font(
+                face: face, size: fonts[0].size, variations: fonts[0].variations, synthesis: synthesis)
+        else {
             return 0
         }
         fonts.append(font)

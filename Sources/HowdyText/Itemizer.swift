@@ -233,6 +233,24 @@ struct Itemization {
         return Int32(fonts.count - 1)
     }
 
+    /// The first preference or chain face that covers `scalar`, nil when none does.
+    private static func chainFace(
+        covering scalar: UInt32, _ character: Unicode.Scalar, _ fallback: FontFallback
+    ) -> FontFace? {
+        for preference in fallback.preferences
+        where preference.covers(scalar) && preference.face.hasGlyph(for: character) {
+            return preference.face
+        }
+        // Entries open their files here, one at a time, only for characters that need them.
+        for entry in fallback.entries where entry.prefers(scalar) {
+            if let face = entry.face, face.hasGlyph(for: character) { return face }
+        }
+        for entry in fallback.entries {
+            if let face = entry.face, face.hasGlyph(for: character) { return face }
+        }
+        return nil
+    }
+
     /// The font for a scalar that starts a cluster and wants no emoji presentation: the
     /// primary font if it covers it, else the first preference or fallback face that does.
     private static func chooseCovering(
@@ -241,17 +259,14 @@ struct Itemization {
     ) -> Int32 {
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if ascii.primaryHas(scalar, fonts) { return 0 }
-        for preference in fallback.preferences
-        where preference.covers(scalar) && preference.face.hasGlyph(for: character) {
-            return slot(preference.face)
-        }
-        // Entries open their files here, one at a time, only for characters that need them.
-        for entry in fallback.entries where entry.prefers(scalar) {
-            if let face = entry.face, face.hasGlyph(for: character) { return slot(face) }
-        }
-        for entry in fallback.entries {
-            if let face = entry.face, face.hasGlyph(for: character) { return slot(face) }
-        }
+        // The shared bundled chains remember their answer per scalar across texts: a walk
+        // costs a lock and a cmap lookup per face before the one that covers (five for a
+        // CJK character), for every distinct character of every text.
+        let covering =
+            FallbackChoices.forBundled(fallback).map {
+                $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
+            } ?? chainFace(covering: scalar, character, fallback)
+        if let covering { return slot(covering) }
         if fallback.usesSystemFonts, let match = FontConfig.match(covering: character),
             let face = try? FontFace.open(path: match.path, index: match.index)
         {

@@ -5,11 +5,18 @@ import HowdyTextJSON
 /// `howdy-bench text`: greedy layout vs `balance` vs a naive balance that re-shapes at
 /// every bisection probe (what browsers and SwiftUI-era implementations do), per corpus
 /// text, shaping included in every figure; one `hb_shape` of each text as the reference
-/// (`shapeNs`); the word cache cold and warm; the JSON-lines path in process, on 1 and
-/// 2 threads; and `howdy balance` as a process (one-shot time and memory).
+/// (`shapeNs`, in the font that draws most of the text: the fallback face for a script
+/// the primary font lacks); the word cache cold and warm; the JSON-lines path in
+/// process, on 1 and 2 threads, per script; and `howdy balance` as a process (one-shot
+/// time and memory).
+///
+/// The headline `balanceOverShape` is the worst script: for each script the median over
+/// its sizes (5–200 words) of balance ÷ shape, cold (word cache emptied first) and warm;
+/// `cold` and `warm` are the largest of those medians, `byScript` lists them all.
 enum TextBenchmark {
     struct ItemResult {
         var item: CorpusItem
+        var referenceFont: String
         var shape: Double
         var greedy: Double
         var balance: Double
@@ -47,7 +54,8 @@ enum TextBenchmark {
         let cache = WordShapeCache.shared
         for item in Corpus.items {
             let font = try Font(named: item.font, size: item.size)
-            let reference = ReferenceShaper(text: item.text, font: font)
+            let drawing = try ReferenceShaper.drawingFont(for: item.text, primary: font)
+            let reference = ReferenceShaper(text: item.text, font: drawing)
             // Measured in turns, so that a burst of load from other processes on the
             // shared machine inflates the reference and the figures divided by it alike.
             let times = try Measure.interleavedMedians([
@@ -70,7 +78,7 @@ enum TextBenchmark {
             precondition(fast.width == slow.width && fast.lineCount == slow.lineCount, "naive and fast disagree")
             results.append(
                 ItemResult(
-                    item: item, shape: shape, greedy: greedy, balance: balance, balanceCold: cold,
+                    item: item, referenceFont: "\(drawing.face.familyName) \(drawing.face.styleName)", shape: shape, greedy: greedy, balance: balance, balanceCold: cold,
                     balanceUncached: uncachedTime, naive: naive, probes: probes))
         }
 
@@ -82,14 +90,35 @@ enum TextBenchmark {
         let ratios = results.map { $0.balance / $0.greedy }
         let naiveRatios = results.map { $0.naive / $0.balance }
         let latin20 = results.first { $0.item.script == "latin" && $0.item.words == 20 }!
+        var byScript: [String: Any] = [:]
+        var worstCold = (script: "", ratio: 0.0)
+        var worstWarm = (script: "", ratio: 0.0)
+        for script in Corpus.scripts.map(\.script) {
+            let mine = results.filter { $0.item.script == script }
+            let cold = Measure.median(mine.map { $0.balanceCold / $0.shape })
+            let warm = Measure.median(mine.map { $0.balance / $0.shape })
+            byScript[script] = [
+                "cold": Measure.rounded(cold), "warm": Measure.rounded(warm),
+                "coldMax": Measure.rounded(mine.map { $0.balanceCold / $0.shape }.max() ?? 0),
+                "warmMax": Measure.rounded(mine.map { $0.balance / $0.shape }.max() ?? 0),
+            ]
+            if cold > worstCold.ratio { worstCold = (script, cold) }
+            if warm > worstWarm.ratio { worstWarm = (script, warm) }
+        }
         cache.removeAll()
         let jsonl = try jsonlRun()
+        var jsonlByScript: [String: Any] = [:]
+        for script in Corpus.jsonlScripts {
+            cache.removeAll()
+            jsonlByScript[script.script] = Measure.rounded(try jsonlStreamRun(script) / 1000, 2)
+        }
         let process = ProcessFigures.measure()
 
         var perItem: [[String: Any]] = []
         for result in results {
             perItem.append([
                 "script": result.item.script, "words": result.item.words, "shapeNs": Int(result.shape),
+                "referenceFont": result.referenceFont,
                 "greedyNs": Int(result.greedy), "balanceNs": Int(result.balance),
                 "balanceColdNs": Int(result.balanceCold), "balanceUncachedNs": Int(result.balanceUncached),
                 "naiveNs": Int(result.naive), "naiveProbes": result.probes,
@@ -104,11 +133,17 @@ enum TextBenchmark {
             "naiveMedianNs": Int(Measure.median(results.map(\.naive))),
             "shapeNs": Int(latin20.shape),
             "balanceOverShape": [
+                "cold": Measure.rounded(worstCold.ratio), "worstCold": worstCold.script,
+                "warm": Measure.rounded(worstWarm.ratio), "worstWarm": worstWarm.script,
+                "byScript": byScript,
+                "coldMedianAllItems": Measure.rounded(Measure.median(results.map { $0.balanceCold / $0.shape })),
+                "warmMedianAllItems": Measure.rounded(Measure.median(results.map { $0.balance / $0.shape })),
+                "text": "per script: median over 5-200 words of balance / hb_shape; the worst script",
+            ],
+            "balanceOverShapeLatin20": [
                 "cold": Measure.rounded(latin20.balanceCold / latin20.shape),
                 "warm": Measure.rounded(latin20.balance / latin20.shape),
                 "uncached": Measure.rounded(latin20.balanceUncached / latin20.shape),
-                "coldMedianAllItems": Measure.rounded(Measure.median(results.map { $0.balanceCold / $0.shape })),
-                "warmMedianAllItems": Measure.rounded(Measure.median(results.map { $0.balance / $0.shape })),
                 "text": "latin, 20 words, Inter-Bold 28 px",
             ],
             "balanceOverGreedy": Measure.rounded(Measure.median(ratios)),
@@ -122,6 +157,7 @@ enum TextBenchmark {
             ],
             "jsonlRequests": jsonl.requests,
             "jsonlPerParagraphUs": Measure.rounded(jsonl.perRequest / 1000, 2),
+            "jsonlPerParagraphUsByScript": jsonlByScript,
             "jsonlOverBalance": Measure.rounded(jsonl.perRequest / jsonl.directPerRequest),
             "jsonlOverBalanceLinesOnly": Measure.rounded(jsonl.perRequest / jsonl.directLinesPerRequest),
             "jsonlCpuPerParagraphUs": Measure.rounded(jsonl.cpuPerRequest / 1000, 2),
@@ -150,43 +186,8 @@ enum TextBenchmark {
             cpuPerRequest: Double, perRequestTwoJobs: Double, cache: WordShapeCache.Statistics
         )
     {
-        var requests: [(text: String, width: Double)] = []
-        let words = Corpus.latinWords
-        for index in 0..<3000 {
-            let count = 5 + index % 36
-            var parts: [String] = []
-            for word in 0..<count { parts.append(words[(index * 13 + word * 7) % words.count]) }
-            var text = parts.joined(separator: " ")
-            text = text.prefix(1).uppercased() + text.dropFirst()
-            requests.append((text, Double(240 + (index * 37) % 200)))
-        }
-        var input = ""
-        for (index, request) in requests.enumerated() {
-            var writer = JSONWriter()
-            writer.raw("{\"id\":\(index),\"text\":")
-            writer.string(request.text)
-            writer.raw(",\"font\":\"Inter-Bold\",\"size\":24,\"width\":")
-            writer.number(request.width)
-            writer.raw("}\n")
-            input += writer.text
-        }
-        let bytes = Array(input.utf8)
-        func stream(jobs: Int) throws {
-            var stream = JSONLStream(defaults: BalanceDefaults(), jobs: jobs)
-            var offset = 0
-            var written = 0
-            try stream.run(
-                read: { buffer in
-                    let count = min(buffer.count, bytes.count - offset)
-                    bytes.withUnsafeBytes { source in
-                        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count)]))
-                    }
-                    offset += count
-                    return count
-                },
-                write: { written += $0.utf8.count })
-            precondition(written > bytes.count, "the stream wrote too little")
-        }
+        let (requests, bytes) = jsonlRequests(Corpus.scripts[0])
+        func stream(jobs: Int) throws { try runStream(bytes, jobs: jobs) }
         let session = BalanceSession()
         let font = try session.font(named: "Inter-Bold", size: 24)
         func direct() throws {
@@ -223,6 +224,64 @@ enum TextBenchmark {
             requests.count, one / count, directTime / count, linesTime / count, Measure.median(cpuTimes) / count,
             two / count, delta
         )
+    }
+}
+
+extension TextBenchmark {
+    /// 3000 onboarding paragraphs (5–40 words) of `script` as JSON-lines requests for
+    /// Inter-Bold 24 px (and its fallback chain) at widths 240–439 px, naming the
+    /// script's locale; texts and widths differ, so no whole-answer cache helps.
+    static func jsonlRequests(_ script: ScriptWords) -> (requests: [(text: String, width: Double)], bytes: [UInt8]) {
+        var requests: [(text: String, width: Double)] = []
+        let words = script.list
+        for index in 0..<3000 {
+            let count = (5 + index % 36) * script.perWord
+            var parts: [String] = []
+            for word in 0..<count { parts.append(words[(index * 13 + word * 7) % words.count]) }
+            var text = parts.joined(separator: script.separator)
+            text = text.prefix(1).uppercased() + text.dropFirst()
+            requests.append((text, Double(240 + (index * 37) % 200)))
+        }
+        var input = ""
+        for (index, request) in requests.enumerated() {
+            var writer = JSONWriter()
+            writer.raw("{\"id\":\(index),\"text\":")
+            writer.string(request.text)
+            writer.raw(",\"font\":\"Inter-Bold\",\"size\":24,")
+            if !script.locale.isEmpty { writer.raw("\"locale\":\"\(script.locale)\",") }
+            writer.raw("\"width\":")
+            writer.number(request.width)
+            writer.raw("}\n")
+            input += writer.text
+        }
+        return (requests, Array(input.utf8))
+    }
+
+    /// Runs the requests `bytes` through one `JSONLStream` on `jobs` threads.
+    static func runStream(_ bytes: [UInt8], jobs: Int) throws {
+        var stream = JSONLStream(defaults: BalanceDefaults(), jobs: jobs)
+        var offset = 0
+        var written = 0
+        try stream.run(
+            read: { buffer in
+                let count = min(buffer.count, bytes.count - offset)
+                bytes.withUnsafeBytes { source in
+                    buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count)]))
+                }
+                offset += count
+                return count
+            },
+            write: { written += $0.utf8.count })
+        precondition(written > bytes.count, "the stream wrote too little")
+    }
+
+    /// Median ns per request of `script`'s requests through a one-job stream, after one
+    /// warming pass (fonts, and the word cache as a long-running stream has it).
+    static func jsonlStreamRun(_ script: ScriptWords) throws -> Double {
+        let (requests, bytes) = jsonlRequests(script)
+        try runStream(bytes, jobs: 1)
+        let time = try Measure.median(samples: 5, budget: 0) { try runStream(bytes, jobs: 1) }
+        return time / Double(requests.count)
     }
 }
 

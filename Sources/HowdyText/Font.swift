@@ -20,19 +20,26 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     public let variations: [FontVariation]
     /// Vertical metrics at this size, in px.
     public let metrics: FontMetrics
+    /// Synthetic bold and oblique applied to this face (see `FontSynthesis`): none unless
+    /// given, or unless layout chose this font as a fallback for a bolder or italic one.
+    public let synthesis: FontSynthesis
 
     let instance: HarfBuzzFont
 
-    /// A font from a face at `size` px.
+    /// A font from a face at `size` px, with `synthesis` (none by default): synthetic
+    /// bold widens every advance by `size / 24` px (see `FontSynthesis`).
     /// - Throws: `TextError.invalidSize` when `size` is not finite or outside [0.5, 4096].
-    public init(face: FontFace, size: Double, variations: [FontVariation] = []) throws {
+    public init(
+        face: FontFace, size: Double, variations: [FontVariation] = [], synthesis: FontSynthesis = .none
+    ) throws {
         guard size.isFinite, size >= Font.minimumSize, size <= Font.maximumSize else {
             throw TextError.invalidSize(size)
         }
         self.face = face
         self.size = size
         self.variations = variations
-        self.instance = HarfBuzzFont.shared(face: face, size: size, variations: variations)
+        self.synthesis = synthesis
+        self.instance = HarfBuzzFont.shared(face: face, size: size, variations: variations, synthesis: synthesis)
         self.metrics = instance.metrics
     }
 
@@ -59,11 +66,18 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A readable form for messages and logs.
-    public var description: String { "\(face.familyName) \(face.styleName) \(size)px" }
+    public var description: String {
+        let synthetic = (synthesis.bold ? " synthetic bold" : "") + (synthesis.oblique ? " synthetic oblique" : "")
+        return "\(face.familyName) \(face.styleName) \(size)px\(synthetic)"
+    }
+
+    /// The synthetic-bold advance increase in 26.6 (0 without synthetic bold).
+    var emboldenStrength: Int32 { instance.emboldenStrength }
 
     /// Equality as described on the type.
     public static func == (lhs: Font, rhs: Font) -> Bool {
         lhs.face === rhs.face && lhs.size == rhs.size && lhs.variations == rhs.variations
+            && lhs.synthesis == rhs.synthesis
     }
 
     /// Hashes what `==` compares.
@@ -71,6 +85,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(face)
         hasher.combine(size)
         hasher.combine(variations)
+        hasher.combine(synthesis)
     }
 }
 
@@ -80,6 +95,9 @@ final class HarfBuzzFont: @unchecked Sendable {
     let handle: OpaquePointer  // hb_font_t *
     let face: FontFace
     let metrics: FontMetrics
+    /// Synthetic bold's advance increase in 26.6, added by the shaper to every glyph
+    /// with a non-zero advance; 0 without synthetic bold.
+    let emboldenStrength: Int32
     /// Unique for the process and never reused (unlike an address): keys shaped words.
     let serial: Int
 
@@ -89,14 +107,17 @@ final class HarfBuzzFont: @unchecked Sendable {
         let face: ObjectIdentifier
         let size: Double
         let variations: [FontVariation]
+        let synthesis: FontSynthesis
     }
 
     private static let cache = Mutex<[Key: HarfBuzzFont]>([:])
 
-    static func shared(face: FontFace, size: Double, variations: [FontVariation]) -> HarfBuzzFont {
-        let key = Key(face: ObjectIdentifier(face), size: size, variations: variations)
+    static func shared(
+        face: FontFace, size: Double, variations: [FontVariation], synthesis: FontSynthesis
+    ) -> HarfBuzzFont {
+        let key = Key(face: ObjectIdentifier(face), size: size, variations: variations, synthesis: synthesis)
         if let font = cache.withLock({ $0[key] }) { return font }
-        let font = HarfBuzzFont(face: face, size: size, variations: variations)
+        let font = HarfBuzzFont(face: face, size: size, variations: variations, synthesis: synthesis)
         return cache.withLock { cached in
             if let existing = cached[key] { return existing }
             // Bound the cache: a tool sweeping sizes must not grow memory without end.
@@ -106,8 +127,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         }
     }
 
-    private init(face: FontFace, size: Double, variations: [FontVariation]) {
+    private init(face: FontFace, size: Double, variations: [FontVariation], synthesis: FontSynthesis) {
         self.face = face
+        emboldenStrength = synthesis.emboldenStrength(size64: Int((size * 64).rounded()))
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         let font = hb_font_create(face.hbFace)!
         hb_ot_font_set_funcs(font)

@@ -31,6 +31,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let weightClass: Int
     /// Variation axes of a variable font; empty for static fonts.
     public let axes: [FontAxis]
+    /// True when FreeType reports the face italic or oblique (FT_STYLE_FLAG_ITALIC).
+    public let isItalic: Bool
 
     /// The file's bytes, mapped (not copied) by HarfBuzz; FreeType reads the same mapping.
     private let blob: OpaquePointer  // hb_blob_t *
@@ -140,6 +142,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let flags = UInt(bitPattern: record.face_flags)
         self.isColor = flags & UInt(FT_FACE_FLAG_COLOR) != 0
         self.isScalable = flags & UInt(FT_FACE_FLAG_SCALABLE) != 0
+        self.isItalic = UInt(bitPattern: record.style_flags) & UInt(FT_STYLE_FLAG_ITALIC) != 0
         let upem = Int(hb_face_get_upem(hbFace))
         self.unitsPerEm = upem > 0 ? upem : 1000
         if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {

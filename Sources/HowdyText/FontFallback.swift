@@ -63,8 +63,8 @@ public struct FontFallback: Sendable, Hashable {
     }
 
     // Built once: every ShapedText without an explicit fallback asks for one of these.
-    private static let bundledRegular = makeBundled(bold: false)
-    private static let bundledBold = makeBundled(bold: true)
+    static let bundledRegular = makeBundled(bold: false)
+    static let bundledBold = makeBundled(bold: true)
 
     /// A new bundled chain whose files are all unopened (the shared ones open as layout
     /// goes); for tests of laziness.

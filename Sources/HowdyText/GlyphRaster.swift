@@ -54,11 +54,14 @@ extension Font {
 extension FontFace {
     /// An outline glyph rasterised unhinted in 8-bit grey at `size64` (1/64 px), its
     /// outline moved right by `subX` and down by `subY` 1/64 px, with the variable axes at
-    /// `axisValues` (the face is shared: every axis is set each time).
+    /// `axisValues` (the face is shared: every axis is set each time), and `synthesis`
+    /// applied (see `FontSynthesis`): emboldened by `FT_Outline_Embolden` at
+    /// `size64 / 24` and moved right by half that, the strength layout adds to the
+    /// advance; sheared by `FontSynthesis.obliqueShear` about the baseline.
     /// - Throws: `FreeTypeFailure` naming the step that failed.
-    package func rasterizeGlyph(_ glyph: UInt32, size64: Int, subX: Int, subY: Int, axisValues: [Double])
-        throws(FreeTypeFailure) -> RasterizedGlyph
-    {
+    package func rasterizeGlyph(
+        _ glyph: UInt32, size64: Int, subX: Int, subY: Int, axisValues: [Double], synthesis: FontSynthesis = .none
+    ) throws(FreeTypeFailure) -> RasterizedGlyph {
         let result: Result<RasterizedGlyph, FreeTypeFailure> = withFreeTypeFace { face in
             do throws(FreeTypeFailure) {
                 try check(FT_Set_Char_Size(face, 0, FT_F26Dot6(size64), 72, 72), "setting the size")
@@ -72,6 +75,16 @@ extension FontFace {
                 try check(FT_Load_Glyph(face, glyph, flags), "loading glyph \(glyph)")
                 guard let slot = face.pointee.glyph else { return .success(.empty) }
                 if slot.pointee.format.rawValue == Self.outlineFormat {
+                    let strength = synthesis.emboldenStrength(size64: size64)
+                    if strength > 0 {
+                        try check(FT_Outline_Embolden(&slot.pointee.outline, FT_Pos(strength)), "emboldening glyph \(glyph)")
+                        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(strength / 2), 0)
+                    }
+                    if synthesis.oblique {
+                        var shear = FT_Matrix(
+                            xx: 0x10000, xy: FT_Fixed(FontSynthesis.obliqueShear * 65536), yx: 0, yy: 0x10000)
+                        FT_Outline_Transform(&slot.pointee.outline, &shear)
+                    }
                     FT_Outline_Translate(&slot.pointee.outline, FT_Pos(subX), -FT_Pos(subY))
                 }
                 try check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "rendering glyph \(glyph)")

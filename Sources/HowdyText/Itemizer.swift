@@ -216,16 +216,39 @@ struct Itemization {
         return font
     }
 
-    /// The index in `fonts` of `face` at the primary font's size and variations, added
-    /// on first use; 0 (the primary font) if it cannot be made.
+    /// The index in `fonts` of `face` at the primary font's size and variations, with the
+    /// synthetic bold or oblique the primary font's weight and slant call for
+    /// (`FontSynthesis.needed`), added on first use; 0 (the primary font) if it cannot be made.
     private static func slot(for face: FontFace, fonts: inout [Font], slots: inout [ObjectIdentifier: Int]) -> Int32 {
         if let existing = slots[ObjectIdentifier(face)] { return Int32(existing) }
-        guard let font = try? Font(face: face, size: fonts[0].size, variations: fonts[0].variations) else {
+        let synthesis = FontSynthesis.needed(by: fonts[0], for: face)
+        guard
+            let font = try? Font(
+                face: face, size: fonts[0].size, variations: fonts[0].variations, synthesis: synthesis)
+        else {
             return 0
         }
         fonts.append(font)
         slots[ObjectIdentifier(face)] = fonts.count - 1
         return Int32(fonts.count - 1)
+    }
+
+    /// The first preference or chain face that covers `scalar`, nil when none does.
+    private static func chainFace(
+        covering scalar: UInt32, _ character: Unicode.Scalar, _ fallback: FontFallback
+    ) -> FontFace? {
+        for preference in fallback.preferences
+        where preference.covers(scalar) && preference.face.hasGlyph(for: character) {
+            return preference.face
+        }
+        // Entries open their files here, one at a time, only for characters that need them.
+        for entry in fallback.entries where entry.prefers(scalar) {
+            if let face = entry.face, face.hasGlyph(for: character) { return face }
+        }
+        for entry in fallback.entries {
+            if let face = entry.face, face.hasGlyph(for: character) { return face }
+        }
+        return nil
     }
 
     /// The font for a scalar that starts a cluster and wants no emoji presentation: the
@@ -236,17 +259,14 @@ struct Itemization {
     ) -> Int32 {
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if ascii.primaryHas(scalar, fonts) { return 0 }
-        for preference in fallback.preferences
-        where preference.covers(scalar) && preference.face.hasGlyph(for: character) {
-            return slot(preference.face)
-        }
-        // Entries open their files here, one at a time, only for characters that need them.
-        for entry in fallback.entries where entry.prefers(scalar) {
-            if let face = entry.face, face.hasGlyph(for: character) { return slot(face) }
-        }
-        for entry in fallback.entries {
-            if let face = entry.face, face.hasGlyph(for: character) { return slot(face) }
-        }
+        // The shared bundled chains remember their answer per scalar across texts: a walk
+        // costs a lock and a cmap lookup per face before the one that covers (five for a
+        // CJK character), for every distinct character of every text.
+        let covering =
+            FallbackChoices.forBundled(fallback).map {
+                $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
+            } ?? chainFace(covering: scalar, character, fallback)
+        if let covering { return slot(covering) }
         if fallback.usesSystemFonts, let match = FontConfig.match(covering: character),
             let face = try? FontFace.open(path: match.path, index: match.index)
         {

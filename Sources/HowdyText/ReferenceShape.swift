@@ -12,6 +12,17 @@ package final class ReferenceShaper {
         self.font = font
     }
 
+    /// The font that draws most of `text`'s glyphs when laid out with `primary` and the
+    /// bundled fallback chain: the primary font for Latin, the fallback face for Arabic
+    /// or CJK. A reference shaped in the primary font would shape notdefs for a script
+    /// the font lacks, which costs less than shaping the script.
+    package static func drawingFont(for text: String, primary: Font) throws -> Font {
+        let shaped = try ShapedText(text, font: primary, options: TextOptions(usesWordCache: false))
+        var glyphs = [Int](repeating: 0, count: shaped.fonts.count)
+        for run in shaped.runs { glyphs[run.fontIndex] += run.glyphs.count }
+        return shaped.fonts[glyphs.indices.max { glyphs[$0] < glyphs[$1] } ?? 0]
+    }
+
     /// Shapes the text once (script and direction guessed by HarfBuzz, as one run);
     /// returns the glyph count.
     @discardableResult

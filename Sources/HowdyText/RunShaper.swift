@@ -26,7 +26,7 @@ struct RunShaper {
 
     /// Shapes `item` with `font`, adding the offsets HarfBuzz marks unsafe to break to `unsafe`.
     func shape(_ item: TextRun, font: Font, into unsafe: inout OffsetSet) -> ShapedRun {
-        guard let cache, !Self.isJoining(item.script) else {
+        guard let cache, Self.isCacheable(item, in: text) else {
             return shapeWhole(item, font: font, into: &unsafe)
         }
         let pieces = words(item.start..<item.end)
@@ -120,6 +120,30 @@ struct RunShaper {
             words.append((hashes[index], start..<data.count))
         }
         return (data, words)
+    }
+
+    /// Whether `item`'s words may go through the cache: any script whose letters do not
+    /// join, and Arabic where no joining can cross a word's edge.
+    ///
+    /// Arabic letters take their forms (isolated, initial, medial, final) from the
+    /// nearest non-transparent character on each side (HarfBuzz's `arabic_joining`, over
+    /// the run and its context). A run is cut into words only after U+0020, whose
+    /// Joining_Type is U (non-joining), and a word never starts with a mark (see
+    /// `SpaceBoundaries.canCut`), so no letter's form depends on a character across a cut.
+    /// The run's own edges are the other place a neighbour is read: they must be the
+    /// text's edges or ASCII characters, which are all Joining_Type U (HarfBuzz gives
+    /// every character outside its joining table that is not a mark or format character
+    /// type U), so the first and last words see what they would see anywhere. Lookups that
+    /// could match across a space are handled as for every script (`SpaceBoundaries`).
+    /// Other joining scripts stay uncached: Syriac's Alaph forms read further back than
+    /// one letter, Mongolian's free variation selectors and N'Ko's rules have no such
+    /// simple argument.
+    static func isCacheable(_ item: TextRun, in text: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard isJoining(item.script) else { return true }
+        guard item.script == HB_SCRIPT_ARABIC else { return false }
+        let before = item.start == 0 || text[item.start - 1] < 0x80
+        let after = item.end == text.count || text[item.end] < 0x80
+        return before && after
     }
 
     /// Scripts whose letters join their neighbours: HarfBuzz reads the text around a

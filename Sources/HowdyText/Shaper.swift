@@ -107,10 +107,13 @@ final class ShapingBuffer: @unchecked Sendable {
         run.offsetsX.reserveCapacity(glyphCount)
         run.offsetsY.reserveCapacity(glyphCount)
         let base = context ? 0 : range.lowerBound
+        // Synthetic bold widens every glyph that advances (marks and joiners stay 0).
+        let strength = font.emboldenStrength
         for index in 0..<glyphCount {
             run.glyphs.append(infos[index].codepoint)
             run.clusters.append(Int32(Int(infos[index].cluster) + base))
-            run.advances.append(positions[index].x_advance)
+            let advance = positions[index].x_advance
+            run.advances.append(advance != 0 ? advance + strength : 0)
             run.offsetsX.append(positions[index].x_offset)
             run.offsetsY.append(positions[index].y_offset)
         }

@@ -18,7 +18,8 @@ struct GlyphBitmap: Sendable {
 }
 
 /// What identifies a rasterised glyph: face, glyph, size (1/64 px), the pen's sub-pixel
-/// offset in quarter pixels, and the variation settings of a variable font.
+/// offset in quarter pixels, the variation settings of a variable font, and synthetic
+/// bold or oblique.
 struct GlyphKey: Hashable, Sendable {
     let face: FontFace
     let glyph: UInt32
@@ -27,6 +28,8 @@ struct GlyphKey: Hashable, Sendable {
     let subY: UInt8
     /// Axis values in the face's axis order (empty for static fonts).
     var axisValues: [Double] = []
+    /// Synthetic bold and oblique (`Font.synthesis`).
+    var synthesis: FontSynthesis = .none
 }
 
 /// Rasterises glyphs with FreeType (unhinted, grey-scale anti-aliasing, at quarter-pixel
@@ -63,7 +66,7 @@ final class GlyphCache: Sendable {
         do {
             glyph = try key.face.rasterizeGlyph(
                 key.glyph, size64: key.size64, subX: Int(key.subX) * step, subY: Int(key.subY) * step,
-                axisValues: key.axisValues)
+                axisValues: key.axisValues, synthesis: key.synthesis)
         } catch {
             throw Self.error(error, key)
         }

@@ -39,7 +39,8 @@ extension Canvas {
                     let isColor = run.font.face.isColor && !run.font.face.isScalable
                     let key = GlyphKey(
                         face: run.font.face, glyph: glyph.id, size64: size64,
-                        subX: isColor ? 0 : UInt8(subX), subY: isColor ? 0 : UInt8(subY), axisValues: axisValues)
+                        subX: isColor ? 0 : UInt8(subX), subY: isColor ? 0 : UInt8(subY), axisValues: axisValues,
+                        synthesis: run.font.synthesis)
                     let bitmap = try GlyphCache.shared.glyph(key)
                     guard bitmap.width > 0, bitmap.height > 0 else { continue }
                     let x = wholeX + bitmap.left, y = wholeY - bitmap.top

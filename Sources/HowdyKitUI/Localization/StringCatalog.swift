@@ -68,7 +68,8 @@ public struct StringCatalog: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw LocalizationFileError(file: url.path, message: "cannot read: \(error.localizedDescription)")
+            throw LocalizationFileError(
+                file: url.path, message: "cannot read it: \(FileProblem.reason(path: url.path, error: error, writing: false))")
         }
         return try decode(data, file: url.path)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyKit
 
 /// One language's `.strings` file (`"key" = "value";`, the format before String Catalogs),
 /// read by Foundation's property-list parser (the old-style format `.strings` files are),
@@ -32,7 +33,8 @@ public struct StringsTable: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw LocalizationFileError(file: url.path, message: "cannot read: \(error.localizedDescription)")
+            throw LocalizationFileError(
+                file: url.path, message: "cannot read it: \(FileProblem.reason(path: url.path, error: error, writing: false))")
         }
         return try decode(data, language: language, file: url.path)
     }

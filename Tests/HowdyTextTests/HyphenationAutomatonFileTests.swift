@@ -116,40 +116,44 @@ struct HyphenationAutomatonFileTests {
         return out
     }
 
-    /// en_US as libhyphen loads it, with state `index`'s match replaced by `digits` digits.
-    private func englishWithMatch(digits: Int, onStateAtDepth wanted: Int) throws -> [UInt8] {
+    /// A state at depth 2 of `dictionary` (the string of two characters that leads to it)
+    /// and whether its string starts with `.`.
+    private func depthTwoState(_ states: UnsafeMutablePointer<HyphenState>) -> (state: Int, startsWithDot: Bool)? {
+        for first in 0..<Int(states[0].num_trans) {
+            let child = Int(states[0].trans[first].new_state)
+            if states[child].num_trans > 0 {
+                return (Int(states[child].trans[0].new_state), states[0].trans[first].ch == 0x2E)
+            }
+        }
+        return nil
+    }
+
+    /// en_US as libhyphen loads it, with a depth-2 state's match replaced by `digits` digits.
+    private func englishWithMatch(digits: Int) throws -> (bytes: [UInt8], startsWithDot: Bool) {
         let path = "\(HyphenationDictionaries.folder)/hyph_en_US.dic"
         let source = try #require(HyphenationAutomatonFile.SourceIdentity(path: path))
         let loaded = try #require(hnj_hyphen_load(path))
         defer { hnj_hyphen_free(loaded) }
-        // The first child of state 0 that has a child of its own: a state at depth 2.
         let states = try #require(loaded.pointee.states)
-        var state = 0
-        for _ in 0..<wanted {
-            #expect(states[state].num_trans > 0)
-            state = Int(states[state].trans[0].new_state)
-        }
+        let (state, startsWithDot) = try #require(depthTwoState(states))
         free(states[state].match)
         let match = try #require(malloc(digits + 1)?.assumingMemoryBound(to: CChar.self))
         for index in 0..<digits { match[index] = 0x31 }
         match[digits] = 0
         states[state].match = match
-        return try #require(HyphenationAutomatonFile.encode(loaded, source: source))
+        return (try #require(HyphenationAutomatonFile.encode(loaded, source: source)), startsWithDot)
     }
 
     @Test("a 4,000-digit match (libhyphen wrote 4,000 bytes before its buffer) is refused, with a valid checksum")
     func overlongMatch() throws {
         let path = "\(HyphenationDictionaries.folder)/hyph_en_US.dic"
         let source = try #require(HyphenationAutomatonFile.SourceIdentity(path: path))
-        #expect(HyphenationAutomatonFile.decode(try englishWithMatch(digits: 4000, onStateAtDepth: 2), source: source) == nil)
+        #expect(HyphenationAutomatonFile.decode(try englishWithMatch(digits: 4000).bytes, source: source) == nil)
         // One digit past the pattern's positions (depth + 1) is refused too; depth + 1 is what
         // libhyphen itself builds for a pattern like "1ab" and is kept.
-        let first = try #require(hnj_hyphen_load(path))
-        let startsWithDot = first.pointee.states[0].trans[0].ch == 0x2E
-        hnj_hyphen_free(first)
-        let fits = startsWithDot ? 2 : 3
-        #expect(HyphenationAutomatonFile.decode(try englishWithMatch(digits: fits + 1, onStateAtDepth: 2), source: source) == nil)
-        #expect(HyphenationAutomatonFile.decode(try englishWithMatch(digits: fits, onStateAtDepth: 2), source: source) != nil)
+        let fits = try englishWithMatch(digits: 1).startsWithDot ? 2 : 3
+        #expect(HyphenationAutomatonFile.decode(try englishWithMatch(digits: fits + 1).bytes, source: source) == nil)
+        #expect(HyphenationAutomatonFile.decode(try englishWithMatch(digits: fits).bytes, source: source) != nil)
     }
 
     @Test("a cache of another format version or with a wrong checksum is rebuilt on load")

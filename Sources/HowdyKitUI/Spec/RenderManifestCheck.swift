@@ -31,7 +31,6 @@ extension RenderManifest {
         guard jobs.count <= plannedImages else {
             throw fail("\(jobs.count) jobs for a plan of \(plannedImages) images")
         }
-        guard files.count <= jobs.count else { throw fail("\(files.count) files for \(jobs.count) jobs") }
         var screenNames = Set<String>()
         for screen in screens {
             guard FlowPages.isScreenName(screen), screen.utf8.count <= Self.maximumScreenNameBytes else {

@@ -82,7 +82,7 @@ public enum BalanceCommand: Command {
         options.lineHeight = try args.double("line-height")
         options.locale = args.string("locale") ?? ""
         if !options.locale.isEmpty, let problem = LocaleTag.problem(options.locale) {
-            throw CLIError.usage(
+            throw CLIError.badInput(
                 "--locale: expected a BCP 47 tag such as en, de-CH or ja, got '\(LocaleTag.echo(options.locale))': \(problem)")
         }
         if let direction = args.string("direction") {

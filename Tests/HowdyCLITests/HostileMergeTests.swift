@@ -221,3 +221,40 @@ import Testing
         #expect(try String(contentsOfFile: link, encoding: .utf8).hasPrefix("<!doctype html>"))
     }
 }
+
+/// Locales from the command line and JSON-lines requests (issue 17, item 17): BCP 47 tags
+/// that ICU parses whole, no `@` keywords, and a refused value is not echoed at length.
+@Suite struct LocaleInputTests {
+    static let base = ["balance", "--font", "Inter-Bold", "--size", "20", "--width", "200"]
+
+    @Test func balanceLocaleFlagsAreCheckedTags() throws {
+        let long = String(repeating: "x", count: 1 << 20)
+        for locale in ["ja@lw=phrase", "en_US", "de-", long, "en\u{1B}[31m"] {
+            let result = try CommandHarness.run(Self.base + ["--locale", locale, "hello world"])
+            #expect(result.status == 2, "\(locale.prefix(20))")
+            #expect(result.error.contains("--locale: expected a BCP 47 tag"), "\(result.error.prefix(200))")
+            #expect(result.error.utf8.count < 300, "the value is not echoed at length")
+            #expect(!result.error.contains("\u{1B}"))
+        }
+        for locale in ["ja", "de-CH", "zh-Hant-TW"] {
+            let result = try CommandHarness.run(Self.base + ["--locale", locale, "hello world"])
+            #expect(result.status == 0, "\(locale): \(result.error)")
+        }
+    }
+
+    @Test func jsonlLocalesAreCheckedPerRequest() throws {
+        let long = String(repeating: "x", count: 100_000)
+        let input = [
+            #"{"id":1,"font":"Inter-Bold","text":"日本語の文章です","locale":"ja@lw=phrase","wordBreak":"normal"}"#,
+            #"{"id":2,"font":"Inter-Bold","text":"hello","locale":"\#(long)"}"#,
+            #"{"id":3,"font":"Inter-Bold","text":"hello","locale":"en"}"#,
+        ].joined(separator: "\n") + "\n"
+        let result = try CommandHarness.run(["balance", "--jsonl", "--width", "200", "--size", "20"], input: input)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.output.prefix(500)) \(result.error)")
+        guard lines.count == 3 else { return }
+        #expect(lines[0].contains("locale: expected a BCP 47 tag") && lines[0].contains("'@' keywords"), "\(lines[0])")
+        #expect(lines[1].contains("locale: expected a BCP 47 tag") && lines[1].utf8.count < 400, "\(lines[1].prefix(300))")
+        #expect(!lines[2].contains("error"), "\(lines[2])")
+    }
+}

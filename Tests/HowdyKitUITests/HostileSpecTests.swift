@@ -130,6 +130,60 @@ import Testing
         _ = try FlowDocument.load(contentsOf: folder.appendingPathComponent("spec.json"))
     }
 
+    @Test func everyDecoderShareTheOnePixelBudgetCheckedFromTheHeader() throws {
+        // A 64 × 64 PNG whose header is rewritten to say 9000 × 9000 (81 megapixels, under
+        // the old 256-megapixel default, over the budget): refused from the header, whatever
+        // limits the caller passes.
+        var bytes = try png(64)
+        for (offset, value) in [(16, UInt32(9000)), (20, UInt32(9000))] {
+            withUnsafeBytes(of: value.bigEndian) { for index in 0..<4 { bytes[offset + index] = $0[index] } }
+        }
+        let crc = Self.crc32(bytes[12..<29])
+        withUnsafeBytes(of: crc.bigEndian) { for index in 0..<4 { bytes[29 + index] = $0[index] } }
+        #expect(try Image.size(ofEncoded: bytes) == PixelSize(width: 9000, height: 9000))
+        for limits in [ImageLimits.default, PixelBudget.limits, ImageLimits(maxSide: 1 << 20, maxPixels: .max)] {
+            #expect(throws: RenderError.invalidSize(width: 9000, height: 9000, reason: "over 67108864 pixels")) {
+                try Image(decoding: bytes, limits: limits)
+            }
+        }
+        #expect(throws: RenderError.self) { try PixelBudget.check(encoded: bytes) }
+        #expect(PixelBudget.clamp(.default) == PixelBudget.limits)
+    }
+
+    /// CRC-32 (PNG's) of `bytes`.
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    // MARK: Item 18: messages
+
+    @Test func aCatalogThatIsAFolderOrAFIFOIsOneSentenceNamingThePath() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("App.xcstrings"), withIntermediateDirectories: false)
+        #expect(mkfifo(folder.appendingPathComponent("Pipe.xcstrings").path, 0o644) == 0)
+        for (name, reason) in [
+            ("App.xcstrings", "it is a folder"), ("Pipe.xcstrings", "it is a FIFO (named pipe), not a regular file"),
+        ] {
+            let spec = #"{"steps": [], "localization": {"catalogs": ["\#(name)"]}}"#
+            try Data(spec.utf8).write(to: folder.appendingPathComponent("spec.json"))
+            #expect {
+                try FlowDocument.load(contentsOf: folder.appendingPathComponent("spec.json"))
+            } throws: { error in
+                let text = "\(error)"
+                return text.contains(folder.appendingPathComponent(name).resolvingSymlinksInPath().path)
+                    && text.contains(reason) && !text.contains("NSCocoaErrorDomain") && !text.contains("permission")
+                    && !text.contains("\n")
+            }
+        }
+    }
+
     // MARK: Item 17: locales
 
     @Test func specLocalesAreBCP47TagsWithoutKeywordsAndEchoesAreCut() throws {

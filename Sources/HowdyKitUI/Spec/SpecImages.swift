@@ -27,15 +27,14 @@ final class SpecImages: Sendable {
         at path: String, size: PixelSize, decode: () throws -> Image
     ) throws -> Image {
         if let image = state.withLock({ $0.images[path] }) { return image }
-        let total = try state.withLock { state throws(SpecImagesError) -> Int in
+        // The size was checked against PixelBudget.limits: the product cannot overflow.
+        try state.withLock { state throws(SpecImagesError) in
             let total = state.pixels + size.width * size.height
             guard total <= PixelBudget.maximumPixelsPerSpec else {
                 throw .overBudget(total: total, limit: PixelBudget.maximumPixelsPerSpec)
             }
             state.pixels = total
-            return total
         }
-        _ = total
         let image = try decode()
         state.withLock { $0.images[path] = image }
         return image

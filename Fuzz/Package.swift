@@ -26,6 +26,10 @@ let package = Package(
         // One `howdy balance --jsonl` request line, through the CLI's stream.
         .executableTarget(
             name: "FuzzJSONL", dependencies: ["FuzzDriver", .product(name: "HowdyCLI", package: "HowdyKit")]),
+        // A shard's render-manifest.json: RenderManifest.load (every field checked), merge,
+        // and the index page of what merges.
+        .executableTarget(
+            name: "FuzzManifest", dependencies: ["FuzzDriver", .product(name: "HowdyKitUI", package: "HowdyKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

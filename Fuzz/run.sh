@@ -1,9 +1,10 @@
 #!/bin/sh
 # Builds the libFuzzer targets with the address sanitizer and runs them.
 #
-#   Fuzz/run.sh build                  build all four targets (Fuzz/.build, release)
+#   Fuzz/run.sh build                  build all five targets (Fuzz/.build, release)
 #   Fuzz/run.sh TARGET [RUNS] [SECS] [FLAGS...]
-#                                      run one: FuzzSpec, FuzzFont, FuzzImage or FuzzJSONL,
+#                                      run one: FuzzSpec, FuzzFont, FuzzImage, FuzzJSONL or
+#                                      FuzzManifest,
 #                                      for RUNS executions (default 1000000) or SECS seconds
 #                                      (default 3600), whichever comes first; FLAGS go to
 #                                      libFuzzer (e.g. -detect_leaks=0, see Fuzz/README.md)
@@ -22,9 +23,9 @@ build() {
 }
 case "${1:-}" in
 build)
-    for target in FuzzSpec FuzzFont FuzzImage FuzzJSONL; do build "$target"; done
+    for target in FuzzSpec FuzzFont FuzzImage FuzzJSONL FuzzManifest; do build "$target"; done
     ;;
-FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL)
+FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL | FuzzManifest)
     target=$1
     runs=${2:-1000000}
     seconds=${3:-3600}
@@ -38,7 +39,7 @@ FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL)
         -artifact_prefix=.build/artifacts/ -print_final_stats=1 "$@"
     ;;
 *)
-    sed -n '2,14p' "$0"
+    sed -n '2,15p' "$0"
     exit 2
     ;;
 esac

@@ -1,4 +1,5 @@
 #include "CHowdyICU.h"
+#include <string.h>
 #include <unicode/uloc.h>
 
 int32_t howdy_locale_maximize(const char *locale, char *out, int32_t capacity, howdy_icu_status *status) {
@@ -15,4 +16,13 @@ int32_t howdy_locale_maximize(const char *locale, char *out, int32_t capacity, h
     *status = error;
     if (U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING || length >= capacity) return -1;
     return length;
+}
+
+int32_t howdy_locale_is_language_tag(const char *tag) {
+    UErrorCode error = U_ZERO_ERROR;
+    char canonical[ULOC_FULLNAME_CAPACITY];
+    int32_t parsed = 0;
+    uloc_forLanguageTag(tag, canonical, (int32_t)sizeof canonical, &parsed, &error);
+    if (U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING) return 0;
+    return parsed == (int32_t)strlen(tag) ? 1 : 0;
 }

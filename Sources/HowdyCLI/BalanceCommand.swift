@@ -1,5 +1,6 @@
 import Foundation
 import HowdyKit
+import HowdyOutput
 import HowdyRender
 import HowdyText
 import HowdyTextJSON
@@ -80,6 +81,10 @@ public enum BalanceCommand: Command {
         var options = TextOptions()
         options.lineHeight = try args.double("line-height")
         options.locale = args.string("locale") ?? ""
+        if !options.locale.isEmpty, let problem = LocaleTag.problem(options.locale) {
+            throw CLIError.badInput(
+                "--locale: expected a BCP 47 tag such as en, de-CH or ja, got '\(LocaleTag.echo(options.locale))': \(problem)")
+        }
         if let direction = args.string("direction") {
             switch direction {
             case "auto": options.direction = .auto
@@ -193,6 +198,7 @@ public enum BalanceCommand: Command {
             throw CLIError.badInput("--out \(path): \(error)")
         }
         do {
+            AtomicFile.removeStaleTemporaries(besideFile: path)
             try image.write(to: URL(fileURLWithPath: path))
         } catch {
             throw CLIError.badInput("--out: \(FileProblem.message("write", path, error))")

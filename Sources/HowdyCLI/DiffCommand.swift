@@ -1,5 +1,6 @@
 import Foundation
 import HowdyKit
+import HowdyOutput
 import HowdyRender
 
 /// `howdy diff A B`: perceptual image comparison with exit codes 0 (within tolerance),
@@ -75,6 +76,7 @@ public enum DiffCommand: Command {
         }
         if let outPath, let image = diff.diffImage {
             do {
+                AtomicFile.removeStaleTemporaries(besideFile: outPath)
                 try image.write(to: URL(fileURLWithPath: outPath))
             } catch {
                 throw CLIError.badInput(FileProblem.message("write", outPath, error))
@@ -127,21 +129,18 @@ public enum DiffCommand: Command {
 
     /// The pixel budget of each compared image: 8192 × 8192 px (67,108,864 pixels, 256 MiB
     /// decoded), room for every render (the largest, a tablet at scale 4, is 3280 × 4720).
-    static let limits = ImageLimits(maxSide: 16384, maxPixels: 8192 * 8192)
+    static let limits = PixelBudget.limits
 
     /// The largest image file read, in bytes (512 MiB).
     static let maximumFileBytes = 512 << 20
 
     private static func read(_ path: String) throws -> [UInt8] {
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > maximumFileBytes {
-            throw CLIError.badInput(
-                "\(path) is \(info.st_size) bytes; an image file is at most \(maximumFileBytes) bytes")
-        }
+        // Not Data(contentsOf:): a FIFO would block it forever, and a folder gave Foundation's
+        // error 256.
         do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            return try InputFile.read(path, maximumBytes: maximumFileBytes)
         } catch {
-            throw CLIError.badInput(FileProblem.message("read", path, error))
+            throw CLIError.badInput("\(error)")
         }
     }
 

@@ -10,7 +10,7 @@ public enum GoldensCommand: Command {
     /// The full `howdy goldens --help` text.
     public static let help = """
         usage: howdy goldens unused --goldens DIR --expected LIST.json
-               howdy goldens prune  --goldens DIR --expected LIST.json
+               howdy goldens prune  --goldens DIR --expected LIST.json [--dry-run | --yes]
 
         LIST.json is the complete list of goldens a suite compares, as HowdyTesting's
         UnusedGoldens.writeExpectedList writes it ({"version":1,"directory":…,"goldens":[…]});
@@ -20,17 +20,20 @@ public enum GoldensCommand: Command {
 
           unused   print every .png under DIR (Failures folders skipped) not in the list;
                    exit 0 when there is none, 1 when there are some. Deletes nothing.
-          prune    remove those files and print each one removed; exit 0.
+          prune    print each of those files ("would remove PATH") and delete nothing
+                   (--dry-run, the default); with --yes, remove them and print each one
+                   removed; exit 0.
 
-        The list's "directory" must be DIR, and an empty list is refused, so a wrong or
-        truncated list cannot empty a goldens folder. Exit 2 on bad usage or a bad list.
+        The list's "directory", when given, must be DIR; an empty list, or one that names
+        no golden under DIR, is refused, so a wrong or truncated list cannot empty a
+        goldens folder. Exit 2 on bad usage or a bad list.
 
         """
 
     /// Runs `unused` or `prune` on `arguments` (those after `goldens`), writing to `io`.
     /// Returns 0, or 1 when `unused` finds any; throws `CLIError` for bad usage or a bad list.
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
-        let parsed = try Arguments(arguments, options: ["goldens", "expected"], switches: [])
+        let parsed = try Arguments(arguments, options: ["goldens", "expected"], switches: ["dry-run", "yes"])
         guard parsed.positionals.count == 1, let action = parsed.positionals.first,
             ["unused", "prune"].contains(action)
         else { throw CLIError.usage("expected 'unused' or 'prune'") }
@@ -46,6 +49,14 @@ public enum GoldensCommand: Command {
             for url in unused { io.write("\(url.path)\n") }
             io.write("\(unused.count) unused golden(s) of \(expected.count) expected\n")
             return unused.isEmpty ? 0 : 1
+        }
+        if parsed.has("yes"), parsed.has("dry-run") {
+            throw CLIError.usage("--yes and --dry-run cannot be given together")
+        }
+        guard parsed.has("yes") else {
+            for url in unused { io.write("would remove \(url.path)\n") }
+            io.write("would remove \(unused.count) unused golden(s) of \(expected.count) expected; run again with --yes to remove them\n")
+            return 0
         }
         for url in unused {
             do {
@@ -86,7 +97,15 @@ public enum GoldensCommand: Command {
         {
             throw CLIError.badInput("\(path): directory: the list is for \(directory), not \(goldens.path)")
         }
-        return Set(list.goldens.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        let names = Set(list.goldens.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        // A list for another folder (or a relative list read from elsewhere) names nothing
+        // here, and every golden would look unused.
+        let prefix = goldens.path.hasSuffix("/") ? goldens.path : goldens.path + "/"
+        guard names.contains(where: { $0.hasPrefix(prefix) }) else {
+            throw CLIError.badInput(
+                "\(path): goldens: none of its \(names.count) entries lies under \(goldens.path), so it is not this folder's list")
+        }
+        return names
     }
 
     /// `.png` files under `directory` (`Failures` folders and hidden files skipped) whose

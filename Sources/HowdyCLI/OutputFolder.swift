@@ -1,5 +1,6 @@
 import Foundation
 import HowdyKit
+import HowdyOutput
 
 /// The folder a command writes many files into (`howdy render --out DIR`).
 enum OutputFolder {
@@ -26,6 +27,8 @@ enum OutputFolder {
         guard access(path, W_OK | X_OK) == 0 else {
             throw .badInput("--out \(path): \(FileProblem.describe(errno: errno)) (cannot create files in it)")
         }
+        // What a killed earlier run left half-written (never files of a running one).
+        AtomicFile.removeStaleTemporaries(in: path)
         return url
     }
 }

@@ -59,8 +59,14 @@ public enum FileProblem {
     private static func stateProblem(path: String, writing: Bool) -> String? {
         var info = stat()
         if stat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { return "it is a folder" }
-            return nil
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return "it is a folder"
+            // Foundation said "you don't have permission" for a FIFO.
+            case S_IFIFO: return "it is a FIFO (named pipe), not a regular file"
+            case S_IFSOCK: return "it is a socket, not a regular file"
+            case S_IFCHR, S_IFBLK: return writing ? nil : "it is a device, not a regular file"
+            default: return nil
+            }
         }
         let code = errno
         guard code == ENOENT else { return describe(errno: code) }

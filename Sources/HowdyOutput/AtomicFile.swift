@@ -111,6 +111,13 @@ package enum AtomicFile {
         return removed.sorted()
     }
 
+    /// Removes stale temporaries (``removeStaleTemporaries(in:)``) from the folder that
+    /// `path`, a file about to be written, is in. For commands that write one file.
+    @discardableResult
+    package static func removeStaleTemporaries(besideFile path: String) -> [String] {
+        removeStaleTemporaries(in: split(path).folder)
+    }
+
     /// The folder (`.` for a bare name) and the last component of `path`.
     static func split(_ path: String) -> (folder: String, name: String) {
         var trimmed = Substring(path)

@@ -20,9 +20,19 @@ import HowdyOutput
 /// length and fallback chain is checked before libhyphen sees it, and one that fails is
 /// ignored (and replaced). Dictionaries with non-standard (spelling-changing) patterns are
 /// not cached.
+///
+/// Layout: `magic`, the format version (UInt32), an FNV-1a 64 checksum of everything after
+/// it (UInt64), then the payload (source identity, levels, states), all little-endian. A
+/// file of another version or with a wrong checksum is rebuilt; a file whose checksum
+/// matches is still checked state by state, since anyone who can write the cache folder
+/// can also compute a checksum.
 enum HyphenationAutomatonFile {
-    /// Format identifier and version; bump when the layout changes.
-    static let magic = Array("HOWDYHY1".utf8)
+    /// Format identifier (never changes).
+    static let magic = Array("HOWDYHYC".utf8)
+    /// The cache's own format version; bump when the layout or the checks change.
+    static let formatVersion: UInt32 = 2
+    /// Bytes before the payload: magic, version, checksum.
+    static let headerSize = magic.count + 4 + 8
     /// The largest cache file read (the German automaton takes about 5 MB).
     static let maximumBytes = 64 << 20
     /// The most states in one level (libhyphen's German file has 279,000).
@@ -85,7 +95,26 @@ enum HyphenationAutomatonFile {
     /// The bytes of `dictionary`'s automaton (every level), or nil when it uses
     /// non-standard patterns or is larger than this format allows.
     static func encode(_ dictionary: UnsafeMutablePointer<HyphenDict>, source: SourceIdentity) -> [UInt8]? {
+        guard let payload = encodePayload(dictionary, source: source) else { return nil }
         var out = magic
+        out.reserveCapacity(headerSize + payload.count)
+        append(formatVersion, to: &out)
+        append(checksum(payload[...]), to: &out)
+        return out + payload
+    }
+
+    /// FNV-1a 64 of `bytes`: catches a truncated, torn or bit-flipped file before it is parsed.
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The payload of ``encode(_:source:)``: everything after the checksum.
+    private static func encodePayload(_ dictionary: UnsafeMutablePointer<HyphenDict>, source: SourceIdentity)
+        -> [UInt8]?
+    {
+        var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
         append(UInt32(source.path.utf8.count), to: &out)
         out += Array(source.path.utf8)
@@ -156,6 +185,7 @@ enum HyphenationAutomatonFile {
     static func store(_ dictionary: UnsafeMutablePointer<HyphenDict>, source: SourceIdentity) {
         guard let folder, let bytes = encode(dictionary, source: source) else { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        AtomicFile.removeStaleTemporaries(in: folder)
         // Atomic: a reader sees the old file or the whole new one.
         try? AtomicFile.write(bytes, to: cachePath(for: source.path, in: folder))
     }
@@ -180,7 +210,8 @@ enum HyphenationAutomatonFile {
     /// for anything else, or when `bytes` were made from another `source`.
     static func decode(_ bytes: [UInt8], source: SourceIdentity) -> UnsafeMutablePointer<HyphenDict>? {
         var reader = Reader(bytes: bytes)
-        guard reader.bytes(magic.count) == magic,
+        guard reader.bytes(magic.count) == magic, reader.uint32() == formatVersion,
+            reader.uint64() == checksum(bytes.dropFirst(headerSize)),
             let pathLength = reader.uint32(), let path = reader.bytes(Int(pathLength)),
             String(decoding: path, as: UTF8.self) == source.path,
             reader.uint64() == source.size,
@@ -313,7 +344,81 @@ enum HyphenationAutomatonFile {
             for visited in path { marks[visited] = 2 }
             path.removeAll(keepingCapacity: true)
         }
+        guard matchesFitTheirStates(states, count: count) else {
+            hnj_hyphen_free(dict)
+            return nil
+        }
         return dict
+    }
+
+    /// Whether every match string stays inside libhyphen's output buffer.
+    ///
+    /// libhyphen writes a state's match at `hyphens[i + 1 - strlen(match) ...]`, where `i`
+    /// is the index of the character that led to the state in the word with a `.` before
+    /// it. A match longer than the state's string reaches before the buffer: a cached
+    /// 4,000-digit match wrote 4,000 bytes below it (`free(): invalid pointer`). The bound
+    /// holds only if the states are what libhyphen builds, so this checks that too:
+    /// - the transitions form a tree from state 0 (each other state has one parent), so a
+    ///   state's depth is the length of its string;
+    /// - each fallback is a proper suffix of its state (state 0, or -1, or the child on the
+    ///   same character of a state on the parent's fallback chain), so the current state's
+    ///   string always ends the text read so far;
+    /// - a match is at most depth + 1 digits (the pattern's positions: one more than its
+    ///   letters), and at most depth for a string starting with `.`, which can start at the
+    ///   word's first byte, where one more would be index -1.
+    private static func matchesFitTheirStates(_ states: UnsafeMutablePointer<HyphenState>, count: Int) -> Bool {
+        // State 0 (the empty string) has no shorter suffix: a fallback from it would jump
+        // to a deeper state without reading a character.
+        guard states[0].fallback_state == -1 else { return false }
+        var parent = [Int32](repeating: -1, count: count)
+        var character = [CChar](repeating: 0, count: count)
+        var depth = [Int32](repeating: -1, count: count)
+        var startsWithDot = [Bool](repeating: false, count: count)
+        depth[0] = 0
+        var queue = [0]
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            for index in 0..<Int(states[state].num_trans) {
+                let transition = states[state].trans[index]
+                let child = Int(transition.new_state)
+                // A second way into a state, or a way back to one seen: not a tree.
+                guard child != 0, depth[child] < 0 else { return false }
+                parent[child] = Int32(state)
+                character[child] = transition.ch
+                depth[child] = depth[state] + 1
+                startsWithDot[child] = state == 0 ? transition.ch == 0x2E : startsWithDot[state]
+                queue.append(child)
+            }
+        }
+        // Every state reachable from state 0 (a state nobody reaches would be dead weight
+        // that libhyphen never builds).
+        guard queue.count == count else { return false }
+        for state in 1..<count {
+            let fallback = Int(states[state].fallback_state)
+            if fallback > 0 {
+                // Proper suffix: the child on this state's character of a state on the
+                // parent's fallback chain.
+                var suffix = Int(states[Int(parent[state])].fallback_state)
+                var found = false
+                while suffix >= 0, !found {
+                    let node = states[suffix]
+                    for index in 0..<Int(node.num_trans)
+                    where node.trans[index].ch == character[state] && Int(node.trans[index].new_state) == fallback {
+                        found = true
+                        break
+                    }
+                    suffix = Int(node.fallback_state)
+                }
+                guard found else { return false }
+            }
+            if let match = states[state].match {
+                let limit = Int(depth[state]) + (startsWithDot[state] ? 0 : 1)
+                guard strlen(match) <= limit else { return false }
+            }
+        }
+        return true
     }
 
     private static func append<Integer: FixedWidthInteger>(_ value: Integer, to out: inout [UInt8]) {

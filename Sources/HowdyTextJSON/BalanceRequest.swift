@@ -74,7 +74,16 @@ package struct BalanceRequest: Sendable {
             mode = parsed
         }
         options = defaults.options
-        if request["locale"] != nil { options.locale = try string("locale", nil) }
+        if request["locale"] != nil {
+            options.locale = try string("locale", nil)
+            // "" is the root rules, as when absent.
+            if !options.locale.isEmpty, let problem = LocaleTag.problem(options.locale) {
+                throw Invalid(
+                    message:
+                        "locale: expected a BCP 47 tag such as en, de-CH or ja, got \"\(LocaleTag.echo(options.locale))\": \(problem)"
+                )
+            }
+        }
         if request["direction"] != nil {
             let name = try string("direction", nil)
             switch name {

@@ -26,7 +26,7 @@ import Testing
         #expect(unused.out.contains("/old.png\n") && unused.out.contains("sub/old.png\n"))
         #expect(unused.out.contains("2 unused golden(s) of 2 expected"))
         #expect(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("old.png").path))
-        let prune = howdy(["goldens", "prune", "--goldens", goldens.path, "--expected", list.path])
+        let prune = howdy(["goldens", "prune", "--goldens", goldens.path, "--expected", list.path, "--yes"])
         #expect(prune.code == 0 && prune.out.contains("removed 2 unused golden(s)"))
         for (name, exists) in [
             ("old.png", false), ("sub/old.png", false), ("kept.png", true), ("sub/kept.png", true),
@@ -36,6 +36,42 @@ import Testing
                 FileManager.default.fileExists(atPath: goldens.appendingPathComponent(name).path) == exists, "\(name)")
         }
         #expect(howdy(["goldens", "unused", "--goldens", goldens.path, "--expected", list.path]).code == 0)
+    }
+
+    /// Every .png under `goldens`, relative, sorted.
+    private func pngs(_ goldens: URL) -> [String] {
+        let walker = FileManager.default.enumerator(atPath: goldens.path)
+        return (walker?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    @Test func pruneIsADryRunUnlessGivenYes() throws {
+        let (goldens, list) = try scratch()
+        let before = pngs(goldens)
+        for flags in [[], ["--dry-run"]] {
+            let dry = howdy(["goldens", "prune", "--goldens", goldens.path, "--expected", list.path] + flags)
+            #expect(dry.code == 0, "\(dry.err)")
+            #expect(dry.out.contains("would remove \(goldens.appendingPathComponent("old.png").path)\n"), "\(dry.out)")
+            #expect(dry.out.contains("run again with --yes"))
+            #expect(pngs(goldens) == before, "a dry run deletes nothing")
+        }
+        let both = howdy(["goldens", "prune", "--goldens", goldens.path, "--expected", list.path, "--yes", "--dry-run"])
+        #expect(both.code == 2 && pngs(goldens) == before)
+    }
+
+    @Test func aListNamingNothingUnderDIRIsRefusedEvenWithoutDirectory() throws {
+        let (goldens, list) = try scratch()
+        let before = pngs(goldens)
+        // No "directory", entries elsewhere: every golden looked unused and was deleted.
+        for body in [
+            #"{"version":1,"goldens":["/elsewhere/a.png","/elsewhere/b.png"]}"#,
+            #"{"version":1,"goldens":["kept.png"]}"#,
+        ] {
+            try Data(body.utf8).write(to: list)
+            let prune = howdy(["goldens", "prune", "--goldens", goldens.path, "--expected", list.path, "--yes"])
+            #expect(prune.code == 2, "\(body): \(prune.out)")
+            #expect(prune.err.contains("lies under \(goldens.path)"), "\(prune.err)")
+            #expect(pngs(goldens) == before, "\(body)")
+        }
     }
 
     @Test func aListForAnotherFolderOrAnEmptyListIsRefused() throws {

@@ -62,6 +62,11 @@ struct HyphenationAutomatonFileTests {
             // Past the header, where the states are.
             let index = 64 + Int((seed >> 33) % UInt64(bytes.count - 64))
             damaged[index] ^= UInt8(truncatingIfNeeded: seed >> 17) | 1
+            // Flipped bytes under the old checksum are refused by it.
+            #expect(HyphenationAutomatonFile.decode(damaged, source: source) == nil)
+            // Resealed, as an attacker who can write the cache folder would: the state
+            // checks alone must keep libhyphen safe.
+            damaged = resealed(damaged)
             guard let decoded = HyphenationAutomatonFile.decode(damaged, source: source) else { continue }
             accepted += 1
             _ = points(try HyphenationDictionary(handle: decoded, path: path))
@@ -74,7 +79,7 @@ struct HyphenationAutomatonFileTests {
     func fallbackCycle() throws {
         let (bytes, source, _) = try english()
         // Walk the format to the first level's states: header, then the level fields.
-        var offset = HyphenationAutomatonFile.magic.count
+        var offset = HyphenationAutomatonFile.headerSize
         func uint(_ size: Int) -> Int {
             defer { offset += size }
             return (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
@@ -97,8 +102,79 @@ struct HyphenationAutomatonFileTests {
             cursor += 2 + transitions * 5
             for byte in 0..<4 { damaged[cursor + byte] = value[byte] }
         }
-        #expect(HyphenationAutomatonFile.decode(damaged, source: source) == nil)
+        #expect(HyphenationAutomatonFile.decode(resealed(damaged), source: source) == nil)
         #expect(HyphenationAutomatonFile.decode(bytes, source: source) != nil)
+    }
+
+    /// `bytes` with the checksum recomputed over their payload.
+    private func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        let sum = HyphenationAutomatonFile.checksum(bytes.dropFirst(HyphenationAutomatonFile.headerSize))
+        withUnsafeBytes(of: sum.littleEndian) { value in
+            for index in 0..<8 { out[HyphenationAutomatonFile.magic.count + 4 + index] = value[index] }
+        }
+        return out
+    }
+
+    /// A state at depth 2 of `dictionary` (the string of two characters that leads to it)
+    /// and whether its string starts with `.`.
+    private func depthTwoState(_ states: UnsafeMutablePointer<HyphenState>) -> (state: Int, startsWithDot: Bool)? {
+        for first in 0..<Int(states[0].num_trans) {
+            let child = Int(states[0].trans[first].new_state)
+            if states[child].num_trans > 0 {
+                return (Int(states[child].trans[0].new_state), states[0].trans[first].ch == 0x2E)
+            }
+        }
+        return nil
+    }
+
+    /// en_US as libhyphen loads it, with a depth-2 state's match replaced by `digits` digits.
+    private func englishWithMatch(digits: Int) throws -> (bytes: [UInt8], startsWithDot: Bool) {
+        let path = "\(HyphenationDictionaries.folder)/hyph_en_US.dic"
+        let source = try #require(HyphenationAutomatonFile.SourceIdentity(path: path))
+        let loaded = try #require(hnj_hyphen_load(path))
+        defer { hnj_hyphen_free(loaded) }
+        let states = try #require(loaded.pointee.states)
+        let (state, startsWithDot) = try #require(depthTwoState(states))
+        free(states[state].match)
+        let match = try #require(malloc(digits + 1)?.assumingMemoryBound(to: CChar.self))
+        for index in 0..<digits { match[index] = 0x31 }
+        match[digits] = 0
+        states[state].match = match
+        return (try #require(HyphenationAutomatonFile.encode(loaded, source: source)), startsWithDot)
+    }
+
+    @Test("a 4,000-digit match (libhyphen wrote 4,000 bytes before its buffer) is refused, with a valid checksum")
+    func overlongMatch() throws {
+        let path = "\(HyphenationDictionaries.folder)/hyph_en_US.dic"
+        let source = try #require(HyphenationAutomatonFile.SourceIdentity(path: path))
+        #expect(HyphenationAutomatonFile.decode(try englishWithMatch(digits: 4000).bytes, source: source) == nil)
+        // One digit past the pattern's positions (depth + 1) is refused too; depth + 1 is what
+        // libhyphen itself builds for a pattern like "1ab" and is kept.
+        let fits = try englishWithMatch(digits: 1).startsWithDot ? 2 : 3
+        #expect(HyphenationAutomatonFile.decode(try englishWithMatch(digits: fits + 1).bytes, source: source) == nil)
+        #expect(HyphenationAutomatonFile.decode(try englishWithMatch(digits: fits).bytes, source: source) != nil)
+    }
+
+    @Test("a cache of another format version or with a wrong checksum is rebuilt on load")
+    func versionAndChecksum() throws {
+        guard let folder = HyphenationAutomatonFile.folder else { return }
+        let (bytes, source, path) = try english()
+        #expect(HyphenationAutomatonFile.decode(bytes, source: source) != nil)
+        var otherVersion = bytes
+        otherVersion[HyphenationAutomatonFile.magic.count] &+= 1
+        #expect(HyphenationAutomatonFile.decode(otherVersion, source: source) == nil)
+        var badSum = bytes
+        badSum[HyphenationAutomatonFile.headerSize + 3] ^= 0x40
+        #expect(HyphenationAutomatonFile.decode(badSum, source: source) == nil)
+        // On disk: the bad file is replaced by one the next load accepts.
+        let cache = HyphenationAutomatonFile.cachePath(for: path, in: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(badSum).write(to: URL(fileURLWithPath: cache))
+        #expect(HyphenationAutomatonFile.load(source: source) == nil)
+        _ = try HyphenationDictionary(path: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) == Data(bytes))
+        #expect(HyphenationAutomatonFile.load(source: source) != nil)
     }
 
     @Test("a garbage cache file is ignored and replaced; the dictionary still hyphenates")

@@ -102,4 +102,8 @@ int32_t howdy_number_format_double(const howdy_number_format *format, double num
 /// the length, or -1 and sets `*status` on failure.
 int32_t howdy_locale_maximize(const char *locale, char *out, int32_t capacity, howdy_icu_status *status);
 
+/// 1 when ICU's uloc_forLanguageTag parses all of `tag` (BCP 47, `-` separated) without
+/// error, else 0. A tag with trailing text ICU skips, or one it cannot parse, is 0.
+int32_t howdy_locale_is_language_tag(const char *tag);
+
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 import HowdyKit
 
 /// Why a String Catalog or `.strings` file could not be read: the file, the JSON path in
@@ -35,11 +36,13 @@ public struct LocalizationFileError: Error, Equatable, Sendable, CustomStringCon
             throw LocalizationFileError(
                 file: url.path, message: "\(noun) is \(size) bytes; at most \(limit) (\(limit >> 20) MiB) are read")
         }
+        // Regular files only, opened without blocking: a FIFO or a folder named as a
+        // catalog is one sentence, not a hang or Foundation's error 256.
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = Data(try InputFile.read(url.path, maximumBytes: limit))
         } catch {
-            throw LocalizationFileError(file: url.path, message: "cannot read: \(error.localizedDescription)")
+            throw LocalizationFileError(file: url.path, message: "cannot read it: \(error.reason)")
         }
         // The file may have grown between the size check and the read.
         guard data.count <= limit else {

@@ -116,11 +116,56 @@ public enum FlowPages {
         return result
     }
 
-    /// The last dot-separated component of an ID, safe for file names.
+    /// The last dot-separated component of an ID, safe for file names, HTML and shells.
+    ///
+    /// Step and route IDs come from the spec, which a pull request controls, and the slug
+    /// becomes a file name, an `index.html` attribute and a review card. The policy is per
+    /// Unicode scalar (never per `Character`: U+0D4E, a prepended mark, makes `"` part of
+    /// a letter's grapheme): ASCII letters, digits, `-` and `_` are kept, and so are
+    /// non-ASCII letters, marks and digits (`größe`, `नमस्ते`); every other scalar (quotes,
+    /// `<`, `/`, spaces, controls, ZWJ, bidi controls) becomes `-`. At most
+    /// `maximumSlugBytes` UTF-8 bytes are kept, cut at a scalar, so that a file name stays
+    /// under NAME_MAX with the device, scheme and locale after it. The screen number before
+    /// the slug keeps two IDs that slug alike apart.
     static func slug(_ id: String) -> String {
         let last = id.split(separator: ".").last.map(String.init) ?? id
-        let cleaned = last.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }
+        var cleaned = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in last.unicodeScalars {
+            let kept = isSlugScalar(scalar) ? scalar : "-"
+            bytes += UTF8.width(kept)
+            guard bytes <= maximumSlugBytes else { break }
+            cleaned.append(kept)
+        }
         return cleaned.isEmpty ? "step" : String(cleaned)
+    }
+
+    /// Whether `name` has the form of a screen's name: two or more ASCII digits, `-`, then
+    /// slug scalars only (see `slug(_:)`).
+    static func isScreenName(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        guard let dash = scalars.firstIndex(of: "-"), dash >= 2, dash + 1 < scalars.count else { return false }
+        return scalars[..<dash].allSatisfy { ("0"..."9").contains($0) }
+            && scalars[(dash + 1)...].allSatisfy(isSlugScalar)
+    }
+
+    /// The most UTF-8 bytes of an ID kept in a screen's name.
+    static let maximumSlugBytes = 80
+
+    private static func isSlugScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": return true
+            default: return false
+            }
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
     }
 
     /// `{key}` in `text` replaced by the answer's label (an option's label when the

@@ -1,6 +1,8 @@
 import Foundation
 import HowdyKit
+import HowdyOutput
 import HowdyRender
+import HowdyText
 
 /// A whole flow spec file: HowdyKit's steps part (``OnboardingFlowSpec``) plus the UI
 /// parts this layer reads from the same file: `theme`, the `welcome` content object,
@@ -122,6 +124,17 @@ public struct FlowDocument: Sendable {
     /// Decodes a spec; `baseDirectory` is where relative icon paths resolve (and must stay).
     /// - Throws: ``SpecError`` naming the JSON path.
     public static func decode(_ data: Data, baseDirectory: URL? = nil) throws(SpecError) -> FlowDocument {
+        // One image cache per decode: each file a spec names is decoded once.
+        do {
+            return try SpecImages.$current.withValue(SpecImages()) { try decodeDocument(data, baseDirectory: baseDirectory) }
+        } catch let error as SpecError {
+            throw error
+        } catch {
+            throw SpecError(path: "$", message: "\(error)")
+        }
+    }
+
+    private static func decodeDocument(_ data: Data, baseDirectory: URL?) throws(SpecError) -> FlowDocument {
         // Strict JSON first (no trailing commas, repeated keys or lone surrogates; each
         // reported with its JSON path), then every key known, then HowdyKit's part.
         let root = JSONNode(try StrictJSON.parse(data))
@@ -132,6 +145,10 @@ public struct FlowDocument: Sendable {
         var theme = OnboardingTheme()
         if let node = try root.child("theme") { theme = try ThemeSpec.theme(node, warnings: &warnings) }
         let locale = try root.string("locale") ?? "en"
+        if RenderMatrix.checkedLocale(locale) == nil, let node = try root.child("locale") {
+            throw node.error(
+                "expected a BCP 47 locale such as en, de-CH or zh-Hant, or pseudo / pseudo-rtl, got \"\(LocaleTag.echo(locale))\" (\(LocaleTag.problem(locale) ?? "not a locale"))")
+        }
         var matrix = RenderMatrix()
         if let node = try root.child("render") { matrix = try RenderMatrix.read(node) }
         var localization: FlowLocalization?
@@ -308,21 +325,26 @@ public struct FlowDocument: Sendable {
         let url = try SpecRelativePath.resolve(
             path, node: node, baseDirectory: baseDirectory, noun: "icon path ",
             withoutSpecFile: "icon paths need a spec file (its folder is where icons live)")
-        // The file's size first: an icon is small, and a huge file is refused unread.
+        // The file's size first: an icon is small, and a huge file is refused unread. A
+        // FIFO or a folder is refused without blocking (InputFile).
         var info = stat()
         if stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > Self.maximumIconFileBytes {
             throw node.error(
                 "icon \"\(path)\" is \(info.st_size) bytes; an icon file is at most \(Self.maximumIconFileBytes) bytes")
         }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            bytes = try InputFile.read(url.path, maximumBytes: Self.maximumIconFileBytes)
         } catch {
-            throw node.error(
-                "cannot read icon \"\(path)\": \(FileProblem.reason(path: url.path, error: error, writing: false))")
+            throw node.error("cannot read icon \"\(path)\": \(error.reason)")
         }
         do {
-            return try Image(decoding: [UInt8](data), limits: .appIcon)
+            // The header against the budget before anything is decoded; then the spec's
+            // total, each file once.
+            let size = try PixelBudget.check(encoded: bytes, limits: .appIcon)
+            let decode = { () throws -> Image in try Image(decoding: bytes, limits: .appIcon) }
+            guard let images = SpecImages.current else { return try decode() }
+            return try images.image(at: url.path, size: size, decode: decode)
         } catch {
             throw node.error("icon \"\(path)\": \(error)")
         }

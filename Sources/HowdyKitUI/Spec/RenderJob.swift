@@ -124,24 +124,73 @@ public enum RenderJob {
     /// Joins shard renders: copies every shard's images into `directory` and writes the
     /// index, contact sheets and manifest an unsharded render of the same plan writes
     /// (byte for byte). `directory` may be one of the shards' folders.
-    /// - Throws: `RenderManifestError` when a manifest is unreadable, from another plan,
-    ///   or a shard is missing or repeated; file-system errors copying.
+    ///
+    /// Shard folders are untrusted (a fork's CI job may have written them). Nothing is
+    /// written until every manifest has passed its checks (`RenderManifest.validate`), the
+    /// shards merge into the plan their digest names, and every image listed is a regular
+    /// file (never a symbolic link) that decodes, within `PixelBudget`, as the format and
+    /// pixel size its manifest names. Only those files are copied.
+    /// - Throws: `RenderManifestError` when a manifest is unreadable, invalid, from another
+    ///   plan, or a shard is missing or repeated; `RenderManifestError.invalid` naming an
+    ///   image that is missing, a link, a FIFO, not an image or not the size listed;
+    ///   `FileWriteError` writing.
     @discardableResult
     public static func merge(_ shards: [URL], into directory: URL) throws -> RenderManifest {
         var loaded: [(path: String, manifest: RenderManifest)] = []
         for shard in shards { loaded.append((shard.path, try RenderManifest.load(directory: shard))) }
         let merged = try RenderManifest.merge(loaded)
+        for (source, (_, manifest)) in zip(shards, loaded) {
+            for file in manifest.files { _ = try checkedImage(file, in: source, decoding: true) }
+        }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        AtomicFile.removeStaleTemporaries(in: directory.path)
         let target = directory.standardizedFileURL.resolvingSymlinksInPath()
         for (source, (_, manifest)) in zip(shards, loaded)
         where source.standardizedFileURL.resolvingSymlinksInPath() != target {
             for file in manifest.files {
-                let bytes = try Data(contentsOf: source.appendingPathComponent(file.fileName))
+                // Read again (the header checked again): only what was checked is copied.
+                let bytes = try checkedImage(file, in: source, decoding: false)
                 try AtomicFile.write(bytes, to: directory.appendingPathComponent(file.fileName).path)
             }
         }
         try finish(merged, in: directory)
         return merged
+    }
+
+    /// The largest image file a merge reads, in bytes (a 64-megapixel PPM is 192 MiB).
+    static let maximumMergedImageBytes = 256 << 20
+
+    /// The bytes of `file` in the shard folder `folder`, when they are a regular file (not
+    /// a link) whose header (and with `decoding`, whose data) is the image the manifest
+    /// names: its format and its pixel size, within the pixel budget.
+    private static func checkedImage(_ file: RenderedFile, in folder: URL, decoding: Bool) throws(RenderManifestError)
+        -> [UInt8]
+    {
+        let path = folder.appendingPathComponent(file.fileName).path
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, maximumBytes: maximumMergedImageBytes, followLinks: false)
+        } catch {
+            throw .invalid(path, "cannot merge this image: \(error.reason)")
+        }
+        let format = ImageFormat(pathExtension: file.fileName.split(separator: ".").last.map(String.init) ?? "")
+        guard let format, ImageFormat.detect(bytes) == format else {
+            throw .invalid(path, "cannot merge this image: it is not a \(format?.rawValue.uppercased() ?? "PNG or PPM") file")
+        }
+        do {
+            let size = try PixelBudget.check(encoded: bytes)
+            guard size.width == file.pixelWidth, size.height == file.pixelHeight else {
+                throw RenderManifestError.invalid(
+                    path,
+                    "cannot merge this image: it is \(size.width) × \(size.height) px, the manifest says \(file.pixelWidth) × \(file.pixelHeight) px")
+            }
+            if decoding { _ = try Image(decoding: bytes) }
+        } catch let error as RenderManifestError {
+            throw error
+        } catch {
+            throw .invalid(path, "cannot merge this image: \(error)")
+        }
+        return bytes
     }
 
     /// Draws `jobs` on all cores into `directory`; the files written, in matrix order.

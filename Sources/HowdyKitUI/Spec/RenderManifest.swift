@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 
 /// What one `howdy render` run (or one shard of it) planned and wrote:
 /// `render-manifest.json` beside the images. `howdy render --merge` and `howdy review`
@@ -80,36 +81,30 @@ public struct RenderManifest: Codable, Sendable, Hashable {
         return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
     }
 
-    /// Reads `DIR/render-manifest.json`.
+    /// The largest manifest read, in bytes (64 MiB: 10,000 images take about 5 MB).
+    static let maximumBytes = 64 << 20
+
+    /// Reads `DIR/render-manifest.json`, never through a symbolic link, and checks every
+    /// field (see `validate(path:)`).
     /// - Throws: `RenderManifestError` naming the file and what is wrong.
     public static func load(directory: URL) throws(RenderManifestError) -> RenderManifest {
         let url = directory.appendingPathComponent(fileName)
-        guard let data = try? Data(contentsOf: url) else { throw .unreadable(url.path) }
+        let data: [UInt8]
         do {
-            let manifest = try JSONDecoder().decode(RenderManifest.self, from: data)
-            guard manifest.version == 1 else { throw RenderManifestError.invalid(url.path, "unknown version") }
+            data = try InputFile.read(url.path, maximumBytes: maximumBytes, followLinks: false)
+        } catch {
+            var info = stat()
+            if lstat(url.path, &info) != 0, errno == ENOENT { throw .unreadable(url.path) }
+            throw .invalid(url.path, "cannot read it: \(error.reason)")
+        }
+        do {
+            let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(data))
             try manifest.validate(path: url.path)
             return manifest
         } catch let error as RenderManifestError {
             throw error
         } catch {
             throw .invalid(url.path, "not a render manifest")
-        }
-    }
-
-    /// Checks that every file name is a plain name inside the folder and every file
-    /// belongs to a job, so a manifest cannot point a merge outside its folder.
-    private func validate(path: String) throws(RenderManifestError) {
-        let planned = Set(jobs.map(\.fileName))
-        for name in jobs.map(\.fileName) + files.map(\.fileName) + contactSheets
-        where name.isEmpty || name.contains("/") || name.hasPrefix(".") || name.contains("\0") {
-            throw .invalid(path, "file name \"\(name)\" is not a plain file name")
-        }
-        for file in files where !planned.contains(file.fileName) {
-            throw .invalid(path, "file \(file.fileName) is not one of its jobs")
-        }
-        guard plannedImages >= 0, jobs.allSatisfy({ $0.order >= 0 && $0.order < max(plannedImages, 1) }) else {
-            throw .invalid(path, "job order outside 0..<plannedImages")
         }
     }
 
@@ -153,6 +148,13 @@ public struct RenderManifest: Codable, Sendable, Hashable {
         }
         guard jobs.count == first.plannedImages else {
             throw .cannotMerge("the shards hold \(jobs.count) of the plan's \(first.plannedImages) images")
+        }
+        // The jobs' names, in order, are the plan's: the digest each shard carries.
+        guard digest(jobs.map(\.fileName)) == first.planDigest else {
+            throw .cannotMerge("the shards' file names are not those of the plan they name (planDigest \(first.planDigest))")
+        }
+        for (a, b) in zip(jobs.map(\.fileName).sorted(), jobs.map(\.fileName).sorted().dropFirst()) where a == b {
+            throw .cannotMerge("file \(a) appears in two shards")
         }
         let orderOf = Dictionary(jobs.map { ($0.fileName, $0.order) }, uniquingKeysWith: { a, _ in a })
         let files = manifests.flatMap(\.manifest.files).sorted {

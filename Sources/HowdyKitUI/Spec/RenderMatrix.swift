@@ -1,4 +1,5 @@
 import HowdyKit
+import HowdyText
 
 /// Which combinations `howdy render` draws: locales × devices × schemes × Dynamic Type
 /// sizes × times × scroll positions.
@@ -203,7 +204,7 @@ public struct RenderMatrix: Sendable, Hashable {
                 let tag = try item.string()
                 guard let locale = RenderMatrix.checkedLocale(tag) else {
                     throw item.error(
-                        "expected a BCP 47 locale such as en, de-CH or zh-Hant, or pseudo / pseudo-rtl, got \"\(tag)\"")
+                        "expected a BCP 47 locale such as en, de-CH or zh-Hant, or pseudo / pseudo-rtl, got \"\(LocaleTag.echo(tag))\"")
                 }
                 matrix.locales.append(locale)
             }
@@ -214,22 +215,12 @@ public struct RenderMatrix: Sendable, Hashable {
 }
 
 extension RenderMatrix {
-    /// `tag` when it is a pseudo-locale or looks like a BCP 47 tag (1 to 8 subtags of 1 to
-    /// 8 ASCII letters or digits, `-` or `_` between, the first all letters; at most 35
-    /// characters), else nil. Locales end up in file names, so nothing else is let through.
+    /// `tag` when it is a pseudo-locale or a BCP 47 tag ICU parses whole (`LocaleTag`: at
+    /// most 35 ASCII letters, digits and `-`, no `@` keywords), else nil. Locales end up in
+    /// file names, pages and ICU, so nothing else is let through.
     public static func checkedLocale(_ tag: String) -> String? {
-        if PseudoLocale(identifier: tag) != nil { return tag }
-        guard !tag.isEmpty, tag.count <= 35 else { return nil }
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap {
-            $0.split(separator: "_", omittingEmptySubsequences: false)
-        }
-        guard parts.count <= 8,
-            parts.allSatisfy({
-                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            }),
-            parts[0].allSatisfy(\.isLetter)
-        else { return nil }
-        return tag
+        if PseudoLocale(identifier: tag) != nil { return tag.utf8.count <= LocaleTag.maximumLength ? tag : nil }
+        return LocaleTag.isValid(tag) ? tag : nil
     }
 }
 

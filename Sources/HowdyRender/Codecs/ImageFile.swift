@@ -32,7 +32,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 extension Image {
     /// Decodes PNG or PPM bytes, detecting the format.
     /// - Throws: `RenderError.unknownFormat`, or the codec's error.
-    public init(decoding bytes: [UInt8], limits: ImageLimits = .default) throws(RenderError) {
+    /// `limits` is clamped to `PixelBudget.limits` (the default).
+    public init(decoding bytes: [UInt8], limits: ImageLimits = PixelBudget.limits) throws(RenderError) {
         switch ImageFormat.detect(bytes) {
         case .png: self = try PNGCodec.decode(bytes, limits: limits)
         case .ppm: self = try PPMCodec.decode(bytes, limits: limits)
@@ -53,7 +54,7 @@ extension Image {
 
     /// Reads a PNG or PPM file.
     /// - Throws: `CocoaError` when the file cannot be read, `RenderError` when it is not a valid image.
-    public init(contentsOf url: URL, limits: ImageLimits = .default) throws {
+    public init(contentsOf url: URL, limits: ImageLimits = PixelBudget.limits) throws {
         let data = try Data(contentsOf: url)
         try self.init(decoding: [UInt8](data), limits: limits)
     }

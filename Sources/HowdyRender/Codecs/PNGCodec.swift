@@ -76,7 +76,9 @@ public enum PNGCodec {
     ///   `RenderError.invalidSize` for a size outside `limits`, checked from the header
     ///   before any pixel memory is allocated, as is that the file is large enough to
     ///   hold that much compressed data.
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(RenderError) -> Image {
+    ///   `limits` is clamped to `PixelBudget.limits` (the default).
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = PixelBudget.limits) throws(RenderError) -> Image {
+        let limits = PixelBudget.clamp(limits)
         let (w, h, rawBytes) = try readHeader(bytes)
         try limits.check(width: w, height: h)
         // Deflate expands at most 1032:1, so a file too small for its image data is truncated

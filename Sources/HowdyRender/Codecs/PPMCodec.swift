@@ -34,7 +34,9 @@ public enum PPMCodec {
     /// - Throws: `RenderError.ppm` for a bad header, a maxval out of range, a sample above
     ///   maxval or missing data; `RenderError.invalidSize` for a size outside `limits`,
     ///   checked before any pixel memory is allocated.
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(RenderError) -> Image {
+    ///   `limits` is clamped to `PixelBudget.limits` (the default).
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = PixelBudget.limits) throws(RenderError) -> Image {
+        let limits = PixelBudget.clamp(limits)
         var reader = Reader(bytes: bytes)
         let magic = try reader.token()
         guard magic == "P6" || magic == "P3" else { throw .ppm("not a P6 or P3 file (magic '\(magic)')") }

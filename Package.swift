@@ -46,7 +46,11 @@ let package = Package(
         // Storage layer: Foundation and Observation only.
         .target(name: "HowdyKit"),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
-        .target(name: "HowdyText", dependencies: ["HowdyNumbers", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig", "CHyphen"]),
+        // The bundled fonts (Sources/HowdyText/Fonts; Fonts/ at the root links there) are a resource, so every
+        // binary linking HowdyText finds them beside itself (FontLibrary.searchPath).
+        .target(
+            name: "HowdyText", dependencies: ["HowdyNumbers", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig", "CHyphen"],
+            resources: [.copy("Fonts")]),
         // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
         // and the stream behind `howdy balance --jsonl`, for any Swift program.
         .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),

@@ -11,6 +11,7 @@ public enum Howdy {
         DiffCommand.self,
         ReviewCommand.self,
         GoldensCommand.self,
+        SchemaCommand.self,
     ]
 
     /// The version `howdy --version` prints: `git describe --tags --always --dirty` of the

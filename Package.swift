@@ -60,7 +60,7 @@ let package = Package(
         // Theme model, screens and JSON flow specs.
         .target(name: "HowdyKitUI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyRender"]),
         // Golden-image assertions for any package's tests.
-        .target(name: "HowdyTesting", dependencies: ["HowdyRender"]),
+        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyKitUI"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
         .target(
             name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Copy-paste check of the README and the DocC articles:
+# - every ```swift block is type-checked against the built modules (a Package.swift
+#   manifest block against PackageDescription is skipped: the consumer fixture builds one);
+# - every ```sh block parses (bash -n); the README's are run, in order, as a user would in
+#   one terminal (the working folder carries over within a section), with `howdy` on PATH,
+#   except those that install, run the whole suite or the demo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd -P)
+bin=$(swift build --show-bin-path)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch" /tmp/howdy-walkthrough /tmp/howdy-state.json' EXIT
+mkdir -p "$scratch/bin"
+howdy="$bin/howdy"
+[ -x .build/release/howdy ] && [ .build/release/howdy -nt "$howdy" ] && howdy=.build/release/howdy
+ln -s "$(cd "$(dirname "$howdy")" && pwd -P)/howdy" "$scratch/bin/howdy"
+
+python3 - "$scratch" README.md Sources/*/*.docc/*.md <<'PY'
+import json, os, re, sys
+scratch, files = sys.argv[1], sys.argv[2:]
+blocks = []
+for path in files:
+    section, fence, body, start = "", None, [], 0
+    for number, line in enumerate(open(path, encoding="utf-8"), 1):
+        if fence is None:
+            if line.startswith("## "):
+                section = line.strip()
+            match = re.match(r"^```(\w+)\s*$", line)
+            if match:
+                fence, body, start = match.group(1), [], number
+        elif line.startswith("```"):
+            blocks.append({"file": path, "line": start, "lang": fence, "section": section, "code": "".join(body)})
+            fence = None
+        else:
+            body.append(line)
+for index, block in enumerate(blocks):
+    extension = {"swift": "swift", "sh": "sh"}.get(block["lang"])
+    if extension:
+        block["path"] = os.path.join(scratch, f"snippet{index}.{extension}")
+        open(block["path"], "w").write(block["code"])
+json.dump(blocks, open(os.path.join(scratch, "blocks.json"), "w"))
+PY
+
+includes=()
+for folder in Sources/C*/; do
+    includes+=(-I "$folder")
+    [ -d "$folder/include" ] && includes+=(-I "$folder/include")
+done
+failures=0
+checked=0
+ran=0
+cwd=$repo
+section=
+while IFS=$'\t' read -r file line lang path block_section; do
+    where="$file:$line"
+    case "$lang" in
+        swift)
+            grep -q "import PackageDescription" "$path" && continue
+            if ! swiftc -typecheck -I "$bin/Modules" "${includes[@]}" -parse-as-library "$path" >"$scratch/out" 2>&1; then
+                echo "✘ $where: the Swift snippet does not type-check:"
+                sed 's/^/    /' "$scratch/out"
+                failures=$((failures + 1))
+            fi
+            checked=$((checked + 1))
+            ;;
+        sh)
+            if ! bash -n "$path" 2>"$scratch/out"; then
+                echo "✘ $where: the shell snippet does not parse:"
+                sed 's/^/    /' "$scratch/out"
+                failures=$((failures + 1))
+                continue
+            fi
+            checked=$((checked + 1))
+            [ "$file" = README.md ] || continue
+            grep -qE "scripts/(install|test|demo)\.sh" "$path" && continue
+            [ "$block_section" = "$section" ] || cwd=$repo
+            section=$block_section
+            # Sourced, so a `cd` in the snippet carries over to the next one of its section.
+            if ! (cd "$cwd" && PATH="$scratch/bin:$PATH" bash -e -c "source '$path'; pwd -P >'$scratch/cwd'" \
+                >"$scratch/out" 2>&1); then
+                echo "✘ $where: the shell snippet failed:"
+                sed 's/^/    /' "$scratch/out"
+                failures=$((failures + 1))
+                continue
+            fi
+            cwd=$(cat "$scratch/cwd")
+            ran=$((ran + 1))
+            ;;
+    esac
+done < <(python3 -c '
+import json, sys
+for b in json.load(open(sys.argv[1])):
+    if "path" in b:
+        print("\t".join([b["file"], str(b["line"]), b["lang"], b["path"], b["section"] or "-"]))
+' "$scratch/blocks.json")
+echo "snippets: $checked checked, $ran README shell snippets run, $failures failed"
+[ "$failures" -eq 0 ]

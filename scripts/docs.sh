@@ -20,6 +20,9 @@ includes=()
 for folder in Sources/C*/; do
     includes+=(-I "$folder")
     [ -d "$folder/include" ] && includes+=(-I "$folder/include")
+    # SwiftPM writes the module maps of C targets into their build folders.
+    [ -f "$bin/$(basename "$folder").build/module.modulemap" ] &&
+        includes+=(-Xcc "-fmodule-map-file=$bin/$(basename "$folder").build/module.modulemap")
 done
 for include in $(pkg-config --cflags-only-I freetype2 harfbuzz icu-uc libpng fontconfig libdeflate 2>/dev/null); do
     includes+=(-Xcc "$include")
@@ -34,9 +37,20 @@ for catalog in Sources/*/*.docc; do
     docc convert "$catalog" --additional-symbol-graph-dir "$graphs/$module" --fallback-display-name "$module" \
         --fallback-bundle-identifier "dev.howdykit.$module" --output-path "$out/$module.doccarchive" \
         >"$log" 2>&1 || status=1
-    if grep -E "warning:|error:" "$log"; then
+    # The articles must be clean (links resolve, headings parse); warnings about
+    # undocumented parameters in the sources are reported by count only.
+    # docc prints each problem as "warning: …" then "--> LOCATION"; a source location
+    # starts with "../" (relative to the catalog), an article's does not.
+    article_problems=$(awk '/^(warning|error):/ { problem = $0; next }
+        problem != "" && /^ *--> / { if ($2 !~ /^\.\.\//) print problem " (" $2 ")"; problem = "" }
+        problem != "" && /^$/ { print problem; problem = "" }' "$log")
+    if [ -n "$article_problems" ]; then
+        echo "docs: $module.docc:" >&2
+        echo "$article_problems" | sed 's/^/    /' >&2
         $check && status=1
     fi
+    symbols=$(grep -cE "warning:" "$log" || true)
+    echo "docs: $module: $symbols warnings in total" >&2
 done
 [ "$status" -eq 0 ] && echo "docs: $(ls -d "$out"/*.doccarchive | wc -l) archives in $out" >&2
 exit "$status"

@@ -11,7 +11,8 @@ extension Diffing where Value == String {
                 guard reference != actual else { return nil }
                 let expected = reference.split(separator: "\n", omittingEmptySubsequences: false)
                 let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
-                let line = zip(expected, got).firstIndex { $0 != $1 } ?? min(expected.count, got.count)
+                let common = min(expected.count, got.count)
+                let line = (0..<common).first { expected[$0] != got[$0] } ?? common
                 let was = line < expected.count ? "\"\(expected[line])\"" : "(no line)"
                 let now = line < got.count ? "\"\(got[line])\"" : "(no line)"
                 return DiffFailure(message: "text differs at line \(line + 1): golden \(was), actual \(now)")

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyKit
 import HowdyKitUI
 import HowdyRender
 import HowdyTesting
@@ -23,7 +24,7 @@ struct SnapshottingStrategyTests {
         else { throw SpecError(path: "", message: "nothing recorded") }
         let golden = try Image(decoding: [UInt8](Data(contentsOf: folder.appendingPathComponent("welcome.png"))))
         #expect(golden == (try welcome.render(theme: OnboardingTheme(), environment: environment)))
-        #expect(golden.width == DevicePreset.smallPhone.width)
+        #expect(Double(golden.width) == DevicePreset.smallPhone.width)
         guard case .matched = verifySnapshot(of: welcome, as: strategy, named: "welcome", in: folder, record: .never, environment: settings)
         else { throw SpecError(path: "", message: "the same screen did not match") }
         let changed = OnboardingWelcomeView(content: GreetContent(title: "Welcome to Notebooks"))

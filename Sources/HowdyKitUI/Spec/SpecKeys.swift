@@ -12,8 +12,8 @@ enum SpecKeys {
     /// The top level of a spec file. `$schema` names the JSON Schema for editors and is
     /// otherwise ignored.
     static let root = [
-        "$schema", "id", "locale", "theme", "welcome", "routes", "steps", "answers", "render", "localization",
-        "whatsNew",
+        "id", "locale", "theme", "welcome", "routes", "steps", "answers", "render", "localization", "whatsNew",
+        "$schema",
     ]
 
     /// Step kinds, as `kind` strings (``step(kind:)`` knows each).

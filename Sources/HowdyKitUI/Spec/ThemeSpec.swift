@@ -106,7 +106,9 @@ enum ThemeSpec {
             }
             if let size = try node.child("size") {
                 let value = try size.number()
-                guard value > 0, value <= 200 else { throw size.error("expected a size in pt between 0 and 200") }
+                // At least 1 pt: a smaller size (1e-300) passed here and failed later, at render,
+                // as a text error instead of a spec error naming the path.
+                guard value >= 1, value <= 200 else { throw size.error("expected a size in pt from 1 to 200") }
                 result.size = value
             }
         } else {

@@ -54,7 +54,11 @@ let package = Package(
         // Storage layer: Foundation and Observation only.
         .target(name: "HowdyKit"),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
-        .target(name: "HowdyText", dependencies: ["HowdyNumbers", "HowdyOutput", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig", "CHyphen"]),
+        // The bundled fonts (Sources/HowdyText/Fonts; Fonts/ at the root links there) are a resource, so every
+        // binary linking HowdyText finds them beside itself (FontLibrary.searchPath).
+        .target(
+            name: "HowdyText", dependencies: ["HowdyNumbers", "HowdyOutput", "CFreeType", "CHowdyFreeType", "CHarfBuzz", "CHowdyICU", "CFontconfig", "CHyphen"],
+            resources: [.copy("Fonts")]),
         // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
         // and the stream behind `howdy balance --jsonl`, for any Swift program.
         .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),
@@ -66,7 +70,7 @@ let package = Package(
             name: "HowdyKitUI",
             dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender", "CHowdyICU", "CPlist"]),
         // Golden-image assertions for any package's tests.
-        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput"]),
+        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput", "HowdyKitUI"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
         .target(
             name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),

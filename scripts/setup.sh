@@ -19,6 +19,10 @@ for pair in freetype2:libfreetype-dev harfbuzz:libharfbuzz-dev icu-uc:libicu-dev
         needed+=("$package")
     fi
 done
+# python3 with venv: the schema test validates the Examples with `jsonschema` in a venv,
+# and scripts/test.sh summarises Swift Testing's JSON event stream.
+command -v python3 >/dev/null 2>&1 || needed+=(python3)
+python3 -c 'import ensurepip' >/dev/null 2>&1 || needed+=(python3-venv)
 # GNU parallel: the test that shards `howdy balance --jsonl` with `parallel --pipe`.
 command -v parallel >/dev/null 2>&1 || needed+=(parallel)
 # libhyphen for `hyphens: auto` (no pkg-config file: check its header) and the pattern

@@ -11,10 +11,17 @@ public enum Howdy {
         DiffCommand.self,
         ReviewCommand.self,
         GoldensCommand.self,
+        SchemaCommand.self,
     ]
 
-    /// The version `howdy --version` prints.
-    public static let version = "0.1.0"
+    /// The version `howdy --version` prints: `git describe --tags --always --dirty` of the
+    /// checkout `scripts/install.sh` built (BuildVersion.generated.swift, not in git), or
+    /// `0.1.0-dev` for a plain `swift build`.
+    #if HOWDY_BUILD_VERSION
+        public static let version = buildVersion
+    #else
+        public static let version = "0.1.0-dev"
+    #endif
 
     /// Runs `howdy` with `arguments` (without the program name) and returns the exit code.
     ///
@@ -30,6 +37,7 @@ public enum Howdy {
     }
 
     private static func dispatch(_ arguments: [String], io: CommandIO) -> Int32 {
+        if arguments.first == "help", arguments.count > 1 { return help(Array(arguments.dropFirst()), io: io) }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             if arguments.isEmpty {
                 io.writeError(usage)
@@ -66,12 +74,36 @@ public enum Howdy {
         }
     }
 
+    /// `howdy help --man`, `howdy help --completion bash|zsh` and `howdy help COMMAND`.
+    private static func help(_ arguments: [String], io: CommandIO) -> Int32 {
+        switch arguments {
+        case ["--man"]:
+            io.write(ManPage.render(commands: commands, version: version))
+            return 0
+        case let words where words.count == 2 && words[0] == "--completion":
+            guard let script = ShellCompletion.script(shell: words[1], commands: commands) else {
+                io.writeError("howdy help: no completion for shell '\(words[1])' (bash, zsh)\n")
+                return 2
+            }
+            io.write(script)
+            return 0
+        case let words where words.count == 1:
+            guard let command = commands.first(where: { $0.name == words[0] }) else { break }
+            io.write(command.help)
+            return 0
+        default: break
+        }
+        io.writeError("usage: howdy help [COMMAND | --man | --completion bash|zsh]\n")
+        return 2
+    }
+
     static var usage: String {
         var text = "usage: howdy <command> [options]\n\ncommands:\n"
         for command in commands {
             text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
-        text += "\nRun 'howdy <command> --help' for a command's options.\n"
+        text += "\nRun 'howdy <command> --help' for a command's options, 'howdy help --man' for a man page,\n"
+        text += "'howdy help --completion bash|zsh' for shell completion and 'howdy --version' for the version.\n"
         return text
     }
 }

@@ -239,6 +239,9 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
         case id, welcome, steps, whatsNew
     }
 
+    /// The keys a `whatsNew` object may have (for `howdy schema`).
+    package static var whatsNewKeys: [String] { WhatsNewObject.CodingKeys.allCases.map(\.rawValue) }
+
     /// The `whatsNew` object as written in the file.
     /// Unknown keys are errors here (a misspelt policy field would silently fall back to its default).
     private struct WhatsNewObject: Codable {

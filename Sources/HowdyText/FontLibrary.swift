@@ -1,63 +1,119 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The fonts bundled in the repository's `Fonts/` folder and name lookup.
+/// The bundled fonts (`Sources/HowdyText/Fonts`, also reachable as `Fonts/`) and name lookup.
 ///
-/// The folder is found, in order, at `$HOWDY_FONTS_DIR`, installed beside the binary
-/// that holds this code (`PREFIX/share/howdy/fonts` for `PREFIX/lib/libhowdytext.so` or
-/// `PREFIX/bin/howdy`), next to the sources this library was built from (a checkout), or
-/// beside the running executable (`<exe>/Fonts`, `<exe>/../../Fonts` for
-/// `.build/<config>/howdy`).
+/// Fonts are looked up by name in the folders of ``searchPath``, first match wins. By
+/// default that is, of the following, those that exist:
+/// 1. `$HOWDY_FONTS_DIR`;
+/// 2. the SwiftPM resource bundle beside the running executable
+///    (`<exe dir>/<Package>_HowdyText.resources/Fonts`, the folder `Bundle.module` opens on
+///    Linux): every binary or test bundle that links HowdyText carries the fonts there;
+/// 3. an installation: `<exe dir>/../share/howdy/fonts` (`scripts/install.sh`);
+/// 4. `<exe dir>/Fonts`, for a binary deployed next to its fonts;
+/// 5. when none of those exists, an installation beside the binary this code was linked
+///    into: `PREFIX/share/howdy/fonts` for `PREFIX/lib/libhowdytext.so` loaded by Python
+///    or a C program, whose executable lies elsewhere.
+///
+/// The executable's path is its real path (`/proc/self/exe`), so a symlink on `PATH`
+/// still finds the fonts of the installation it points into. No path of the checkout the
+/// library was built from is compiled in: a binary works the same once that is gone.
 ///
 /// Lookups use `stat` and `readdir` directly: a one-shot `howdy balance` starts in a few
 /// milliseconds, and Foundation's URL and FileManager took a tenth of that here.
 public enum FontLibrary {
-    /// The bundled fonts folder, or nil when none of the places above has one.
-    public static let fontsDirectory: String? = {
-        if let override = getenv("HOWDY_FONTS_DIR").map({ String(cString: $0) }), !override.isEmpty,
-            isDirectory(override)
-        {
-            return override
-        }
-        if let image = imagePath() {
-            let installed = normalized(parent(of: parent(of: image)) + "/share/howdy/fonts")
-            if isDirectory(installed) { return installed }
-        }
-        let checkout = normalized(parent(of: #filePath) + "/../../Fonts")
-        if isDirectory(checkout) { return checkout }
-        guard let executable = executablePath() else { return nil }
-        let folder = parent(of: executable)
-        return [folder + "/Fonts", normalized(folder + "/../../Fonts")].first(where: isDirectory)
-    }()
+    /// The folders searched for bundled fonts, in order. Setting it (any thread) replaces
+    /// the default (see the type's documentation) for lookups that follow; folders that do
+    /// not exist are skipped. Faces already opened stay open.
+    public static var searchPath: [String] {
+        get { state.withLock { $0.searchPath } }
+        set { state.withLock { $0 = State(searchPath: newValue) } }
+    }
+
+    /// The default ``searchPath``: the existing folders of ``candidateFolders``.
+    public static var defaultSearchPath: [String] { defaults.filter(isDirectory) }
+
+    /// Every folder the default search path considers, existing or not, in order (for
+    /// messages that say where fonts were looked for).
+    public static var candidateFolders: [String] { defaults }
+
+    /// The first folder of ``searchPath`` that exists, or nil when none does.
+    public static var fontsDirectory: String? { searchPath.first(where: isDirectory) }
 
     /// Bundled font names (file names without extension), e.g. `Inter-Bold`, sorted.
     public static var bundledNames: [String] { listedPaths.keys.sorted() }
 
-    /// Bundled font files by name, from one listing of the folder (for names whose file
-    /// has an extension in another case, and for `bundledNames`).
-    private static let listedPaths: [String: String] = {
-        guard let directory = fontsDirectory, let stream = opendir(directory) else { return [:] }
-        defer { closedir(stream) }
-        var paths: [String: String] = [:]
-        while let entry = readdir(stream) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard isFontFile(file), let dot = file.lastIndex(of: ".") else { continue }
-            paths[String(file[..<dot])] = directory + "/" + file
+    /// The resource bundle's name prefix SwiftPM gives HowdyText's resources when this
+    /// package is the root or a dependency (`HowdyKit_HowdyText.resources`).
+    private static let resourceBundle = "HowdyKit_HowdyText.resources"
+
+    private static let defaults: [String] = {
+        var folders: [String] = []
+        if let override = getenv("HOWDY_FONTS_DIR").map({ String(cString: $0) }), !override.isEmpty {
+            folders.append(override)
         }
-        return paths
+        if let executable = executablePath() {
+            let folder = parent(of: executable)
+            folders += [
+                folder + "/" + resourceBundle + "/Fonts", normalized(folder + "/../share/howdy/fonts"),
+                folder + "/Fonts",
+            ]
+        }
+        // Read /proc/self/maps only when needed: a one-shot `howdy` finds its fonts above.
+        if !folders.contains(where: isDirectory), let image = imagePath() {
+            folders.append(normalized(parent(of: parent(of: image)) + "/share/howdy/fonts"))
+        }
+        return folders
     }()
 
+    /// The search path and the font files found in it, listed once per search path.
+    private struct State {
+        var searchPath: [String]
+        var listing: [String: String]?
+    }
+
+    private static let state = Mutex(State(searchPath: defaults.filter(isDirectory)))
+
+    /// Bundled font files by name, from one listing of each folder (for names whose file
+    /// has an extension in another case, and for `bundledNames`); earlier folders win.
+    private static var listedPaths: [String: String] {
+        state.withLock { state in
+            if let listing = state.listing { return listing }
+            var paths: [String: String] = [:]
+            for directory in state.searchPath.reversed() {
+                guard let stream = opendir(directory) else { continue }
+                defer { closedir(stream) }
+                while let entry = readdir(stream) {
+                    let file = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                    }
+                    guard isFontFile(file), let dot = file.lastIndex(of: ".") else { continue }
+                    paths[String(file[..<dot])] = directory + "/" + file
+                }
+            }
+            state.listing = paths
+            return paths
+        }
+    }
+
     /// The path of a bundled font by name (`Inter-Bold`), or nil. Tries the usual file
-    /// extensions first, so a lookup costs a `stat` or two, not a listing of the folder.
+    /// extensions in each folder first, so a lookup costs a `stat` or two, not a listing.
     public static func bundledPath(_ name: String) -> String? {
-        guard let directory = fontsDirectory, !name.isEmpty, !name.contains("/") else { return nil }
-        for suffix in [".otf", ".ttf", ".ttc"] where isRegularFile(directory + "/" + name + suffix) {
-            return directory + "/" + name + suffix
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { return nil }
+        for directory in searchPath {
+            for suffix in [".otf", ".ttf", ".ttc"] where isRegularFile(directory + "/" + name + suffix) {
+                return directory + "/" + name + suffix
+            }
         }
         return listedPaths[name]
+    }
+
+    /// Up to three bundled names close to `name` (a typo, another case), nearest first.
+    public static func suggestions(for name: String) -> [String] {
+        NameSuggestion.nearest(to: name, among: bundledNames, count: 3)
     }
 
     /// Resolves a font name: a path, a bundled name, or a fontconfig family.
@@ -163,5 +219,24 @@ public enum FontLibrary {
         }
         let joined = parts.joined(separator: "/")
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}
+
+extension FontLibrary {
+    /// Why `name` matched nothing: the folders searched, the nearest bundled names, and
+    /// how to point the library at fonts.
+    static func notFoundMessage(_ name: String) -> String {
+        let folders = searchPath
+        let bundled =
+            folders.isEmpty
+            ? "no bundled fonts (no fonts folder in \(candidateFolders.joined(separator: ", ")); "
+                + "set HOWDY_FONTS_DIR or FontLibrary.searchPath)"
+            : "not among the \(bundledNames.count) bundled fonts in \(folders.joined(separator: ", "))"
+        var message = "no font named '\(name)': \(bundled), not a readable file and not a fontconfig family"
+        let suggestions = suggestions(for: name)
+        if !suggestions.isEmpty {
+            message += "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        }
+        return message
     }
 }

@@ -36,8 +36,7 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidLineHeight(let height):
             "line height must be a finite number of px in (0, \(Int(TextLimits.maximumLineHeight))], got \(height)"
         case .fontNotFound(let name):
-            "no font named '\(name)': not a bundled font (\(FontLibrary.bundledNames.joined(separator: ", "))), "
-                + "not a readable file and not a fontconfig family"
+            FontLibrary.notFoundMessage(name)
         case .fontUnreadable(let path, let reason):
             "\(path): cannot read font file: \(reason)"
         case .fontInvalid(let path, let reason):

@@ -59,14 +59,14 @@ struct PrettyCommandTests {
         #expect(defaulted.output.contains(#"{"text":"is ready""#))
     }
 
-    /// The README shows docs/pretty/*.png as what `--out` draws; they must still be.
+    /// The text engine article shows pretty-*.png as what `--out` draws; they must still be.
     @Test(
-        "the README's images are what howdy balance --out draws today",
+        "the text engine article's images are what howdy balance --out draws today",
         arguments: ["greedy", "narrowest", "even", "pretty"])
     func readmeImages(objective: String) throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../docs/pretty").standardized
-        let expected = try Image(contentsOf: docs.appendingPathComponent("\(objective).png"))
+            .appendingPathComponent("../../Sources/HowdyText/HowdyText.docc/Resources").standardized
+        let expected = try Image(contentsOf: docs.appendingPathComponent("pretty-\(objective).png"))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-pretty-\(UUID()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let flag = objective == "greedy" ? ["--greedy"] : ["--objective", objective]
@@ -77,7 +77,7 @@ struct PrettyCommandTests {
         let diff = try ImageDiff(actual, expected, tolerance: .strict)
         #expect(
             diff.isWithin(.strict),
-            "docs/pretty/\(objective).png is stale: \(diff.summary); draw it again with howdy balance \((base + flag).dropFirst().joined(separator: " ")) --out docs/pretty/\(objective).png and look at it"
+            "pretty-\(objective).png is stale: \(diff.summary); draw it again with howdy balance \((base + flag).dropFirst().joined(separator: " ")) --out Sources/HowdyText/HowdyText.docc/Resources/pretty-\(objective).png and look at it"
         )
     }
 

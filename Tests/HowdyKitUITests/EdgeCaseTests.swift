@@ -77,6 +77,9 @@ import Testing
                 == "render.times[0]: expected a time in seconds ≥ 0")
         #expect(
             specError(#"{ "steps": [], "theme": { "fonts": { "title": { "size": -3 } } } }"#)
-                == "theme.fonts.title.size: expected a size in pt between 0 and 200")
+                == "theme.fonts.title.size: expected a size in pt from 1 to 200")
+        #expect(
+            specError(#"{ "steps": [], "theme": { "fonts": { "title": { "size": 1e-300 } } } }"#)
+                == "theme.fonts.title.size: expected a size in pt from 1 to 200")
     }
 }

@@ -56,14 +56,14 @@ enum ContentSpec {
         }
         switch type {
         case "vstack":
-            try node.allowKeys(["type", "spacing", "alignment", "children"])
+            try node.allowKeys(SpecKeys.content(type: "vstack"))
             return .vstack(
                 spacing: try length(node, "spacing") ?? 12, alignment: try alignment(node) ?? .center, try children())
         case "hstack":
-            try node.allowKeys(["type", "spacing", "children"])
+            try node.allowKeys(SpecKeys.content(type: "hstack"))
             return .hstack(spacing: try length(node, "spacing") ?? 12, try children())
         case "text":
-            try node.allowKeys(["type", "text", "style", "color", "alignment", "role"])
+            try node.allowKeys(SpecKeys.content(type: "text"))
             var style = TextStyle.body
             if let styleNode = try node.child("style") {
                 let name = try styleNode.string()
@@ -78,35 +78,35 @@ enum ContentSpec {
                 try node.required("text").string(), style: style, color: try color(node),
                 alignment: try alignment(node) ?? .center, role: try node.string("role").map { SemanticRole($0) })
         case "icon":
-            try node.allowKeys(["type", "name", "size", "color"])
+            try node.allowKeys(SpecKeys.content(type: "icon"))
             return .icon(try node.required("name").icon(), size: try length(node, "size") ?? 32, color: try color(node))
         case "image":
-            try node.allowKeys(["type", "path", "width", "height"])
+            try node.allowKeys(SpecKeys.content(type: "image"))
             let pathNode = try node.required("path")
             let image = try FlowDocument.loadImage(try pathNode.string(), node: pathNode, baseDirectory: baseDirectory)
             return .image(image, width: try length(node, "width"), height: try requiredLength(node, "height"))
         case "shape":
-            try node.allowKeys(["type", "shape", "cornerRadius", "width", "height", "color"])
+            try node.allowKeys(SpecKeys.content(type: "shape"))
             return .shape(
                 try shape(node), width: try length(node, "width"), height: try requiredLength(node, "height"),
                 color: try color(node))
         case "spacer":
-            try node.allowKeys(["type", "minLength"])
+            try node.allowKeys(SpecKeys.content(type: "spacer"))
             return .spacer(minLength: try length(node, "minLength") ?? 0)
         case "padding":
-            try node.allowKeys(["type", "insets", "child"])
+            try node.allowKeys(SpecKeys.content(type: "padding"))
             return .padding(try insets(node.required("insets")), try child())
         case "background":
-            try node.allowKeys(["type", "shape", "cornerRadius", "color", "child"])
+            try node.allowKeys(SpecKeys.content(type: "background"))
             return .background(try shape(node), color: try color(node), try child())
         case "feature":
-            try node.allowKeys(["type", "id", "icon", "label", "description"])
+            try node.allowKeys(SpecKeys.content(type: "feature"))
             return .feature(
                 GreetFeatureItem(
                     id: try node.required("id").string(), icon: try node.required("icon").icon(),
                     label: try node.required("label").string(), description: try node.string("description") ?? ""))
         case "option":
-            try node.allowKeys(["type", "id", "label", "emoji", "selected"])
+            try node.allowKeys(SpecKeys.content(type: "option"))
             return .option(
                 SelectOption(
                     id: try node.required("id").string(), label: try node.required("label").string(),
@@ -170,7 +170,7 @@ enum ContentSpec {
             }
             return EdgeInsets(all: value)
         }
-        try node.allowKeys(["top", "leading", "bottom", "trailing"])
+        try node.allowKeys(SpecKeys.insets)
         return EdgeInsets(
             top: try length(node, "top") ?? 0, leading: try length(node, "leading") ?? 0,
             bottom: try length(node, "bottom") ?? 0, trailing: try length(node, "trailing") ?? 0)

@@ -267,7 +267,7 @@ public struct FlowDocument: Sendable {
         var items: [GreetFeatureItem] = []
         var seen: [String: String] = [:]
         for (index, item) in try node.array().enumerated() {
-            try item.allowKeys(["id", "icon", "label", "description"])
+            try item.allowKeys(SpecKeys.feature)
             let id = try item.string("id") ?? "feature-\(index)"
             if let other = seen[id] {
                 let path = try item.child("id") == nil ? item.path : SpecError.child(item.path, "id")
@@ -283,10 +283,7 @@ public struct FlowDocument: Sendable {
     }
 
     private static func readWelcome(_ node: JSONNode, baseDirectory: URL?) throws(SpecError) -> WelcomeSpec {
-        try node.allowKeys([
-            "id", "appIcon", "title", "subtitle", "features", "primaryButton", "skipButton", "nextButton", "doneButton",
-            "errorAlertTitle", "errorOK", "errorMessage", "states",
-        ])
+        try node.allowKeys(SpecKeys.welcome)
         var content = GreetContent(title: try node.required("title").string())
         content.subtitle = try node.string("subtitle")
         if let icon = try node.child("appIcon") {
@@ -354,7 +351,7 @@ public struct FlowDocument: Sendable {
     static let maximumIconFileBytes = 16 << 20
 
     private static func readRoute(_ node: JSONNode) throws(SpecError) -> GreetPrimaryRoute {
-        try node.allowKeys(["id", "icon", "title", "headline", "body", "features", "background"])
+        try node.allowKeys(SpecKeys.route)
         let id = try node.required("id").string()
         let header = OnboardingHeader(
             icon: try node.child("icon")?.icon(), title: try node.required("title").string(),

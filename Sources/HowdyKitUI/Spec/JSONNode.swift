@@ -1,4 +1,5 @@
 import HowdyKit
+import HowdyText
 
 /// A JSON value with its path in the document, for reading the UI parts of a flow spec
 /// with errors that name where the problem is (`steps[2].options[0].label: expected a string`).
@@ -73,7 +74,7 @@ struct JSONNode {
         for key in try object().keys.sorted() where !allowed.contains(key) {
             let what = owner.map { "unknown key for \($0)" } ?? "unknown key"
             let message =
-                if let suggestion = KeySuggestion.nearest(to: key, among: allowed) {
+                if let suggestion = NameSuggestion.nearest(to: key, among: allowed) {
                     "\(what); did you mean \"\(suggestion)\"?"
                 } else {
                     "\(what) (expected \(allowed.joined(separator: ", ")))"

@@ -126,9 +126,7 @@ public struct RenderMatrix: Sendable, Hashable {
     }
 
     static func read(_ node: JSONNode) throws(SpecError) -> RenderMatrix {
-        try node.allowKeys([
-            "devices", "schemes", "dynamicTypeSizes", "times", "scale", "reduceMotion", "scroll", "locales",
-        ])
+        try node.allowKeys(SpecKeys.render)
         var matrix = RenderMatrix()
         if let devices = try node.child("devices") {
             matrix.devices = []

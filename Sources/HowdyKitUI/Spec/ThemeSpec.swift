@@ -26,7 +26,7 @@ import HowdyText
 /// `animatedMesh` is read as an `animatedGradient` with a warning.
 enum ThemeSpec {
     static func theme(_ node: JSONNode, warnings: inout [String]) throws(SpecError) -> OnboardingTheme {
-        try node.allowKeys(["primary", "accent", "card", "fonts", "background", "style"])
+        try node.allowKeys(SpecKeys.theme)
         var theme = OnboardingTheme()
         if let primary = try node.child("primary") { theme.primary = try color(primary) }
         if let accent = try node.child("accent") { theme.accent = try color(accent) }
@@ -99,14 +99,16 @@ enum ThemeSpec {
         var result = base
         var nameNode = node
         if case .object = node.value {
-            try node.allowKeys(["name", "size"])
+            try node.allowKeys(SpecKeys.font)
             if let name = try node.child("name") {
                 nameNode = name
                 result.name = try name.string()
             }
             if let size = try node.child("size") {
                 let value = try size.number()
-                guard value > 0, value <= 200 else { throw size.error("expected a size in pt between 0 and 200") }
+                // At least 1 pt: a smaller size (1e-300) passed here and failed later, at render,
+                // as a text error instead of a spec error naming the path.
+                guard value >= 1, value <= 200 else { throw size.error("expected a size in pt from 1 to 200") }
                 result.size = value
             }
         } else {
@@ -155,9 +157,7 @@ enum ThemeSpec {
         } else {
             kind = try node.required("kind").string()
             object = node
-            try node.allowKeys([
-                "kind", "brand", "palette", "motion", "colors", "start", "end", "primary", "secondary", "accent",
-            ])
+            try node.allowKeys(SpecKeys.background)
         }
         switch kind {
         case "system":
@@ -177,7 +177,7 @@ enum ThemeSpec {
             guard let object else {
                 throw node.error("an animatedMesh needs an object with \"primary\", \"secondary\" and \"accent\"")
             }
-            try object.allowKeys(["kind", "primary", "secondary", "accent", "motion"])
+            try object.allowKeys(SpecKeys.animatedMesh)
             let palette = GreetGradientPalette(
                 primary: try color(try object.required("primary")),
                 secondary: try color(try object.required("secondary")),
@@ -224,9 +224,9 @@ enum ThemeSpec {
     }
 
     static func palette(_ node: JSONNode) throws(SpecError) -> GreetGradientPalette {
-        try node.allowKeys(["light", "dark"])
+        try node.allowKeys(SpecKeys.palette)
         func tones(_ node: JSONNode, scheme: ColorScheme) throws(SpecError) -> GreetGradientPalette.Tones {
-            try node.allowKeys(["base", "primary", "secondary", "accent"])
+            try node.allowKeys(SpecKeys.tones)
             func pick(_ key: String) throws(SpecError) -> Color { try color(try node.required(key)).resolve(scheme) }
             return GreetGradientPalette.Tones(
                 base: try pick("base"), primary: try pick("primary"), secondary: try pick("secondary"),

@@ -4,8 +4,10 @@
 import Foundation
 import PackageDescription
 
-/// SwiftPM names a path dependency after its folder (lowercased), so the products are
-/// looked up under whatever the checkout's folder is called.
+/// A product is named with its package's identity: for a URL dependency the URL's last
+/// path component without `.git` (`https://example.com/acme/howdykit.git` is `howdykit`),
+/// for a path dependency the folder's name, lowercased. The fixture depends on the checkout
+/// by path, so it looks the products up under whatever that folder is called.
 let howdyKit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..")
     .standardizedFileURL
 let howdyKitIdentity = howdyKit.lastPathComponent.lowercased()
@@ -17,7 +19,13 @@ let package = Package(
         .target(name: "Badges", dependencies: [.product(name: "HowdyRender", package: howdyKitIdentity)]),
         .testTarget(
             name: "BadgesTests",
-            dependencies: ["Badges", .product(name: "HowdyTesting", package: howdyKitIdentity)]),
+            dependencies: [
+                "Badges", .product(name: "HowdyTesting", package: howdyKitIdentity),
+                .product(name: "HowdyText", package: howdyKitIdentity),
+            ],
+            // Goldens are test data, not sources or resources: excluded, SwiftPM does not warn
+            // about unhandled files.
+            exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

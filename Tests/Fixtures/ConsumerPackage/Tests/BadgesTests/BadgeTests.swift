@@ -1,6 +1,7 @@
 import Badges
 import HowdyRender
 import HowdyTesting
+import HowdyText
 import Testing
 import XCTest
 
@@ -30,4 +31,12 @@ final class BadgeXCTests: XCTestCase {
     fainter.fill(try Circle(center: Point(x: 24, y: 24), radius: 12), with: Color(hex: 0xFF3B30))
     let outcome = verifySnapshot(of: fainter, as: .png(), named: "badge", in: folder, environment: environment)
     #expect(outcome.failureMessage?.contains("pixels differ") == true)
+}
+
+/// HowdyKit's bundled fonts travel as a SwiftPM resource: this test binary finds them in
+/// the resource bundle SwiftPM copied beside it, not in HowdyKit's checkout.
+@Test func bundledFontsComeWithTheBinary() throws {
+    let path = try #require(FontLibrary.bundledPath("Inter-Bold"))
+    #expect(path.contains("_HowdyText.resources/Fonts/"), "\(path)")
+    #expect(FontLibrary.bundledNames.count > 40)
 }

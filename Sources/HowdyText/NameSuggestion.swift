@@ -1,9 +1,10 @@
-/// The "did you mean" of an unknown key: the allowed key nearest to a typo.
-enum KeySuggestion {
+/// The "did you mean" of an unknown name: the allowed names nearest to a typo. Spec keys
+/// (HowdyKitUI) and bundled font names (``FontLibrary``) share it.
+package enum NameSuggestion {
     /// The allowed key closest to `key` by edit distance (ties: the first in `allowed`),
     /// when it is close enough to be a typo: the same key in another case, or at most one
     /// edit per three characters (at least one). Nil when nothing is that close.
-    static func nearest(to key: String, among allowed: [String]) -> String? {
+    package static func nearest(to key: String, among allowed: [String]) -> String? {
         if let sameLetters = allowed.first(where: { $0.lowercased() == key.lowercased() }) { return sameLetters }
         let limit = max(1, key.count / 3)
         var best: (key: String, distance: Int)?
@@ -14,9 +15,21 @@ enum KeySuggestion {
         return best?.key
     }
 
+    /// Up to `count` names of `allowed` close enough to `name` to be a typo (same rule as
+    /// ``nearest(to:among:)``), nearest first; ties keep the order of `allowed`.
+    package static func nearest(to name: String, among allowed: [String], count: Int) -> [String] {
+        let key = Array(name.lowercased())
+        let limit = max(1, key.count / 3)
+        let scored = allowed.enumerated().compactMap { index, candidate -> (Int, Int, String)? in
+            let distance = candidate.lowercased() == name.lowercased() ? 0 : editDistance(key, Array(candidate.lowercased()))
+            return distance <= limit ? (distance, index, candidate) : nil
+        }
+        return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(max(0, count)).map(\.2)
+    }
+
     /// Edit distance counting insertions, deletions, substitutions and swaps of two
     /// neighbours (optimal string alignment), so `titel` is one edit from `title`.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -26,6 +26,10 @@ let package = Package(
         // One `howdy balance --jsonl` request line, through the CLI's stream.
         .executableTarget(
             name: "FuzzJSONL", dependencies: ["FuzzDriver", .product(name: "HowdyCLI", package: "HowdyKit")]),
+        // Names and a failure manifest: the review page, which must parse to the same text.
+        .executableTarget(
+            name: "FuzzReviewPage",
+            dependencies: ["FuzzDriver", .product(name: "HowdyKitUI", package: "HowdyKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

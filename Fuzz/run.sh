@@ -22,9 +22,9 @@ build() {
 }
 case "${1:-}" in
 build)
-    for target in FuzzSpec FuzzFont FuzzImage FuzzJSONL; do build "$target"; done
+    for target in FuzzSpec FuzzFont FuzzImage FuzzJSONL FuzzReviewPage; do build "$target"; done
     ;;
-FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL)
+FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL | FuzzReviewPage)
     target=$1
     runs=${2:-1000000}
     seconds=${3:-3600}

@@ -49,7 +49,7 @@ import Testing
     /// The attributes the page writes; anything else (`onfocus`, `autofocus`) was injected.
     static let pageAttributes: Set<String> = [
         "lang", "charset", "name", "content", "data-view", "href", "type", "id", "aria-keyshortcuts", "title",
-        "aria-label", "role", "aria-live", "hidden", "class", "data-group", "data-ids", "data-id", "data-status",
+        "aria-label", "role", "aria-live", "hidden", "class", "data-group", "data-ids", "data-signature", "data-id", "data-status",
         "data-name", "data-device", "data-scheme", "data-locale", "data-size", "data-screen", "data-decide", "src",
         "alt", "loading", "width", "height", "style", "tabindex", "aria-valuemin", "aria-valuemax", "aria-valuenow",
         "min", "max", "value", "data-facet", "placeholder", "aria-modal", "aria-labelledby",

@@ -61,8 +61,8 @@ enum DiffSignature {
     }
 
     /// The signature of a change: the screen, the most common colour change among the
-    /// differing pixels (each channel to 4 bits) and each region's place on a 8 × 8 grid
-    /// of the screen.
+    /// differing pixels (each channel to 4 bits, read as a hue rotation), and the number of
+    /// regions with their horizontal places.
     static func signature(
         expected: Image, actual: Image, diffImage: Image, regions: [PixelRect], screen: String?
     ) -> String {
@@ -82,16 +82,41 @@ enum DiffSignature {
             position += 4
         }
         let shift = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? 0
-        let width = Double(max(1, actual.width)), height = Double(max(1, actual.height))
-        let places = Set(
-            regions.map { region in
-                let x = Int((Double(region.x) + Double(region.width) / 2) / width * 8)
-                let y = Int((Double(region.y) + Double(region.height) / 2) / height * 8)
-                return "\(x).\(y)"
+        let width = Double(max(1, actual.width))
+        // Where each region sits across the screen (left, centre, right): heights differ
+        // from device to device, the horizontal alignment of a layout does not.
+        let places = regions.map { region -> String in
+            let centre = (Double(region.x) + Double(region.width) / 2) / width
+            return abs(centre - 0.5) < 0.1 ? "c" : centre < 0.5 ? "l" : "r"
+        }.sorted().joined()
+        return "\(screen ?? "")|\(colourShift(shift))|\(regions.count)\(places)"
+    }
+
+    /// A colour change as its hue rotation in 30° steps when both colours have a hue
+    /// (so the light and dark accents of one theme change read the same), else `grey`.
+    static func colourShift(_ packed: UInt32) -> String {
+        func hsv(_ value: UInt32) -> (hue: Double, saturation: Double, value: Double) {
+            let r = Double((value >> 8) & 15) / 15, g = Double((value >> 4) & 15) / 15, b = Double(value & 15) / 15
+            let high = max(r, g, b), low = min(r, g, b), range = high - low
+            guard range > 0 else { return (0, 0, high) }
+            var hue: Double
+            if high == r {
+                hue = (g - b) / range
+            } else if high == g {
+                hue = 2 + (b - r) / range
+            } else {
+                hue = 4 + (r - g) / range
             }
-        ).sorted()
-        let hex = String(shift, radix: 16)
-        return "\(screen ?? "")|\(String(repeating: "0", count: max(0, 6 - hex.count)) + hex)|\(places.joined(separator: ","))"
+            hue = (hue * 60).truncatingRemainder(dividingBy: 360)
+            return (hue < 0 ? hue + 360 : hue, range / high, high)
+        }
+        let before = hsv(packed >> 12), after = hsv(packed & 0xFFF)
+        guard before.saturation > 0.2, after.saturation > 0.2, before.value > 0.15, after.value > 0.15 else {
+            return "grey"
+        }
+        var rotation = (after.hue - before.hue).truncatingRemainder(dividingBy: 360)
+        if rotation < 0 { rotation += 360 }
+        return "hue\(Int((rotation / 30).rounded()) % 12)"
     }
 
     private static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {

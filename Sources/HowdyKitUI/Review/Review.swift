@@ -38,6 +38,13 @@ public struct Review: Sendable {
 
     /// Changes with one diff signature: accepted together, shown as one card.
     public struct Group: Sendable, Hashable {
+        /// A group with the given fields.
+        public init(id: Int, signature: String, members: [Int]) {
+            self.id = id
+            self.signature = signature
+            self.members = members
+        }
+
         /// 1-based, largest group first.
         public var id: Int
         /// The shared signature (see `ReviewItem.signature`).
@@ -61,6 +68,23 @@ public struct Review: Sendable {
     public var command: String
     /// The decision file the page fills in (its `accept` is empty here).
     public var decision: ReviewDecision
+
+    /// A review assembled from its parts (`build` makes one from a source).
+    public init(
+        title: String, items: [ReviewItem], groups: [Group], digest: String, sourceArguments: String, command: String,
+        decision: ReviewDecision
+    ) {
+        self.title = title
+        self.items = items
+        self.groups = groups
+        self.digest = digest
+        self.sourceArguments = sourceArguments
+        self.command = command
+        self.decision = decision
+    }
+
+    /// The page `writePage` writes, as text; picture paths are used as the items give them.
+    public func html() -> String { ReviewPage.html(self, directory: URL(fileURLWithPath: ".")) }
 
     /// Items of `status`.
     public func items(_ status: ReviewItem.Status) -> [ReviewItem] { items.filter { $0.status == status } }
@@ -133,7 +157,7 @@ public struct Review: Sendable {
 
     /// Numbers the changed items' groups: one per signature (a change without one is a
     /// group of its own), largest first, then by the first member's name.
-    static func group(_ items: inout [ReviewItem]) -> [Group] {
+    public static func group(_ items: inout [ReviewItem]) -> [Group] {
         var bySignature: [String: [Int]] = [:]
         var order: [String] = []
         for index in items.indices where items[index].status == .changed {

@@ -38,6 +38,18 @@ public struct ReviewItem: Sendable, Hashable {
     /// What an image shows, for the page's filters: from the render's manifest when the
     /// folder has one, else the screen alone (the file name up to its first `_`).
     public struct Facets: Sendable, Hashable {
+        /// Facets with the given values (each nil when not known).
+        public init(
+            screen: String? = nil, device: String? = nil, scheme: String? = nil, locale: String? = nil,
+            typeSize: String? = nil
+        ) {
+            self.screen = screen
+            self.device = device
+            self.scheme = scheme
+            self.locale = locale
+            self.typeSize = typeSize
+        }
+
         /// The screen (`03-goal`); nil when not known.
         public var screen: String?
         /// The device preset's name; nil when not known.
@@ -83,6 +95,13 @@ public struct ReviewItem: Sendable, Hashable {
     public var facets = Facets()
     /// Extra words: a golden manifest's message, "recorded this run", a size change.
     public var note: String?
+
+    /// An item with nothing placed yet.
+    public init(id: Int, name: String, status: Status) {
+        self.id = id
+        self.name = name
+        self.status = status
+    }
 
     /// Whether the sizes of the two sides differ.
     public var sizeChanged: Bool {

@@ -42,7 +42,7 @@ enum ReviewPage {
             <main>
 
             """
-        out += "<section id=\"changed\"><h2>Changed (\(changed.count) in \(review.groups.count) groups)</h2>\n"
+        out += "<section id=\"changed\"><h2>Changed (\(changed.count) in \(review.groups.count) group\(review.groups.count == 1 ? "" : "s"))</h2>\n"
         if review.groups.isEmpty { out += "<p class=\"none\">None.</p>\n" }
         let byID = Dictionary(uniqueKeysWithValues: review.items.map { ($0.id, $0) })
         for group in review.groups {
@@ -134,15 +134,15 @@ enum ReviewPage {
         guard let representative = members.first else { return "" }
         let ids = members.map { String($0.id) }.joined(separator: " ")
         let count = members.count
-        var out = "<article class=\"group\" id=\"group-\(group.id)\" data-group=\"\(group.id)\" data-ids=\"\(ids)\">\n"
+        var out = "<article class=\"group\" id=\"group-\(group.id)\" data-group=\"\(group.id)\" data-ids=\"\(ids)\" data-signature=\"\(escapeHTML(group.signature))\">\n"
         out += "<div class=\"group-head\"><h3><a href=\"#group-\(group.id)\">"
         out += count == 1 ? "This change on 1 screen" : "This change on \(count) screens"
         out += "</a></h3>\(decide(ids, label: count == 1 ? "" : " all \(count)"))</div>\n"
-        out += "<p class=\"muted\">Shown: #\(representative.id) \(escapeHTML(representative.name))</p>\n"
+        out += "<p class=\"muted shown-note\">Shown: #\(representative.id) \(escapeHTML(representative.name))</p>\n"
         out += figures(representative)
         if let note = representative.note { out += "<p class=\"note\">\(escapeHTML(note))</p>\n" }
         out += viewer(representative, lazy: false)
-        out += "<details class=\"members\"><summary>Show \(count == 1 ? "it" : "all \(count)") with filters applied</summary><div class=\"grid\">\n"
+        out += "<details class=\"members\"><summary>Show \(count == 1 ? "it" : "all \(count)")</summary><div class=\"grid\">\n"
         for member in members { out += card(member, open: false) }
         out += "</div></details>\n</article>\n"
         return out

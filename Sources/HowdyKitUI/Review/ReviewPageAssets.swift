@@ -23,7 +23,7 @@ enum ReviewPageAssets {
         .frame{position:relative;display:inline-block;overflow:hidden;max-width:100%;vertical-align:top;line-height:0}
         .zoom{position:relative;transform-origin:0 0}
         .zoom img{display:block;max-width:100%;height:auto;max-height:62vh;width:auto;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
-        .viewer.zoomed .zoom img{image-rendering:pixelated}
+        .viewer.zoomed .zoom img{image-rendering:pixelated}.viewer.zoomed .box{outline-offset:0;opacity:.7}
         .box{position:absolute;outline:calc(2px / var(--z,1)) solid var(--box);outline-offset:calc(2px / var(--z,1));pointer-events:none;box-shadow:0 0 0 calc(1px / var(--z,1)) rgba(255,255,255,.8)}
         .view{display:none;margin-top:8px}.view-side{gap:16px;flex-wrap:wrap}.view-side figure{max-width:calc(50% - 8px)}
         body[data-view=side] .view-side{display:flex}body[data-view=diff] .view-diff{display:block}
@@ -34,13 +34,14 @@ enum ReviewPageAssets {
         .handle span{position:absolute;top:50%;left:-9px;width:16px;height:28px;margin-top:-14px;border-radius:8px;background:var(--accent);border:2px solid #fff}
         .view label{display:block;margin-top:6px;color:var(--muted);font-size:12px}.view input{width:240px;vertical-align:middle}
         .zoom-hint{font-size:12px;margin:4px 0 0}
+        .group:has(> details[open]) > .viewer,.group:has(> details[open]) > .figures,.group:has(> details[open]) > .shown-note{display:none}
         details.members{margin-top:12px}details.members summary{cursor:pointer;color:var(--accent)}
         .grid{display:flex;flex-wrap:wrap;gap:12px;margin-top:10px;align-items:flex-start}
         .card{padding:8px;width:180px}.card.open{width:100%}
         .card .thumb{padding:0;border:0;background:none;display:block}
-        .card .thumb img{max-height:200px;max-width:164px;width:auto;height:auto;display:block}
+        .card .thumb img{max-height:200px;max-width:164px;width:auto;height:auto;display:block;box-shadow:0 0 0 1px rgba(128,128,128,.35)}
         .caption{margin:6px 0 4px;font-size:12px;word-break:break-all}.id{color:var(--muted);font-variant-numeric:tabular-nums}
-        .decide{display:inline-flex;gap:6px;align-items:center}
+        .decide{display:inline-flex;gap:6px;align-items:center}.card .decide .state{display:none}
         [data-decision=approved]>.decide .state,[data-decision=approved]>.group-head .state{color:var(--ok)}
         [data-decision=rejected]>.decide .state,[data-decision=rejected]>.group-head .state{color:var(--no)}
         [data-decision=approved]{box-shadow:0 0 0 2px var(--ok)}[data-decision=rejected]{box-shadow:0 0 0 2px var(--no)}
@@ -239,7 +240,9 @@ enum ReviewPageAssets {
           for (const s of selects) if (params.has(s.dataset.facet)) s.value = params.get(s.dataset.facet);
           if (params.has("q")) search.value = params.get("q");
           applyFilters();
-          if (params.get("expand") === "1") for (const d of $$("details.members")) d.open = true;
+          if (params.get("expand") === "1") {
+            for (const d of $$("details.members")) d.open = true;
+          }
           if (params.has("approve")) { const g = document.querySelector("#group-" + Number(params.get("approve")) + " .group-head button.approve"); if (g) g.click(); }
           const first = document.querySelector("article.group .viewer");
           if (first && params.has("slider")) first.querySelector(".frame.slider").setValue(Number(params.get("slider")));
@@ -248,7 +251,7 @@ enum ReviewPageAssets {
         }
         showDecisions();
         applyFilters();
-        if (location.hash && location.hash !== "#selftest") applyHash();
+        if (location.hash && location.hash !== "#selftest") window.addEventListener("load", applyHash);
         if (location.hash === "#selftest") window.addEventListener("load", () => { selftest(); });
         \#(selftest)
         """#
@@ -273,7 +276,7 @@ enum ReviewPageAssets {
           }
           for (const c of $$("article.card")) openCard(c, false);
           for (const d of $$("details")) d.open = false;
-          const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).display !== "none";
+          const shown = (e) => (e.checkVisibility ? e.checkVisibility() : true) && e.getClientRects().length > 0 && getComputedStyle(e).display !== "none";
           const first = document.querySelector("article.group");
           for (const view of ["side", "diff", "slider", "onion"]) {
             document.querySelector(".views button[data-view=" + view + "]").click();
@@ -289,6 +292,7 @@ enum ReviewPageAssets {
             result.groups = {count: $$("article.group").length, members: members.length, shownBefore: members.filter(shown).length};
             details.open = true;
             result.groups.shownAfter = members.filter(shown).length;
+            details.open = false;
             const viewer = first.querySelector(".viewer");
             document.querySelector(".views button[data-view=side]").click();
             const frame = viewer.querySelector(".view-side .frame"), rect = frame.getBoundingClientRect();

@@ -133,11 +133,12 @@ struct PageReader {
             if tag == "p", values["class"] == "caption" {
                 caption = ""
             }
-            if tag == "script" {
-                scripts += 1
-                // Raw text up to the first "</script": the page's JSON never holds "<".
+            if tag == "script" || tag == "style" {
+                if tag == "script" { scripts += 1 }
+                // Raw text up to the element's end tag: the page's JSON never holds "<".
+                let end = Array("</\(tag)>".unicodeScalars)
                 var k = i
-                while k < s.count, !s[k...].starts(with: "</script>".unicodeScalars) { k += 1 }
+                while k < s.count, !s[k...].starts(with: end) { k += 1 }
                 i = k
             }
         }

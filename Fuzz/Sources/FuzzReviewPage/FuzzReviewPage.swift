@@ -40,12 +40,22 @@ public func fuzzReviewPage(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         decision: ReviewDecision(digest: "0123456789abcdef", accept: [], expected: [names[0]], actual: names))
     let html = review.html()
     let page = PageReader(html)
-    precondition(page.ok, "the page does not tokenize: \(page.problem)")
-    precondition(page.attributes.isSubset(of: PageReader.allowed), "injected: \(page.attributes.subtracting(PageReader.allowed))")
-    precondition(page.scripts == 2, "a script element was injected")
-    for (id, name) in page.cards { precondition(names[id - 1] == name, "card #\(id) shows \(name)") }
-    precondition(Set(page.cards.map(\.0)).count == names.count, "a card is missing")
+    check(page.ok, "the page does not tokenize: \(page.problem)")
+    check(page.attributes.isSubset(of: PageReader.allowed), "injected: \(page.attributes.subtracting(PageReader.allowed))")
+    check(page.scripts == 2, "a script element was injected")
+    for (id, name) in page.cards {
+        check(names[id - 1] == name, "card #\(id) shows \(Array(name.unicodeScalars)) for \(Array(names[id - 1].unicodeScalars))")
+    }
+    check(Set(page.cards.map(\.0)).count == names.count, "a card is missing")
     return 0
+}
+
+/// Stops the run with `message` (precondition's message is dropped in -O builds).
+private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition {
+        FileHandle.standardError.write(Data("FuzzReviewPage: \(message())\n".utf8))
+        abort()
+    }
 }
 
 private func manifestFailures(_ data: Data) -> [FailureManifest.Failure]? {

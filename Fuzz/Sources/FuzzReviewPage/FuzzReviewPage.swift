@@ -154,9 +154,24 @@ struct PageReader {
         }
     }
 
+    /// Entities decoded per Unicode scalar: `String.replacingOccurrences` compares
+    /// `Character`s, and `&#39;` followed by U+0301 ends in the grapheme `;́`, not `;`.
     private func decode(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        let entities: [(String, Unicode.Scalar)] = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")]
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        outer: while i < scalars.count {
+            if scalars[i] == "&" {
+                for (entity, scalar) in entities where scalars[i...].starts(with: entity.unicodeScalars) {
+                    out.append(scalar)
+                    i += entity.unicodeScalars.count
+                    continue outer
+                }
+            }
+            out.append(scalars[i])
+            i += 1
+        }
+        return String(out)
     }
 }

@@ -30,6 +30,10 @@ let package = Package(
         // and the index page of what merges.
         .executableTarget(
             name: "FuzzManifest", dependencies: ["FuzzDriver", .product(name: "HowdyKitUI", package: "HowdyKit")]),
+        // Names and a failure manifest: the review page, which must parse to the same text.
+        .executableTarget(
+            name: "FuzzReviewPage",
+            dependencies: ["FuzzDriver", .product(name: "HowdyKitUI", package: "HowdyKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

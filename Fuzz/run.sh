@@ -1,10 +1,10 @@
 #!/bin/sh
 # Builds the libFuzzer targets with the address sanitizer and runs them.
 #
-#   Fuzz/run.sh build                  build all five targets (Fuzz/.build, release)
+#   Fuzz/run.sh build                  build all six targets (Fuzz/.build, release)
 #   Fuzz/run.sh TARGET [RUNS] [SECS] [FLAGS...]
-#                                      run one: FuzzSpec, FuzzFont, FuzzImage, FuzzJSONL or
-#                                      FuzzManifest,
+#                                      run one: FuzzSpec, FuzzFont, FuzzImage, FuzzJSONL,
+#                                      FuzzManifest or FuzzReviewPage,
 #                                      for RUNS executions (default 1000000) or SECS seconds
 #                                      (default 3600), whichever comes first; FLAGS go to
 #                                      libFuzzer (e.g. -detect_leaks=0, see Fuzz/README.md)
@@ -23,9 +23,9 @@ build() {
 }
 case "${1:-}" in
 build)
-    for target in FuzzSpec FuzzFont FuzzImage FuzzJSONL FuzzManifest; do build "$target"; done
+    for target in FuzzSpec FuzzFont FuzzImage FuzzJSONL FuzzManifest FuzzReviewPage; do build "$target"; done
     ;;
-FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL | FuzzManifest)
+FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL | FuzzManifest | FuzzReviewPage)
     target=$1
     runs=${2:-1000000}
     seconds=${3:-3600}

@@ -122,8 +122,8 @@ public func verifySnapshot<Value, Format>(
         }
         let message =
             "Golden '\(name)' does not match: \(failure.message). Wrote \(files); manifest "
-            + "\(folder.appendingPathComponent("manifest.json").path). If the change is intended, accept it with "
-            + "`howdy review --accept \(name)` or re-record with HOWDY_RECORD=failed (not on CI)."
+            + "\(folder.appendingPathComponent("manifest.json").path). If the change is intended, review it with "
+            + "`howdy review --out review` and accept it by the ID the page shows, or re-record with HOWDY_RECORD=failed (not on CI)."
         try FailureManifest.record(
             artefacts.entry(
                 golden: golden, status: failure.sizeChanged ? .sizeChanged : .changed, failure: failure,

@@ -17,7 +17,7 @@ import Testing
         let out = fixture.folder.path("review")
         let result = howdy(["review", "--expected", fixture.expected, "--actual", fixture.actual, "--out", out])
         #expect(result.code == 0, "\(result.err)")
-        #expect(result.out.hasPrefix("1 changed, 1 new, 1 removed, 1 unchanged: "), "\(result.out)")
+        #expect(result.out.hasPrefix("1 changed, 1 new, 1 removed, 1 unchanged; 1 group: "), "\(result.out)")
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         // Sections in order: changed, new, removed, unchanged.
         let positions = ["id=\"changed\"", "id=\"new\"", "id=\"removed\"", "id=\"unchanged\""].map {
@@ -33,41 +33,40 @@ import Testing
         for view in ["view-side", "view-diff", "view-slider", "view-onion"] { #expect(changed.contains(view)) }
         let expectedPath = URL(fileURLWithPath: fixture.expected).standardizedFileURL.path
         let actualPath = URL(fileURLWithPath: fixture.actual).standardizedFileURL.path
-        let command =
-            "howdy review --accept \(ReviewFixture.changed) --expected \(expectedPath) --actual \(actualPath)"
-        #expect(changed.contains(command), "accept command")
-        let copy = "cp \(actualPath)/\(ReviewFixture.changed) \(expectedPath)/\(ReviewFixture.changed)"
-        #expect(changed.contains(copy), "the plain copy it amounts to")
-        #expect(html.contains("rm \(expectedPath)/\(ReviewFixture.removed)"), "accepting a removal deletes")
+        // The page copies commands by ID: its data block holds the prefix and the quoted source.
+        #expect(html.contains("\"prefix\":\"howdy review --accept\""))
+        #expect(html.contains("\"source\":\"--expected \(expectedPath) --actual \(actualPath)\""), "accept source")
+        #expect(!html.contains("cp \(actualPath)"), "no command names a file")
         // Offline and self-contained: no network, no external script; every image is in the folder.
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(!html.contains("<script src"))
-        // Unchanged images (there may be thousands) load lazily; the others at once.
+        // Grid cards (there may be thousands) load lazily; a group's representative at once.
         let unchanged = html[html.range(of: "id=\"unchanged\"")!.lowerBound...]
         #expect(unchanged.contains("loading=\"lazy\""))
-        #expect(!changed.contains("loading=\"lazy\""))
+        let representative = changed[..<changed.range(of: "<details")!.lowerBound]
+        #expect(representative.contains("<img") && !representative.contains("loading=\"lazy\""))
         let sources = Self.sources(html)
         #expect(sources.count >= 7, "changed: 2 per view but diff; new, removed, unchanged: one each")
         for source in sources {
             let path = out + "/" + (source.removingPercentEncoding ?? source)
             #expect(FileManager.default.fileExists(atPath: path), "\(source)")
         }
-        let diff = try Data(contentsOf: URL(fileURLWithPath: out + "/images/diff/02-a_small-phone-light@1x.png"))
+        let diff = try Data(contentsOf: URL(fileURLWithPath: out + "/images/2/diff.png"))
         #expect(diff.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         // Accepting the change copies actual over expected; the next review sees it unchanged.
         let accepted = howdy(
-            ["review", "--accept", ReviewFixture.changed, "--expected", fixture.expected, "--actual", fixture.actual])
+            ["review", "--accept", "2", "--expected", fixture.expected, "--actual", fixture.actual])
         #expect(accepted.code == 0, "\(accepted.err)")
         #expect(
             try fixture.folder.read("expected/\(ReviewFixture.changed)")
                 == fixture.folder.read("actual/\(ReviewFixture.changed)"))
         let unknown = howdy(
-            ["review", "--accept", "nope.png", "--expected", fixture.expected, "--actual", fixture.actual])
+            ["review", "--accept", "99", "--expected", fixture.expected, "--actual", fixture.actual])
         #expect(unknown.code == 2)
-        #expect(unknown.err.contains("no image named \"nope.png\""), "\(unknown.err)")
+        #expect(unknown.err.contains("no change with ID 99"), "\(unknown.err)")
         let all = howdy(["review", "--accept", "--all", "--expected", fixture.expected, "--actual", fixture.actual])
         #expect(all.code == 0, "\(all.err)")
-        #expect(all.out.contains("accepted the removal of \(ReviewFixture.removed)"), "\(all.out)")
+        #expect(all.out.contains("accepted the removal of 4 \(ReviewFixture.removed)"), "\(all.out)")
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.path("expected/\(ReviewFixture.removed)")))
         let again = howdy(["review", "--expected", fixture.expected, "--actual", fixture.actual, "--out", out])
         #expect(again.out.hasPrefix("0 changed, 0 new, 0 removed, 3 unchanged"), "\(again.out)")
@@ -108,7 +107,7 @@ import Testing
                 .utf8
         ).write(to: artefacts.appendingPathComponent("manifest-4711.json"))
         let out = fixture.folder.path("review")
-        let result = howdy(["review", "--manifest", artefacts.path, "--out", out])
+        let result = howdy(["review", "--manifest", artefacts.path, "--goldens", goldens.path, "--out", out])
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.hasPrefix("1 changed, 1 new, 0 removed, 0 unchanged"), "\(result.out)")
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
@@ -117,7 +116,9 @@ import Testing
         #expect(html.contains("<dt>changed area</dt>"), "the area is measured by the review")
         #expect(html.contains("4242 pixels differ"))
         let manifestPath = artefacts.appendingPathComponent("manifest.json").standardizedFileURL.path
-        #expect(html.contains("howdy review --accept HowdyKitUI/a --manifest \(manifestPath)"), "accept command")
+        #expect(
+            html.contains("\"source\":\"--manifest \(manifestPath) --goldens \(goldens.standardizedFileURL.path)\""),
+            "accept source")
         for source in Self.sources(html) {
             #expect(FileManager.default.fileExists(atPath: out + "/" + (source.removingPercentEncoding ?? source)))
         }
@@ -136,7 +137,7 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: fixture.folder.path("review-env/index.html")))
         }
         // --accept copies actual over golden, creating the new golden's folder when needed.
-        let accept = howdy(["review", "--accept", "HowdyKitUI/a", "HowdyKitUI/b", "--manifest", manifestPath])
+        let accept = howdy(["review", "--accept", "1", "2", "--manifest", manifestPath, "--goldens", goldens.path])
         #expect(accept.code == 0, "\(accept.err)")
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: golden)) == fixture.folder.read("actual/\(ReviewFixture.changed)")

@@ -4,7 +4,8 @@ import HowdyRender
 import Testing
 
 /// A render writes one labelled contact sheet per scheme: screens in columns, the other
-/// combinations in rows.
+/// combinations in rows, every device at one points-to-pixels scale, captions under the
+/// thumbnails.
 @Suite struct ContactSheetTests {
     /// Mean straight RGB of `image` inside `rect` (px), 0...255.
     private func mean(_ image: Image, _ rect: PixelRect) -> SIMD3<Double> {
@@ -49,19 +50,22 @@ import Testing
         #expect(html.contains("<a href=\"contact-sheet-light.png\">"))
 
         let sheet = try Image(contentsOf: folder.appendingPathComponent("contact-sheet-light.png"))
-        // Two screens in columns, two devices in rows; cells as wide as the desktop's
-        // aspect at 360 px tall: 180 + 16 + 2 × (309 + 16) by 48 + 2 × (360 + 22 + 16) + 16.
-        #expect(sheet.size == PixelSize(width: 846, height: 860))
-        // The title and row labels are drawn (dark ink on the light ground).
+        // One points-to-pixels scale: the tallest screen (desktop, 700 pt) is 360 px, so
+        // 0.5143 px per pt; cells are as wide as the desktop (600 pt → 309 px). Two screens
+        // in columns, two devices in rows with two caption lines under each thumbnail:
+        // 16 + 2 × (309 + 16) by 48 + 2 × (360 + 2 × 18 + 8 + 16) + 16.
+        #expect(sheet.size == PixelSize(width: 666, height: 904))
+        // The title, and each thumbnail's caption under it (dark ink on the light ground);
+        // no label column left of the thumbnails.
         #expect(dark(sheet, PixelRect(x: 0, y: 0, width: 400, height: 44), below: 100) > 200)
-        #expect(dark(sheet, PixelRect(x: 0, y: 48, width: 180, height: 40), below: 100) > 50)
-        #expect(dark(sheet, PixelRect(x: 0, y: 48 + 398, width: 180, height: 40), below: 100) > 50)
-        // Each thumbnail carries its screen's colours: the small phone's welcome (row 0,
-        // column 0) averages like the full image it was scaled from.
+        #expect(dark(sheet, PixelRect(x: 16, y: 48 + 360 + 4, width: 200, height: 18), below: 100) > 50)
+        #expect(dark(sheet, PixelRect(x: 16, y: 48 + 420 + 360 + 4, width: 200, height: 18), below: 100) > 50)
+        // The small phone (375 × 667 pt) is drawn at the same scale: 193 × 343 px, standing
+        // on the row's baseline, and carries its screen's colours.
         let welcome = try Image(contentsOf: folder.appendingPathComponent("01-welcome_small-phone-light@1x.png"))
-        let thumbWidth = Int((360.0 * 375 / 667).rounded())
-        let thumbX = Int((196 + (309 - Double(thumbWidth)) / 2).rounded())
-        let thumb = mean(sheet, PixelRect(x: thumbX + 4, y: 52, width: thumbWidth - 8, height: 352))
+        let background = mean(sheet, PixelRect(x: 74, y: 50, width: 193, height: 10))
+        #expect(abs(background.x - 245) < 3, "above the shorter screen is the sheet's ground: \(background)")
+        let thumb = mean(sheet, PixelRect(x: 74 + 4, y: 65 + 4, width: 193 - 8, height: 343 - 8))
         let source = mean(welcome, PixelRect(x: 0, y: 0, width: welcome.width, height: welcome.height))
         #expect(
             abs(thumb.x - source.x) < 4 && abs(thumb.y - source.y) < 4 && abs(thumb.z - source.z) < 4,

@@ -111,7 +111,7 @@ import Testing
         }
         #expect(message.contains("pixels differ"))
         #expect(message.contains("tolerance in force: threshold 0.1, max 0 px or ratio 0.0"))
-        #expect(message.contains("howdy review --accept scene"))
+        #expect(message.contains("`howdy review --out review` and accept it by the ID the page shows"))
         for file in ["scene.expected.png", "scene.actual.png", "scene.diff.png"] { #expect(scratch.exists(file)) }
         // Not re-recorded in the default mode.
         #expect(try Data(contentsOf: scratch.goldens.appendingPathComponent("scene.png")) == recorded)

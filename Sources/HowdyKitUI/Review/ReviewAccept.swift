@@ -1,82 +1,128 @@
 import Foundation
 import HowdyOutput
+import HowdyRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 extension Review {
-    /// Accepts changes: for a manifest, copies each entry's actual image over its golden;
-    /// for directories, copies each actual image over the expected one (into the first
-    /// expected folder when it is new) and deletes an expected image that has no actual
-    /// one. Writes are atomic (a temporary file renamed into place).
+    /// Accepts changes by the IDs the page shows: for a manifest, copies each entry's
+    /// actual image over its golden; for folders, copies the actual image over the expected
+    /// one (into the first expected folder when it is new) and deletes an expected image
+    /// that has no actual one.
+    ///
+    /// Everything is checked before anything is written: the source must still hold the
+    /// names the page was made from (`digest`), each actual image must be a regular file
+    /// (not a link) that decodes as PNG or PPM within the review's pixel budget, and each
+    /// target must be a `.png`/`.ppm` of the same format whose real path lies inside its
+    /// root (the expected folder it belongs to; for a manifest, `goldens`). Writes are
+    /// atomic, and leftovers of a killed accept in each target folder are removed first.
     /// - Parameters:
-    ///   - names: names as the page lists them; `all` accepts every change instead.
-    /// - Returns: one line per name saying what was done.
-    /// - Throws: `ReviewError.unknownNames` before anything is written when a name is not
-    ///   in the source; `ReviewError.cannotAccept` for an entry without an actual image.
-    public static func accept(_ names: [String], all: Bool = false, source: ReviewSource) throws -> [String] {
-        switch source {
-        case .manifest(let manifest):
-            let byName = Dictionary(manifest.failures.map { ($0.name, $0) }, uniquingKeysWith: { _, b in b })
-            let chosen = all ? manifest.failures.map(\.name) : names
-            let unknown = chosen.filter { byName[$0] == nil }
-            guard unknown.isEmpty else { throw ReviewError.unknownNames(unknown, known: byName.count) }
-            var lines: [String] = []
-            for name in chosen {
-                let failure = byName[name]!
-                guard let actual = failure.actual else {
-                    throw ReviewError.cannotAccept(name, "the manifest has no actual image for it")
-                }
-                let source = manifest.resolve(actual)
-                guard let bytes = FileManager.default.contents(atPath: source.path) else {
-                    throw ReviewError.cannotAccept(name, "cannot read \(source.path)")
-                }
-                let golden = URL(fileURLWithPath: failure.golden)
-                try write(bytes, to: golden, name: name)
-                lines.append("accepted \(name): \(source.path) → \(golden.path)")
+    ///   - ids: the page's IDs; `all` accepts every change instead.
+    ///   - digest: the page's digest of the source's names; nil skips the check.
+    ///   - goldens: for a manifest, the folder every golden must lie inside.
+    /// - Returns: one line per change saying what was done.
+    /// - Throws: `ReviewError` naming the first problem; nothing is written then.
+    public static func accept(
+        ids: [Int], all: Bool = false, digest: String? = nil, source: ReviewSource, goldens: URL? = nil
+    ) throws -> [String] {
+        let (entries, found) = try source.entries(goldens: goldens)
+        if let digest, digest != found { throw ReviewError.stale(expected: digest, found: found) }
+        let chosen: [ReviewEntry]
+        if all {
+            chosen = try entries.filter { entry in
+                if entry.failure != nil { return true }
+                guard let a = entry.expected, let b = entry.actual else { return true }
+                return try ReviewImageFile.read(a.path).bytes != ReviewImageFile.read(b.path).bytes
             }
-            return lines
-        case .directories(let expected, let actual):
-            guard let root = expected.first else { throw ReviewError.cannotAccept("changes", "no expected folder") }
-            let before = try ImageSet(expected)
-            let after = try ImageSet(actual)
-            var chosen = names
-            if all {
-                chosen = Set(before.files.keys).union(after.files.keys).sorted().filter { name in
-                    guard let a = before.files[name], let b = after.files[name] else { return true }
-                    return FileManager.default.contents(atPath: a.path) != FileManager.default.contents(atPath: b.path)
+        } else {
+            let unknown = ids.filter { !(1...max(1, entries.count)).contains($0) || entries.isEmpty }
+            guard unknown.isEmpty else { throw ReviewError.unknownIDs(unknown, known: entries.count) }
+            chosen = Array(Set(ids)).sorted().map { entries[$0 - 1] }
+        }
+        let steps = try chosen.map(plan)
+        var lines: [String] = []
+        for step in steps {
+            lines.append(try step.run())
+        }
+        return lines
+    }
+
+    /// What accepting one entry does, checked.
+    private struct Step {
+        var entry: ReviewEntry
+        var target: URL
+        /// The bytes to write; nil deletes the target.
+        var bytes: [UInt8]?
+
+        func run() throws -> String {
+            let name = Review.printable(entry.name)
+            let folder = target.deletingLastPathComponent()
+            if let bytes {
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    AtomicFile.removeStaleTemporaries(in: folder.path)
+                    try AtomicFile.write(bytes, to: target.path)
+                } catch {
+                    throw ReviewError.cannotAccept(name, "cannot write \(target.path): \(error)")
                 }
+                return "accepted \(entry.id) \(name): \(entry.actual!.path) → \(target.path)"
             }
-            let unknown = chosen.filter { before.files[$0] == nil && after.files[$0] == nil }
-            guard unknown.isEmpty else {
-                throw ReviewError.unknownNames(unknown, known: Set(before.files.keys).union(after.files.keys).count)
+            AtomicFile.removeStaleTemporaries(in: folder.path)
+            guard unlink(target.path) == 0 else {
+                throw ReviewError.cannotAccept(name, "cannot delete \(target.path): \(String(cString: strerror(errno)))")
             }
-            var lines: [String] = []
-            for name in chosen {
-                if let source = after.files[name] {
-                    guard let bytes = FileManager.default.contents(atPath: source.path) else {
-                        throw ReviewError.cannotAccept(name, "cannot read \(source.path)")
-                    }
-                    let target = before.files[name] ?? root.appendingPathComponent(name)
-                    try write(bytes, to: target, name: name)
-                    lines.append("accepted \(name): \(source.path) → \(target.path)")
-                } else if let target = before.files[name] {
-                    do {
-                        try FileManager.default.removeItem(at: target)
-                    } catch {
-                        throw ReviewError.cannotAccept(name, "cannot delete \(target.path)")
-                    }
-                    lines.append("accepted the removal of \(name): deleted \(target.path)")
-                }
-            }
-            return lines
+            return "accepted the removal of \(entry.id) \(name): deleted \(target.path)"
         }
     }
 
-    private static func write(_ bytes: Data, to target: URL, name: String) throws {
-        do {
-            try FileManager.default.createDirectory(
-                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(bytes, to: target.path)
-        } catch {
-            throw ReviewError.cannotAccept(name, "cannot write \(target.path)")
+    private static func plan(_ entry: ReviewEntry) throws -> Step {
+        let name = printable(entry.name)
+        guard let target = entry.target else { throw ReviewError.cannotAccept(name, "it has nowhere to go") }
+        guard let root = entry.root else {
+            throw ReviewError.cannotAccept(
+                name, "no goldens folder is given (--goldens DIR); every golden must lie inside it")
         }
+        guard RealPath.isInside(target.path, root.path, orSame: false) else {
+            throw ReviewError.cannotAccept(
+                name, "its target \(target.path) lies outside \(root.path) (its real path is \(RealPath.resolve(target.path)))")
+        }
+        let targetFormat = ImageFormat(pathExtension: target.pathExtension.lowercased())
+        guard let targetFormat, ["png", "ppm"].contains(target.pathExtension.lowercased()) else {
+            throw ReviewError.cannotAccept(name, "its target \(target.path) is not a .png or .ppm file")
+        }
+        var info = stat()
+        if lstat(target.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw ReviewError.cannotAccept(name, "its target \(target.path) exists and is not a regular file")
+        }
+        guard let actual = entry.actual else {
+            if entry.failure != nil {
+                throw ReviewError.cannotAccept(name, "the manifest has no actual image for it")
+            }
+            return Step(entry: entry, target: target, bytes: nil)
+        }
+        let encoded = try ReviewImageFile.read(actual.path)
+        _ = try ReviewImageFile.decode(encoded, path: actual.path)
+        guard encoded.format == targetFormat else {
+            throw ReviewError.cannotAccept(
+                name, "\(actual.path) is \(encoded.format.rawValue.uppercased()) but \(target.path) is .\(targetFormat.rawValue)")
+        }
+        return Step(entry: entry, target: target, bytes: encoded.bytes)
+    }
+
+    /// `text` for a terminal: control characters (C0, C1, bidi controls) as `\u{…}`.
+    package static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

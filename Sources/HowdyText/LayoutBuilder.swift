@@ -27,18 +27,16 @@ struct LayoutBuilder {
         lines.reserveCapacity(breaks.count)
         var reshaper: ShapingBuffer?
         var width = 0.0
-        var penWidth = 0.0
         for (index, lineBreak) in breaks.enumerated() {
             var line = buildLine(lineBreak, reshaper: &reshaper)
             line.baseline = Double(index) * lineHeight + halfLeading + ascent
             width = max(width, line.width)
-            penWidth = max(penWidth, line.penWidth)
             lines.append(line)
         }
         if let reshaper { ShapingBuffer.recycle(reshaper) }
         let alignment = shaped.options.alignment
         for index in lines.indices {
-            let slack = penWidth - lines[index].penWidth
+            let slack = width - lines[index].width
             let rightToLeft = lines[index].isRightToLeft
             switch alignment {
             case .leading: lines[index].x = rightToLeft ? slack : 0
@@ -57,11 +55,10 @@ struct LayoutBuilder {
         let rightToLeft = shaped.bidi.paragraphLevel(at: min(start, max(0, shaped.utf16.count - 1))) & 1 == 1
         let text = lineText(start..<end)
         if shaped.omitsGlyphs {
-            var fine = advance(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
-            if lineBreak.hyphen, let hyphen = shaped.hyphen { fine += hyphen.advance }
-            let width = ShapedText.reportedWidth(fine)
+            var pen = advance(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
+            if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
             return TextLine(
-                range: start..<end, text: text, x: 0, baseline: 0, width: width, penWidth: width,
+                range: start..<end, text: text, x: 0, baseline: 0, width: Double(pen) / 64,
                 isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: [])
         }
         var slices = self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
@@ -70,32 +67,26 @@ struct LayoutBuilder {
                 start: end, end: end, level: slices.last?.level ?? (rightToLeft ? 1 : 0), fontIndex: 0)
             run.glyphs = [hyphen.glyph]
             run.clusters = [Int32(end)]
-            // Advances of a run are at its font's fine scale; the hyphen's is the primary font's.
-            run.advances = [Int32(truncatingIfNeeded: hyphen.advance >> (10 - shaped.font.instance.fineShift))]
+            run.advances = [hyphen.advance]
             run.offsetsX = [0]
             run.offsetsY = [0]
             slices.append(Slice(range: end..<end, run: run, glyphs: 0..<1))
         }
-        // The pen steps by advances rounded to 26.6, as glyphs were always drawn; the
-        // line's width sums the fine advances and rounds once.
         var pen: Int32 = 0
-        var fine = 0
         var runs: [GlyphRun] = []
         runs.reserveCapacity(slices.count)
         func place(_ slice: Slice) {
             let run = slice.run
-            let shift = shaped.fonts[run.fontIndex].instance.fineShift
             var glyphs: [PositionedGlyph] = []
             glyphs.reserveCapacity(slice.glyphs.count)
             for index in slice.glyphs {
-                let advance = ShapedRun.penAdvance(run.advances[index], shift: shift)
-                fine += Int(run.advances[index]) << (10 - shift)
+                let advance = run.advances[index]
                 glyphs.append(
                     PositionedGlyph(
                         id: run.glyphs[index], x: Double(pen + run.offsetsX[index]) / 64,
                         y: -Double(run.offsetsY[index]) / 64, advance: Double(advance) / 64,
                         cluster: Int(run.clusters[index])))
-                pen &+= advance
+                pen += advance
             }
             runs.append(
                 GlyphRun(
@@ -107,11 +98,9 @@ struct LayoutBuilder {
         } else {
             for logical in BidiLevels.visualOrder(of: slices.map(\.level)) { place(slices[logical]) }
         }
-        var line = TextLine(
-            range: start..<end, text: text, x: 0, baseline: 0, width: ShapedText.reportedWidth(fine),
-            isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: runs)
-        line.penWidth = Double(pen) / 64
-        return line
+        return TextLine(
+            range: start..<end, text: text, x: 0, baseline: 0, width: Double(pen) / 64, isRightToLeft: rightToLeft,
+            endsWithHyphen: lineBreak.hyphen, runs: runs)
     }
 
     /// The text of `range` (UTF-16 offsets on scalar boundaries: breaks are between
@@ -131,21 +120,20 @@ struct LayoutBuilder {
         }
     }
 
-    /// The advance (16.16) of the line `start..<end`: the glyphs' advances, read from the
+    /// The advance (26.6) of the line `start..<end`: the glyphs' advances, read from the
     /// prefix sums except in the runs cut where HarfBuzz says cutting is unsafe, which
     /// are shaped alone as `slices` shapes them. Equal to the pen position after placing
     /// `slices`' glyphs, without placing them.
-    private func advance(from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?) -> Int {
+    private func advance(from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?) -> Int32 {
         guard start < end else { return 0 }
         guard shaped.unsafeToBreak.contains(start) || shaped.unsafeToBreak.contains(nextLineStart) else {
-            return shaped.advance(from: start, to: end)
+            return Int32(shaped.advance(from: start, to: end))
         }
-        var fine = 0
+        var pen: Int32 = 0
         for slice in slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper) {
-            let toFine = 10 - shaped.fonts[slice.run.fontIndex].instance.fineShift
-            for index in slice.glyphs { fine += Int(slice.run.advances[index]) << toFine }
+            for index in slice.glyphs { pen += slice.run.advances[index] }
         }
-        return fine
+        return pen
     }
 
     /// The runs' glyphs for `start..<end` in logical run order.

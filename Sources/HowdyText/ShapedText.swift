@@ -22,19 +22,16 @@ public struct ShapedText: Sendable {
     let runs: [ShapedRun]
     let scripts: [hb_script_t]
     let bidi: BidiLevels
-    /// advancePrefix[i] is the total advance (16.16, `ShapedText.unitsPerPixel`) of the
-    /// glyphs whose cluster is before offset i: unrounded advances, so widths compare as
-    /// precisely as a browser's; reported widths round up to 1/64 px only at the end.
+    /// advancePrefix[i] is the total advance (26.6) of the glyphs whose cluster is before offset i.
     let advancePrefix: [Int]
     let segments: [Segment]
     /// Offsets where HarfBuzz says cutting the line changes the shaping.
     let unsafeToBreak: OffsetSet
-    /// The hyphen glyph and its advance: `fine` in 16.16, `pen` in 26.6 for drawing.
-    let hyphen: (glyph: UInt32, advance: Int, pen: Int32)?
-    /// Widest visible content of any segment (16.16), with the hyphen a segment ending at
+    let hyphen: (glyph: UInt32, advance: Int32)?
+    /// Widest visible content of any segment (26.6), with the hyphen a segment ending at
     /// one shows: narrower widths need emergency breaks.
     let maxSegmentWidth: Int
-    /// Widest white space hanging after any segment's content (16.16), 0 or more.
+    /// Widest white space hanging after any segment's content (26.6), 0 or more.
     let maxHangingWidth: Int
     let metrics: (ascent: Double, descent: Double, lineHeight: Double)
     /// Layouts made from this text leave every line's `runs` empty (default false):
@@ -59,18 +56,7 @@ public struct ShapedText: Sendable {
     /// trailing spaces excluded and a hyphen the piece ends with included (usually the
     /// longest word, or syllable with `hyphens: auto`): at any narrower width a line
     /// breaks inside it, between grapheme clusters. 0 for empty text.
-    public var widestUnbreakableWidth: Double { Self.reportedWidth(maxSegmentWidth) }
-
-    /// Units per px of every internal width (16.16 fixed point).
-    static let unitsPerPixel = 65536
-    /// 16.16 units per 1/64 px.
-    static let unitsPer64th = 1024
-
-    /// A 16.16 width in px, rounded up to 1/64 px (the public contract): a box this
-    /// wide holds the text, and `fixedWidth` of it gives back a width the text fits.
-    static func reportedWidth(_ fine: Int) -> Double {
-        Double((fine + unitsPer64th - 1) >> 10) / 64
-    }
+    public var widestUnbreakableWidth: Double { Double(maxSegmentWidth) / 64 }
 
     /// Shapes `text` with `font`.
     /// - Throws: `TextError.textTooLong` above `TextLimits.maximumUTF16Length` UTF-16 units,
@@ -101,7 +87,7 @@ public struct ShapedText: Sendable {
         var segments: [Segment] = []
         var prefix = [Int](repeating: 0, count: utf16.count + 1)
         var bidiLevels: BidiLevels?
-        var hyphen: (UInt32, Int, Int32)?
+        var hyphen: (UInt32, Int32)?
 
         try utf16.withUnsafeBufferPointer { buffer in
             let bidi = try BidiLevels(text: buffer, direction: options.direction)
@@ -116,14 +102,10 @@ public struct ShapedText: Sendable {
                 text: buffer, cache: options.usesWordCache ? WordShapeCache.shared : nil, language: language,
                 features: options.features.map(\.value), featureSet: FeatureSets.id(of: options.features))
             for item in items.runs {
-                let runFont = fonts[item.fontIndex]
-                let run = shaper.shape(item, font: runFont, into: &unsafe)
-                let toFine = 10 - runFont.instance.fineShift
+                let run = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe)
                 run.clusters.withUnsafeBufferPointer { clusters in
                     run.advances.withUnsafeBufferPointer { advances in
-                        for index in clusters.indices {
-                            prefix[Int(clusters[index]) + 1] += Int(advances[index]) << toFine
-                        }
+                        for index in clusters.indices { prefix[Int(clusters[index]) + 1] += Int(advances[index]) }
                     }
                 }
                 runs.append(run)
@@ -147,7 +129,7 @@ public struct ShapedText: Sendable {
         self.bidi = bidiLevels!
         self.hyphen = hyphen
         // A segment that ends at a hyphen needs room for it too (LineBreaker.width).
-        let hyphenAdvance = hyphen?.1 ?? 0
+        let hyphenAdvance = Int(hyphen?.1 ?? 0)
         self.maxSegmentWidth = segments.reduce(0) { widest, segment in
             let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
             return max(widest, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
@@ -197,21 +179,18 @@ public struct ShapedText: Sendable {
     }
 
     /// The glyph shown at a soft-hyphen break: U+2010 HYPHEN, or U+002D when the font lacks it.
-    private static func hyphenGlyph(
-        font: Font, shaper: ShapingBuffer, language: hb_language_t?
-    ) -> (UInt32, Int, Int32)? {
+    private static func hyphenGlyph(font: Font, shaper: ShapingBuffer, language: hb_language_t?) -> (UInt32, Int32)? {
         let candidates: [UInt16] = font.face.hasGlyph(for: "\u{2010}") ? [0x2010] : [0x2D]
         return candidates.withUnsafeBufferPointer { buffer in
             let run = shaper.shape(
                 buffer, range: 0..<1, context: false, level: 0, script: HB_SCRIPT_COMMON, language: language,
                 font: font, fontIndex: 0, features: [])
             guard let glyph = run.glyphs.first, let advance = run.advances.first else { return nil }
-            let shift = font.instance.fineShift
-            return (glyph, Int(advance) << (10 - shift), ShapedRun.penAdvance(advance, shift: shift))
+            return (glyph, advance)
         }
     }
 
-    /// Width in 16.16 of the text from `start` to `end` (UTF-16 offsets, cached advances).
+    /// Width in 26.6 of the text from `start` to `end` (UTF-16 offsets, cached advances).
     @inline(__always)
     func advance(from start: Int, to end: Int) -> Int { advancePrefix[end] - advancePrefix[start] }
 

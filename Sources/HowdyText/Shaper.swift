@@ -1,9 +1,8 @@
 import CHarfBuzz
 import Synchronization
 
-/// The glyphs HarfBuzz produced for one run, as parallel arrays. Advances are at the
-/// font's fine scale (`HarfBuzzFont.fineShift` bits below 26.6: 16.16 up to 256 px), so
-/// widths sum unrounded; offsets are rounded to 26.6 (1/64 px), as drawn. Glyphs are in
+/// The glyphs HarfBuzz produced for one run, as parallel arrays. Positions are in
+/// 26.6 fixed point (1/64 px): the fonts are scaled by `size × 64`. Glyphs are in
 /// HarfBuzz's output order, which is visual: clusters ascend in a left-to-right
 /// run and descend in a right-to-left one.
 struct ShapedRun: Sendable {
@@ -14,20 +13,11 @@ struct ShapedRun: Sendable {
     var glyphs: [UInt32] = []
     /// UTF-16 offset of each glyph's cluster in the whole text.
     var clusters: [Int32] = []
-    /// x advances at the font's fine scale (see the type); `penAdvance` rounds one to 26.6.
     var advances: [Int32] = []
     var offsetsX: [Int32] = []
     var offsetsY: [Int32] = []
 
     var isRightToLeft: Bool { level & 1 == 1 }
-
-    /// A fine advance rounded to 26.6 (half up), the step the pen takes when drawing: what
-    /// HarfBuzz gives at the 26.6 scale, so glyphs land where they did before widths
-    /// were summed finer.
-    @inline(__always)
-    static func penAdvance(_ fine: Int32, shift: Int) -> Int32 {
-        shift == 0 ? fine : (fine &+ Int32(1 << (shift - 1))) >> Int32(shift)
-    }
 
     /// Indices of the glyphs whose cluster lies in `lower..<upper`, found by binary
     /// search (clusters are monotonic within a run).
@@ -118,16 +108,14 @@ final class ShapingBuffer: @unchecked Sendable {
         run.offsetsY.reserveCapacity(glyphCount)
         let base = context ? 0 : range.lowerBound
         // Synthetic bold widens every glyph that advances (marks and joiners stay 0).
-        let shift = font.instance.fineShift
-        let strength = font.emboldenStrength << Int32(shift)
+        let strength = font.emboldenStrength
         for index in 0..<glyphCount {
             run.glyphs.append(infos[index].codepoint)
             run.clusters.append(Int32(Int(infos[index].cluster) + base))
             let advance = positions[index].x_advance
-            // Wrapping: a hostile font's advances may overflow 32 bits; garbage, not a trap.
-            run.advances.append(advance != 0 ? advance &+ strength : 0)
-            run.offsetsX.append(ShapedRun.penAdvance(positions[index].x_offset, shift: shift))
-            run.offsetsY.append(ShapedRun.penAdvance(positions[index].y_offset, shift: shift))
+            run.advances.append(advance != 0 ? advance + strength : 0)
+            run.offsetsX.append(positions[index].x_offset)
+            run.offsetsY.append(positions[index].y_offset)
         }
         return run
     }

@@ -36,14 +36,8 @@ public struct TextLine: Sendable {
     /// Baseline in px from the layout's top edge.
     public var baseline: Double
     /// Width in px: the sum of the line's glyph advances (hanging trailing spaces excluded,
-    /// a soft hyphen's visible hyphen included), summed at 16.16 and rounded up to 1/64 px
-    /// once, so a box this wide holds the line. It can differ by a few 1/64 px from the
-    /// last glyph's `x + advance`, which steps by advances rounded to 1/64 px each.
+    /// a soft hyphen's visible hyphen included).
     public var width: Double
-    /// Where the drawing pen ends (px): the sum of the glyphs' `advance`s, each rounded to
-    /// 1/64 px. Alignment uses it, so glyphs sit where they were drawn before widths were
-    /// summed finer.
-    package var penWidth: Double = 0
     /// True when the line belongs to a right-to-left paragraph.
     public var isRightToLeft: Bool
     /// True when the line ends at a soft hyphen and shows a hyphen glyph.

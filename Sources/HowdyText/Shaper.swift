@@ -113,7 +113,9 @@ final class ShapingBuffer: @unchecked Sendable {
             run.glyphs.append(infos[index].codepoint)
             run.clusters.append(Int32(Int(infos[index].cluster) + base))
             let advance = positions[index].x_advance
-            run.advances.append(advance != 0 ? advance + strength : 0)
+            // Saturating: a hostile font's advance near Int32.max must not trap.
+            let (widened, overflow) = advance.addingReportingOverflow(strength)
+            run.advances.append(advance == 0 ? 0 : overflow ? Int32.max : widened)
             run.offsetsX.append(positions[index].x_offset)
             run.offsetsY.append(positions[index].y_offset)
         }

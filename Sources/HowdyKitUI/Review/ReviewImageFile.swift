@@ -11,12 +11,12 @@ import HowdyRender
 /// link), at most ``maximumFileBytes``, whose header passes ``limits`` before a pixel is
 /// decoded.
 ///
-/// The one place the review's pixel budget lives; it is the one `howdy diff` uses (64 Mpx),
-/// until HowdyRender holds a budget shared by every decoder.
+/// The review's pixel budget is HowdyRender's `PixelBudget`, the one every decoder
+/// (diff, merge, accept, spec images, icons) checks from the header.
 enum ReviewImageFile {
-    /// The pixel budget of each image a review or an accept reads: 8192 × 8192 px
-    /// (67,108,864 pixels, 256 MiB decoded), as `howdy diff`.
-    static let limits = ImageLimits(maxSide: 16384, maxPixels: 8192 * 8192)
+    /// The pixel budget of each image a review or an accept reads: `PixelBudget.limits`
+    /// (8192 × 8192 px, 67,108,864 pixels, 256 MiB decoded).
+    static let limits = PixelBudget.limits
 
     /// The largest image file read, in bytes (512 MiB).
     static let maximumFileBytes = 512 << 20

@@ -44,6 +44,26 @@ package enum Escaping {
         return String(out)
     }
 
+    /// JSON text for the inside of a `<script>` element: `<`, `>` and `&` become `\u`
+    /// escapes (so no `</script>` or `<!--` in a string can end or change the element) and
+    /// so do U+2028 and U+2029 (line terminators in older JavaScript). The result is the
+    /// same JSON value; every other scalar is kept.
+    package static func jsonInScript(_ json: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out.append(contentsOf: "\\u003c".unicodeScalars)
+            case ">": out.append(contentsOf: "\\u003e".unicodeScalars)
+            case "&": out.append(contentsOf: "\\u0026".unicodeScalars)
+            case "\u{2028}": out.append(contentsOf: "\\u2028".unicodeScalars)
+            case "\u{2029}": out.append(contentsOf: "\\u2029".unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     private static func isShellSafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "/", "@", "=", ":", "+", ",": true

@@ -47,6 +47,18 @@ private func decodeEntities(_ text: String) -> String {
         #expect(Escaping.shell("a'\u{301}; touch PWNED; echo '.png") == "'a'\\''\u{301}; touch PWNED; echo '\\''.png'")
     }
 
+    /// JSON inside a script element: no `<`, `>` or `&` is left, and the JSON still decodes
+    /// to the same strings.
+    @Test func jsonInScriptCannotEndTheElementAndDecodesTheSame() throws {
+        let names = hostileNames(count: 500, seed: 3) + ["</script><script>alert(1)</script>", "<!--", "\u{2028}"]
+        let json = String(decoding: try JSONEncoder().encode(names), as: UTF8.self)
+        let escaped = Escaping.jsonInScript(json)
+        #expect(!escaped.unicodeScalars.contains { "<>&\u{2028}\u{2029}".unicodeScalars.contains($0) })
+        let decoded = try JSONDecoder().decode([String].self, from: Data(escaped.utf8))
+        #expect(decoded.count == names.count)
+        for (back, name) in zip(decoded, names) { #expect(back.unicodeScalars.elementsEqual(name.unicodeScalars)) }
+    }
+
     @Test func escapedHTMLHasNoMarkupScalarsLeft() {
         for name in hostileNames(count: 2000, seed: 7) {
             let escaped = Escaping.html(name)

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyOutput
 import HowdyRender
 
 /// The `index.html` of a review: one self-contained page (inline style and script, images
@@ -83,19 +84,10 @@ enum ReviewPage {
         let value = Data(prefix: "\(review.command) review --accept", source: review.sourceArguments, decision: review.decision)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding strings and arrays of plain values cannot fail; "{}" keeps the page
+        // loadable should that ever change.
         let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        var out = ""
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return Escaping.jsonInScript(json)
     }
 
     /// The filter bar: one list per facet that has more than one value, and the search box.

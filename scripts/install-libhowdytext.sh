@@ -64,7 +64,7 @@ while IFS= read -r -d '' file; do
     mkdir -p "$(dirname "$target")"
     put "$file" "$target" 644
     copied=$((copied + 1))
-done < <(find Fonts -type f -print0)
+done < <(find -H Fonts -type f -print0)  # -H: Fonts links to Sources/HowdyText/Fonts
 
 echo "installed libhowdytext $version ($configuration) in $prefix: lib/libhowdytext.so, include/howdytext.h," \
     "lib/pkgconfig/howdytext.pc; $copied font file(s) copied to share/howdy/fonts" >&2

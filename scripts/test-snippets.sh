@@ -50,6 +50,11 @@ for folder in Sources/C*/; do
     map="$bin/$(basename "$folder").build/module.modulemap"
     [ -f "$map" ] && includes+=(-Xcc "-fmodule-map-file=$map")
 done
+# The system libraries' headers (FreeType's live in /usr/include/freetype2), as SwiftPM
+# finds them through pkg-config for the .systemLibrary targets.
+for flag in $(pkg-config --cflags freetype2 harfbuzz icu-uc libpng fontconfig libdeflate libplist-2.0); do
+    includes+=(-Xcc "$flag")
+done
 failures=0
 checked=0
 ran=0

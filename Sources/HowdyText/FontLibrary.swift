@@ -14,9 +14,10 @@ import Synchronization
 ///    Linux): every binary or test bundle that links HowdyText carries the fonts there;
 /// 3. an installation: `<exe dir>/../share/howdy/fonts` (`scripts/install.sh`);
 /// 4. `<exe dir>/Fonts`, for a binary deployed next to its fonts;
-/// 5. when none of those exists, an installation beside the binary this code was linked
-///    into: `PREFIX/share/howdy/fonts` for `PREFIX/lib/libhowdytext.so` loaded by Python
-///    or a C program, whose executable lies elsewhere.
+/// 5. when none of those exists, the same beside the binary this code was linked into,
+///    for `libhowdytext.so` loaded by Python or a C program whose executable lies
+///    elsewhere: its resource bundle (a SwiftPM build folder), then
+///    `PREFIX/share/howdy/fonts` for `PREFIX/lib/libhowdytext.so`.
 ///
 /// The executable's path is its real path (`/proc/self/exe`), so a symlink on `PATH`
 /// still finds the fonts of the installation it points into. No path of the checkout the
@@ -64,7 +65,11 @@ public enum FontLibrary {
         }
         // Read /proc/self/maps only when needed: a one-shot `howdy` finds its fonts above.
         if !folders.contains(where: isDirectory), let image = imagePath() {
-            folders.append(normalized(parent(of: parent(of: image)) + "/share/howdy/fonts"))
+            // SwiftPM puts a library's resource bundle beside it, as for an executable.
+            folders += [
+                parent(of: image) + "/" + resourceBundle + "/Fonts",
+                normalized(parent(of: parent(of: image)) + "/share/howdy/fonts"),
+            ]
         }
         return folders
     }()

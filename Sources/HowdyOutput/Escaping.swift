@@ -7,19 +7,16 @@ package enum Escaping {
     /// `& < > " '` become entities, every other scalar is kept. Text from input that is not
     /// valid UTF-8 has already become U+FFFD when it became a `String`.
     package static func html(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        replacing(text) { scalar in
             switch scalar {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
-            default: out.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return String(out)
     }
 
     /// `text` as one word for a POSIX shell: unchanged when every scalar is an ASCII letter,
@@ -49,16 +46,27 @@ package enum Escaping {
     /// so do U+2028 and U+2029 (line terminators in older JavaScript). The result is the
     /// same JSON value; every other scalar is kept.
     package static func jsonInScript(_ json: String) -> String {
-        var out = String.UnicodeScalarView()
-        out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
+        replacing(json) { scalar in
             switch scalar {
-            case "<": out.append(contentsOf: "\\u003c".unicodeScalars)
-            case ">": out.append(contentsOf: "\\u003e".unicodeScalars)
-            case "&": out.append(contentsOf: "\\u0026".unicodeScalars)
-            case "\u{2028}": out.append(contentsOf: "\\u2028".unicodeScalars)
-            case "\u{2029}": out.append(contentsOf: "\\u2029".unicodeScalars)
-            default: out.append(scalar)
+            case "<": "\\u003c"
+            case ">": "\\u003e"
+            case "&": "\\u0026"
+            case "\u{2028}": "\\u2028"
+            case "\u{2029}": "\\u2029"
+            default: nil
+            }
+        }
+    }
+
+    /// `text` with each scalar for which `replacement` gives a text replaced by it.
+    private static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = String.UnicodeScalarView()
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) {
+                out.append(contentsOf: replaced.unicodeScalars)
+            } else {
+                out.append(scalar)
             }
         }
         return String(out)

@@ -51,8 +51,12 @@ let package = Package(
         // How every file is written (temp file renamed into place, never through a link) and
         // how text is escaped for HTML and the shell (per Unicode scalar). Hidden: package API.
         .target(name: "HowdyOutput"),
+        // The one strict JSON reader and writer (no Foundation): ordered values that keep each
+        // number's text and byte offsets, errors mapped to a JSON path, line and column.
+        // Hidden: package API for specs, catalogs, stores, manifests and JSON lines.
+        .target(name: "HowdyJSON"),
         // Storage layer: Foundation and Observation only.
-        .target(name: "HowdyKit"),
+        .target(name: "HowdyKit", dependencies: ["HowdyJSON"]),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
         // The bundled fonts (Sources/HowdyText/Fonts; Fonts/ at the root links there) are a resource, so every
         // binary linking HowdyText finds them beside itself (FontLibrary.searchPath).
@@ -61,7 +65,7 @@ let package = Package(
             resources: [.copy("Fonts")]),
         // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
         // and the stream behind `howdy balance --jsonl`, for any Swift program.
-        .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),
+        .target(name: "HowdyTextJSON", dependencies: ["HowdyJSON", "HowdyText"]),
         // Canvas, paints, glyph drawing, codecs and image diff. FreeType stays behind HowdyText's
         // `package` API (one FT_Library, owned there).
         .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyText", "CHowdyPNG", "CDeflate"]),
@@ -126,6 +130,7 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyText", "HowdyTesting", "HowdyCLI"]),
         .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI"], exclude: ["LocalizationCases"]),
         .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON"]),
+        .testTarget(name: "HowdyJSONTests", dependencies: ["HowdyJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -56,7 +56,7 @@ let package = Package(
         // Hidden: package API for specs, catalogs, stores, manifests and JSON lines.
         .target(name: "HowdyJSON"),
         // Storage layer: Foundation and Observation only.
-        .target(name: "HowdyKit", dependencies: ["HowdyJSON"]),
+        .target(name: "HowdyKit", dependencies: ["HowdyJSON", "HowdyNumbers"]),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
         // The bundled fonts (Sources/HowdyText/Fonts; Fonts/ at the root links there) are a resource, so every
         // binary linking HowdyText finds them beside itself (FontLibrary.searchPath).

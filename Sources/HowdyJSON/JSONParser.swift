@@ -83,9 +83,12 @@ package struct JSONParser {
 
     private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count, (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
+        let available = min(count, bytes.count - index)
+        guard (0..<available).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
             throw fail("unexpected \(describeHere()) (a value was expected)")
         }
+        // `tr` at the end: the text was cut short, so the error is at its end.
+        guard available == count else { throw fail("unexpected end of the text (in \(word))", at: bytes.count) }
         index += count
     }
 
@@ -189,7 +192,7 @@ package struct JSONParser {
         // Double's parser is linear in the text; a finite result is the only range check
         // here (integers are range-checked by whoever needs one, through HowdyNumbers).
         guard let value = Double(text), value.isFinite else {
-            throw fail("the number \(text.prefix(40)) is out of range")
+            throw fail("the number \(text.prefix(40)) is out of range", at: start)
         }
         return .makeNumber(value, text: text, at: start)
     }

@@ -9,11 +9,47 @@ struct StrictJSONTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// What Foundation's `JSONSerialization` reads from `data`, as a JSONValue (nil when it
+    /// refuses it): the independent reference for the differential tests.
+    static func foundation(_ data: Data) -> JSONValue? {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return nil
+        }
+        return value(object)
+    }
+
+    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    private static func value(_ object: Any) -> JSONValue? {
+        switch object {
+        case let dictionary as [String: Any]:
+            var values: [String: JSONValue] = [:]
+            for (key, element) in dictionary {
+                guard let value = value(element) else { return nil }
+                values[key] = value
+            }
+            return .object(values)
+        case let array as [Any]:
+            var values: [JSONValue] = []
+            for element in array {
+                guard let value = value(element) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case let text as String: return .string(text)
+        case let number as NSNumber:
+            // On Linux `as? Bool` also matches 0 and 1: the class tells Booleans apart.
+            return ObjectIdentifier(type(of: number)) == booleanClass ? .bool(number.boolValue) : .number(number.doubleValue)
+        case is NSNull: return .null
+        default: return nil
+        }
+    }
+
     @Test("values read as Foundation reads them")
     func values() throws {
         let text = #"{"a": [1, -2.5e3, true, false, null], "b": {"c": "x\n\u00e9\ud83d\udcaa\/"}, "d": ""}"#
         let strict = try StrictJSON.parse(Data(text.utf8))
-        #expect(strict == (try JSONValue(parsing: Data(text.utf8))))
+        #expect(strict == Self.foundation(Data(text.utf8)))
         #expect(try StrictJSON.parse(Data("\u{FEFF} 7 ".utf8)) == .number(7))
     }
 
@@ -113,7 +149,7 @@ struct StrictJSONTests {
             do {
                 let strict = try StrictJSON.parse(data)
                 accepted += 1
-                #expect(strict == (try? JSONValue(parsing: data)), "round \(round)")
+                #expect(strict == Self.foundation(data), "round \(round)")
             } catch {
                 refused += 1
                 #expect(error.message.contains("(line "), "round \(round): \(error)")

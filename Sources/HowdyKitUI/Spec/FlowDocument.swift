@@ -135,12 +135,13 @@ public struct FlowDocument: Sendable {
     }
 
     private static func decodeDocument(_ data: Data, baseDirectory: URL?) throws(SpecError) -> FlowDocument {
-        // Strict JSON first (no trailing commas, repeated keys or lone surrogates; each
-        // reported with its JSON path), then every key known, then HowdyKit's part.
+        // Read once, strictly (no trailing commas, repeated keys or lone surrogates; each
+        // reported with its JSON path, line and column), then every key known, then
+        // HowdyKit's part from the same value.
         let root = JSONNode(try StrictJSON.parse(data))
         _ = try root.object()
         try SpecKeys.check(root)
-        let flow = try OnboardingFlowSpec.decode(data)
+        let flow = try OnboardingFlowSpec.decode(value: root.value)
         var warnings: [String] = []
         var theme = OnboardingTheme()
         if let node = try root.child("theme") { theme = try ThemeSpec.theme(node, warnings: &warnings) }

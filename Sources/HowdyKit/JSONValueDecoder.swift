@@ -1,0 +1,226 @@
+import HowdyNumbers
+
+/// A `Decoder` over a ``JSONValue`` already read, so a spec is parsed once: the strict
+/// reader (``StrictJSON``) builds the value, and the `Decodable` spec types read from it
+/// instead of Foundation's `JSONDecoder` reading the bytes a second time.
+///
+/// Errors are `DecodingError`s with the coding path, as `JSONDecoder` throws them
+/// (``SpecError/init(_:)`` turns them into a JSON path and a sentence); a type mismatch
+/// names what was found in HowdyJSON's one wording ("a Boolean"). An integer is read only
+/// from a whole number in the type's range (through HowdyNumbers), never trapping.
+struct JSONValueDecoder: Decoder {
+    let value: JSONValue
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(_ value: JSONValue, codingPath: [any CodingKey] = []) {
+        self.value = value
+        self.codingPath = codingPath
+    }
+
+    /// Decodes `type` from `value`.
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try JSONValueDecoder(value).decode(type)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        // A JSONValue is the value itself: no walk through the containers.
+        if type == JSONValue.self, let value = value as? T { return value }
+        return try T(from: self)
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = value else { throw mismatch([String: JSONValue].self) }
+        return KeyedDecodingContainer(Keyed<Key>(members: members, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let items) = value else { throw mismatch([JSONValue].self) }
+        return Unkeyed(items: items, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
+
+    /// `Expected to decode String but found a number instead.`, as `JSONDecoder` words it
+    /// (``SpecError`` reads the "found" part), or `valueNotFound` for null.
+    func mismatch(_ type: Any.Type) -> DecodingError {
+        if case .null = value {
+            return .valueNotFound(
+                type, .init(codingPath: codingPath, debugDescription: "Expected \(type) value but found null instead."))
+        }
+        return .typeMismatch(
+            type,
+            .init(
+                codingPath: codingPath,
+                debugDescription: "Expected to decode \(type) but found \(value.typeDescription) instead."))
+    }
+
+    func decodeNil() -> Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    func decodeBool() throws -> Bool {
+        guard case .bool(let flag) = value else { throw mismatch(Bool.self) }
+        return flag
+    }
+
+    func decodeString() throws -> String {
+        guard case .string(let text) = value else { throw mismatch(String.self) }
+        return text
+    }
+
+    func decodeDouble() throws -> Double {
+        guard case .number(let number) = value else { throw mismatch(Double.self) }
+        return number
+    }
+
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let number = try decodeDouble()
+        guard number == number.rounded(.towardZero), let result = T(checking: number) else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "expected a whole number from \(T.min) to \(T.max), got \(NumberText.format(number))"))
+        }
+        return result
+    }
+
+    /// The key for element `index` of an array, for coding paths (`steps[2]`).
+    struct IndexKey: CodingKey {
+        let intValue: Int?
+        var stringValue: String { "Index \(intValue ?? 0)" }
+        init(_ index: Int) { intValue = index }
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { self.intValue = intValue }
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let members: [String: JSONValue]
+        let codingPath: [any CodingKey]
+
+        var allKeys: [Key] { members.keys.sorted().compactMap { Key(stringValue: $0) } }
+        func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+        func child(_ key: Key) throws -> JSONValueDecoder {
+            guard let value = members[key.stringValue] else {
+                throw DecodingError.keyNotFound(
+                    key, .init(codingPath: codingPath, debugDescription: "No value for key \"\(key.stringValue)\"."))
+            }
+            return JSONValueDecoder(value, codingPath: codingPath + [key])
+        }
+
+        func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decodeBool() }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decodeString() }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decodeDouble() }
+        func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try child(key).decodeDouble()) }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decodeInteger(type) }
+        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decodeInteger(type) }
+        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).decodeInteger(type) }
+        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).decodeInteger(type) }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).decodeInteger(type) }
+        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).decodeInteger(type) }
+        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).decodeInteger(type) }
+        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decodeInteger(type) }
+        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decodeInteger(type) }
+        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeInteger(type) }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decode(type) }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
+            try child(key).container(keyedBy: type)
+        }
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            try child(key).unkeyedContainer()
+        }
+
+        func superDecoder() throws -> any Decoder { JSONValueDecoder(.object(members), codingPath: codingPath) }
+        func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
+    }
+
+    struct Unkeyed: UnkeyedDecodingContainer {
+        let items: [JSONValue]
+        let codingPath: [any CodingKey]
+        var currentIndex = 0
+
+        init(items: [JSONValue], codingPath: [any CodingKey]) {
+            self.items = items
+            self.codingPath = codingPath
+        }
+
+        var count: Int? { items.count }
+        var isAtEnd: Bool { currentIndex >= items.count }
+
+        /// The next element's decoder; the index moves on only when decoding succeeds.
+        func next(_ type: Any.Type) throws -> JSONValueDecoder {
+            guard !isAtEnd else {
+                throw DecodingError.valueNotFound(
+                    type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+            }
+            return JSONValueDecoder(items[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
+        }
+
+        mutating func advance<T>(_ value: T) -> T {
+            currentIndex += 1
+            return value
+        }
+
+        mutating func decodeNil() throws -> Bool {
+            guard try next(Never.self).decodeNil() else { return false }
+            currentIndex += 1
+            return true
+        }
+        mutating func decode(_ type: Bool.Type) throws -> Bool { advance(try next(type).decodeBool()) }
+        mutating func decode(_ type: String.Type) throws -> String { advance(try next(type).decodeString()) }
+        mutating func decode(_ type: Double.Type) throws -> Double { advance(try next(type).decodeDouble()) }
+        mutating func decode(_ type: Float.Type) throws -> Float { advance(Float(try next(type).decodeDouble())) }
+        mutating func decode(_ type: Int.Type) throws -> Int { advance(try next(type).decodeInteger(type)) }
+        mutating func decode(_ type: Int8.Type) throws -> Int8 { advance(try next(type).decodeInteger(type)) }
+        mutating func decode(_ type: Int16.Type) throws -> Int16 { advance(try next(type).decodeInteger(type)) }
+        mutating func decode(_ type: Int32.Type) throws -> Int32 { advance(try next(type).decodeInteger(type)) }
+        mutating func decode(_ type: Int64.Type) throws -> Int64 { advance(try next(type).decodeInteger(type)) }
+        mutating func decode(_ type: UInt.Type) throws -> UInt { advance(try next(type).decodeInteger(type)) }
+        mutating func decode(_ type: UInt8.Type) throws -> UInt8 { advance(try next(type).decodeInteger(type)) }
+        mutating func decode(_ type: UInt16.Type) throws -> UInt16 { advance(try next(type).decodeInteger(type)) }
+        mutating func decode(_ type: UInt32.Type) throws -> UInt32 { advance(try next(type).decodeInteger(type)) }
+        mutating func decode(_ type: UInt64.Type) throws -> UInt64 { advance(try next(type).decodeInteger(type)) }
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { advance(try next(type).decode(type)) }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
+            advance(try next(type).container(keyedBy: type))
+        }
+
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            advance(try next([JSONValue].self).unkeyedContainer())
+        }
+
+        mutating func superDecoder() throws -> any Decoder { advance(try next(JSONValue.self)) }
+    }
+
+    struct Single: SingleValueDecodingContainer {
+        let decoder: JSONValueDecoder
+        var codingPath: [any CodingKey] { decoder.codingPath }
+
+        func decodeNil() -> Bool { decoder.decodeNil() }
+        func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool() }
+        func decode(_ type: String.Type) throws -> String { try decoder.decodeString() }
+        func decode(_ type: Double.Type) throws -> Double { try decoder.decodeDouble() }
+        func decode(_ type: Float.Type) throws -> Float { Float(try decoder.decodeDouble()) }
+        func decode(_ type: Int.Type) throws -> Int { try decoder.decodeInteger(type) }
+        func decode(_ type: Int8.Type) throws -> Int8 { try decoder.decodeInteger(type) }
+        func decode(_ type: Int16.Type) throws -> Int16 { try decoder.decodeInteger(type) }
+        func decode(_ type: Int32.Type) throws -> Int32 { try decoder.decodeInteger(type) }
+        func decode(_ type: Int64.Type) throws -> Int64 { try decoder.decodeInteger(type) }
+        func decode(_ type: UInt.Type) throws -> UInt { try decoder.decodeInteger(type) }
+        func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.decodeInteger(type) }
+        func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.decodeInteger(type) }
+        func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.decodeInteger(type) }
+        func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeInteger(type) }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(type) }
+    }
+}

@@ -54,9 +54,9 @@ let package = Package(
         // The one strict JSON reader and writer (no Foundation): ordered values that keep each
         // number's text and byte offsets, errors mapped to a JSON path, line and column.
         // Hidden: package API for specs, catalogs, stores, manifests and JSON lines.
-        .target(name: "HowdyJSON"),
+        .target(name: "HowdyJSON", dependencies: ["HowdyNumbers"]),
         // Storage layer: Foundation and Observation only.
-        .target(name: "HowdyKit", dependencies: ["HowdyJSON", "HowdyNumbers"]),
+        .target(name: "HowdyKit", dependencies: ["HowdyJSON"]),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
         // The bundled fonts (Sources/HowdyText/Fonts; Fonts/ at the root links there) are a resource, so every
         // binary linking HowdyText finds them beside itself (FontLibrary.searchPath).
@@ -72,12 +72,18 @@ let package = Package(
         // Theme model, screens and JSON flow specs.
         .target(
             name: "HowdyKitUI",
-            dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender", "CHowdyICU", "CPlist"]),
+            dependencies: [
+                "HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender", "CHowdyICU", "CPlist", "HowdyJSON",
+            ]),
         // Golden-image assertions for any package's tests.
-        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput", "HowdyKitUI"]),
+        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput", "HowdyKitUI", "HowdyJSON"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
         .target(
-            name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),
+            name: "HowdyCLI",
+            dependencies: [
+                "HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI",
+                "HowdyJSON",
+            ]),
         // Release links the Swift runtime and Foundation statically: a one-shot `howdy balance`
         // then skips resolving thousands of symbols across a dozen shared libraries at every
         // start (CPU 12.7 -> 7 ms, peak memory 30 -> 20 MiB; see ProcessFigures). Linked with

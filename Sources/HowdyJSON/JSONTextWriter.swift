@@ -173,9 +173,12 @@ extension JSON {
     }
 
     /// Compact JSON text of the value.
-    package var jsonText: String {
+    package var jsonText: String { String(decoding: bytes(pretty: false), as: UTF8.self) }
+
+    /// UTF-8 JSON text of the value; `pretty` as ``JSONTextWriter`` describes.
+    package func bytes(pretty: Bool) -> [UInt8] {
         var writer = JSONTextWriter()
-        writer.value(self)
-        return writer.text
+        writer.value(self, pretty: pretty)
+        return writer.bytes
     }
 }

@@ -79,7 +79,8 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
         let bytes = [UInt8](data)
         do {
             self = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONValue in
-                try JSONParser.parse(buffer, as: JSONValue.self, maximumDepth: Self.maximumDepth, skipsByteOrderMark: true)
+                try JSONParser.parse(
+                    buffer, as: JSONValue.self, maximumDepth: Self.maximumDepth, skipsByteOrderMark: true)
             }
         } catch {
             let location = JSONLocation(offset: error.offset, in: bytes)

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 
 /// The steps part of a flow spec file, shared with the UI layer.
 ///
@@ -108,7 +109,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
     package static func decode(value: JSONValue) throws(SpecError) -> OnboardingFlowSpec {
         let spec: OnboardingFlowSpec
         do {
-            spec = try JSONValueDecoder.decode(OnboardingFlowSpec.self, from: value)
+            spec = try JSONTreeDecoder.decode(OnboardingFlowSpec.self, from: value.json)
         } catch {
             throw SpecError.from(error)
         }
@@ -239,7 +240,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
 
     // MARK: - Codable
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, welcome, steps, whatsNew
     }
 

@@ -57,4 +57,17 @@ public enum StrictJSON {
             throw SpecError(path: location.path, message: "\(error.message) (\(location.text))")
         }
     }
+
+    /// Reads `bytes` with HowdyJSON's reader and decodes `type` from the value read (one
+    /// pass over the bytes, no Foundation decoder): for manifests, decisions and lists
+    /// that are `Decodable`.
+    /// - Throws: ``SpecError`` at the JSON path of the first problem, syntax or shape.
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(SpecError) -> T {
+        let value = try parse(bytes, as: JSON.self)
+        do {
+            return try JSONTreeDecoder.decode(type, from: value)
+        } catch {
+            throw SpecError.from(error)
+        }
+    }
 }

@@ -1,50 +1,52 @@
 import HowdyNumbers
 
-/// A `Decoder` over a ``JSONValue`` already read, so a spec is parsed once: the strict
-/// reader (``StrictJSON``) builds the value, and the `Decodable` spec types read from it
-/// instead of Foundation's `JSONDecoder` reading the bytes a second time.
+/// A `Decoder` over a ``JSON`` value already read, so a document is parsed once: the one
+/// reader builds the value, and `Decodable` types (flow specs, manifests, decisions) read
+/// from it instead of Foundation's `JSONDecoder` reading the bytes a second time.
 ///
-/// Errors are `DecodingError`s with the coding path, as `JSONDecoder` throws them
-/// (``SpecError/init(_:)`` turns them into a JSON path and a sentence); a type mismatch
-/// names what was found in HowdyJSON's one wording ("a Boolean"). An integer is read only
-/// from a whole number in the type's range (through HowdyNumbers), never trapping.
-struct JSONValueDecoder: Decoder {
-    let value: JSONValue
-    let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+/// Errors are `DecodingError`s with the coding path, worded as `JSONDecoder` words them
+/// (HowdyKit's `SpecError` turns them into a JSON path and a sentence); a type mismatch
+/// names what was found in the one wording of ``JSONKind`` ("a Boolean"). An integer is
+/// read only from a whole number in the type's range (through HowdyNumbers), never
+/// trapping.
+package struct JSONTreeDecoder: Decoder {
+    package let value: JSON
+    package let codingPath: [any CodingKey]
+    package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(_ value: JSONValue, codingPath: [any CodingKey] = []) {
+    package init(_ value: JSON, codingPath: [any CodingKey] = []) {
         self.value = value
         self.codingPath = codingPath
     }
 
     /// Decodes `type` from `value`.
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try JSONValueDecoder(value).decode(type)
+    package static func decode<T: Decodable>(_ type: T.Type, from value: JSON) throws -> T {
+        try JSONTreeDecoder(value).decode(type)
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        // A JSONValue is the value itself: no walk through the containers.
-        if type == JSONValue.self, let value = value as? T { return value }
-        return try T(from: self)
+        try T(from: self)
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = value else { throw mismatch([String: JSONValue].self) }
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let list) = value.value else { throw mismatch([String: JSON].self) }
+        var members: [String: JSON] = [:]
+        members.reserveCapacity(list.count)
+        for member in list { members[member.key] = member.value }
         return KeyedDecodingContainer(Keyed<Key>(members: members, codingPath: codingPath))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let items) = value else { throw mismatch([JSONValue].self) }
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let items) = value.value else { throw mismatch([JSON].self) }
         return Unkeyed(items: items, codingPath: codingPath)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
 
     /// `Expected to decode String but found a number instead.`, as `JSONDecoder` words it
     /// (``SpecError`` reads the "found" part), or `valueNotFound` for null.
     func mismatch(_ type: Any.Type) -> DecodingError {
-        if case .null = value {
+        if case .null = value.value {
             return .valueNotFound(
                 type, .init(codingPath: codingPath, debugDescription: "Expected \(type) value but found null instead."))
         }
@@ -52,36 +54,40 @@ struct JSONValueDecoder: Decoder {
             type,
             .init(
                 codingPath: codingPath,
-                debugDescription: "Expected to decode \(type) but found \(value.typeDescription) instead."))
+                debugDescription: "Expected to decode \(type) but found \(value.kind.phrase) instead."))
     }
 
     func decodeNil() -> Bool {
-        if case .null = value { return true }
+        if case .null = value.value { return true }
         return false
     }
 
     func decodeBool() throws -> Bool {
-        guard case .bool(let flag) = value else { throw mismatch(Bool.self) }
+        guard case .bool(let flag) = value.value else { throw mismatch(Bool.self) }
         return flag
     }
 
     func decodeString() throws -> String {
-        guard case .string(let text) = value else { throw mismatch(String.self) }
+        guard case .string(let text) = value.value else { throw mismatch(String.self) }
         return text
     }
 
     func decodeDouble() throws -> Double {
-        guard case .number(let number) = value else { throw mismatch(Double.self) }
+        guard case .number(let number, _) = value.value else { throw mismatch(Double.self) }
         return number
     }
 
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         let number = try decodeDouble()
+        // Digits only: exact from the text (past 2^53 a Double would round).
+        if case .number(_, let text) = value.value, let exact = T(text) { return exact }
         guard number == number.rounded(.towardZero), let result = T(checking: number) else {
+            var text = ""
+            if case .number(_, let written) = value.value { text = String(written.prefix(40)) }
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: codingPath,
-                    debugDescription: "expected a whole number from \(T.min) to \(T.max), got \(NumberText.format(number))"))
+                    debugDescription: "expected a whole number from \(T.min) to \(T.max), got \(text)"))
         }
         return result
     }
@@ -96,18 +102,18 @@ struct JSONValueDecoder: Decoder {
     }
 
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let members: [String: JSONValue]
+        let members: [String: JSON]
         let codingPath: [any CodingKey]
 
         var allKeys: [Key] { members.keys.sorted().compactMap { Key(stringValue: $0) } }
         func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
 
-        func child(_ key: Key) throws -> JSONValueDecoder {
+        func child(_ key: Key) throws -> JSONTreeDecoder {
             guard let value = members[key.stringValue] else {
                 throw DecodingError.keyNotFound(
                     key, .init(codingPath: codingPath, debugDescription: "No value for key \"\(key.stringValue)\"."))
             }
-            return JSONValueDecoder(value, codingPath: codingPath + [key])
+            return JSONTreeDecoder(value, codingPath: codingPath + [key])
         }
 
         func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
@@ -137,16 +143,19 @@ struct JSONValueDecoder: Decoder {
             try child(key).unkeyedContainer()
         }
 
-        func superDecoder() throws -> any Decoder { JSONValueDecoder(.object(members), codingPath: codingPath) }
+        func superDecoder() throws -> any Decoder {
+            JSONTreeDecoder(
+                JSON(.object(members.map { JSON.Member(key: $0.key, value: $0.value) })), codingPath: codingPath)
+        }
         func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
     }
 
     struct Unkeyed: UnkeyedDecodingContainer {
-        let items: [JSONValue]
+        let items: [JSON]
         let codingPath: [any CodingKey]
         var currentIndex = 0
 
-        init(items: [JSONValue], codingPath: [any CodingKey]) {
+        init(items: [JSON], codingPath: [any CodingKey]) {
             self.items = items
             self.codingPath = codingPath
         }
@@ -155,12 +164,15 @@ struct JSONValueDecoder: Decoder {
         var isAtEnd: Bool { currentIndex >= items.count }
 
         /// The next element's decoder; the index moves on only when decoding succeeds.
-        func next(_ type: Any.Type) throws -> JSONValueDecoder {
+        func next(_ type: Any.Type) throws -> JSONTreeDecoder {
             guard !isAtEnd else {
                 throw DecodingError.valueNotFound(
-                    type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+                    type,
+                    .init(
+                        codingPath: codingPath + [IndexKey(currentIndex)],
+                        debugDescription: "Unkeyed container is at end."))
             }
-            return JSONValueDecoder(items[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
+            return JSONTreeDecoder(items[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
         }
 
         mutating func advance<T>(_ value: T) -> T {
@@ -196,14 +208,14 @@ struct JSONValueDecoder: Decoder {
         }
 
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            advance(try next([JSONValue].self).unkeyedContainer())
+            advance(try next([JSON].self).unkeyedContainer())
         }
 
-        mutating func superDecoder() throws -> any Decoder { advance(try next(JSONValue.self)) }
+        mutating func superDecoder() throws -> any Decoder { advance(try next(JSON.self)) }
     }
 
     struct Single: SingleValueDecodingContainer {
-        let decoder: JSONValueDecoder
+        let decoder: JSONTreeDecoder
         var codingPath: [any CodingKey] { decoder.codingPath }
 
         func decodeNil() -> Bool { decoder.decodeNil() }

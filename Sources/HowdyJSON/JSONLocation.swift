@@ -22,7 +22,8 @@ package struct JSONLocation: Sendable, Equatable {
     package init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         let end = max(0, min(offset, bytes.count))
         var line = 1
-        var lineStart = 0
+        // A byte order mark is not a column an editor shows.
+        var lineStart = min(JSONParser.byteOrderMarkLength(bytes), end)
         for position in 0..<end where bytes[position] == 0x0A {
             line += 1
             lineStart = position + 1

@@ -47,6 +47,9 @@ struct JSONLStreamTests {
         #expect(
             session.answer(#"{"id":"x","text":"Hi","size":"big"}"#, line: 6).contains(
                 "size: expected a number, got a string"))
+        // One wording for JSON kinds across specs, stores and requests (HowdyJSON's JSONKind).
+        #expect(
+            session.answer(#"{"id":"x","text":true}"#, line: 7).contains("text: expected a string, got a Boolean"))
     }
 
     @Test("answers equal the library's layout, with every request field honoured")

@@ -115,8 +115,52 @@ struct LayoutBuilder {
             let upper = utf8.index(lower, offsetBy: range.count)
             return String(source[lower..<upper])
         }
-        return shaped.utf16.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF16.self)
+        return shaped.utf16.withUnsafeBufferPointer { Self.string(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// `String(decoding: units, as: UTF16.self)`, transcoded in one pass straight into the
+    /// string's storage: the standard library's generic decoding costs several times more
+    /// per scalar (a sixth of a CJK or Hebrew layout). An unpaired surrogate becomes
+    /// U+FFFD, as there.
+    static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
+        String(unsafeUninitializedCapacity: units.count * 3) { bytes in
+            var out = 0
+            var index = 0
+            let count = units.count
+            while index < count {
+                var scalar = UInt32(units[index])
+                index += 1
+                if scalar < 0x80 {
+                    bytes[out] = UInt8(scalar)
+                    out += 1
+                    continue
+                }
+                if scalar & 0xF800 == 0xD800 {
+                    if scalar < 0xDC00, index < count, units[index] & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                        index += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                }
+                if scalar < 0x800 {
+                    bytes[out] = UInt8(0xC0 | scalar >> 6)
+                    bytes[out + 1] = UInt8(0x80 | scalar & 0x3F)
+                    out += 2
+                } else if scalar < 0x10000 {
+                    bytes[out] = UInt8(0xE0 | scalar >> 12)
+                    bytes[out + 1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                    bytes[out + 2] = UInt8(0x80 | scalar & 0x3F)
+                    out += 3
+                } else {
+                    bytes[out] = UInt8(0xF0 | scalar >> 18)
+                    bytes[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+                    bytes[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                    bytes[out + 3] = UInt8(0x80 | scalar & 0x3F)
+                    out += 4
+                }
+            }
+            return out
         }
     }
 

@@ -31,6 +31,8 @@ struct Itemization {
             return
         }
         let fallback = makeFallback()
+        // Recognised once per text, not per new character.
+        let choices = FallbackChoices.forBundled(fallback)
         var faceSlots = FaceSlots(primary: primary.face)
 
         // Pass 1: decide script and font for every scalar.
@@ -62,8 +64,8 @@ struct Itemization {
 
                 let font = Self.chooseFont(
                     scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
-                    isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, ascii: &ascii,
-                    memo: &memo)
+                    isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, choices: choices,
+                    ascii: &ascii, memo: &memo)
                 for unit in index..<(index + width) {
                     fontOf[unit] = font
                     scriptOf[unit] = currentScript
@@ -190,7 +192,7 @@ struct Itemization {
     // swiftlint:disable:next function_parameter_count
     private static func chooseFont(
         scalar: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
-        fonts: inout [Font], slots: inout FaceSlots, fallback: FontFallback,
+        fonts: inout [Font], slots: inout FaceSlots, fallback: FontFallback, choices: FallbackChoices?,
         ascii: inout ASCIICoverage, memo: inout ScalarMemo
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
@@ -216,7 +218,8 @@ struct Itemization {
         if wantsEmoji(scalar, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
             font = slot(emoji)
         } else {
-            font = chooseCovering(scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, ascii: &ascii)
+            font = chooseCovering(
+                scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, choices: choices, ascii: &ascii)
         }
         if !selected { memo.setFont(font, of: scalar) }
         return font
@@ -261,7 +264,7 @@ struct Itemization {
     /// primary font if it covers it, else the first preference or fallback face that does.
     private static func chooseCovering(
         _ scalar: UInt32, _ character: Unicode.Scalar, fonts: inout [Font], slots: inout FaceSlots,
-        fallback: FontFallback, ascii: inout ASCIICoverage
+        fallback: FontFallback, choices: FallbackChoices?, ascii: inout ASCIICoverage
     ) -> Int32 {
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if ascii.primaryHas(scalar, fonts) { return 0 }
@@ -269,7 +272,7 @@ struct Itemization {
         // costs a lock and a cmap lookup per face before the one that covers (five for a
         // CJK character), for every distinct character of every text.
         let covering =
-            FallbackChoices.forBundled(fallback).map {
+            choices.map {
                 $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
             } ?? chainFace(covering: scalar, character, fallback)
         if let covering { return slot(covering) }

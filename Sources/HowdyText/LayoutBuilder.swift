@@ -11,13 +11,14 @@ import CHarfBuzz
 struct LayoutBuilder {
     let shaped: ShapedText
 
-    /// Glyphs `glyphs` of `run` (the shaped run itself, or the line's piece of it shaped alone).
+    /// Glyphs `glyphs` of `store` (the text's glyph store, or the line's piece of a run
+    /// shaped alone) at one level in one font.
     fileprivate struct Slice {
         var range: Range<Int>
-        var run: ShapedRun
+        var level: UInt8
+        var fontIndex: Int
+        var store: ShapedRun
         var glyphs: Range<Int>
-
-        var level: UInt8 { run.level }
     }
 
     func build(_ breaks: [LineBreak], availableWidth: Double, mode: LayoutMode, greedyLineCount: Int) -> TextLayout {
@@ -70,13 +71,13 @@ struct LayoutBuilder {
             run.advances = [hyphen.advance]
             run.offsetsX = [0]
             run.offsetsY = [0]
-            slices.append(Slice(range: end..<end, run: run, glyphs: 0..<1))
+            slices.append(Slice(range: end..<end, level: run.level, fontIndex: 0, store: run, glyphs: 0..<1))
         }
         var pen: Int32 = 0
         var runs: [GlyphRun] = []
         runs.reserveCapacity(slices.count)
         func place(_ slice: Slice) {
-            let run = slice.run
+            let run = slice.store
             var glyphs: [PositionedGlyph] = []
             glyphs.reserveCapacity(slice.glyphs.count)
             for index in slice.glyphs {
@@ -90,7 +91,7 @@ struct LayoutBuilder {
             }
             runs.append(
                 GlyphRun(
-                    font: shaped.fonts[run.fontIndex], isRightToLeft: run.level & 1 == 1, range: slice.range,
+                    font: shaped.fonts[slice.fontIndex], isRightToLeft: slice.level & 1 == 1, range: slice.range,
                     glyphs: glyphs))
         }
         if slices.allSatisfy({ $0.level == 0 }) {
@@ -175,7 +176,7 @@ struct LayoutBuilder {
         }
         var pen: Int32 = 0
         for slice in slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper) {
-            for index in slice.glyphs { pen += slice.run.advances[index] }
+            for index in slice.glyphs { pen += slice.store.advances[index] }
         }
         return pen
     }
@@ -207,16 +208,23 @@ struct LayoutBuilder {
                 reshaper = buffer
                 let reshaped = shaped.utf16.withUnsafeBufferPointer { text in
                     buffer.shape(
-                        text, range: lower..<upper, context: false, level: run.level, script: shaped.scripts[index],
+                        text, range: lower..<upper, context: false, level: run.level, script: run.script,
                         language: shaped.options.locale.isEmpty
                             ? nil : hb_language_from_string(shaped.options.locale, -1),
                         font: shaped.fonts[run.fontIndex], fontIndex: run.fontIndex,
                         features: shaped.options.features.map(\.value))
                 }
-                slices.append(Slice(range: lower..<upper, run: reshaped, glyphs: reshaped.glyphs.indices))
-            } else {
                 slices.append(
-                    Slice(range: lower..<upper, run: run, glyphs: run.glyphRange(clustersFrom: lower, to: upper)))
+                    Slice(
+                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: reshaped,
+                        glyphs: reshaped.glyphs.indices))
+            } else {
+                let store = shaped.glyphStore
+                slices.append(
+                    Slice(
+                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: store,
+                        glyphs: store.glyphRange(
+                            in: run.glyphs, rightToLeft: run.isRightToLeft, clustersFrom: lower, to: upper)))
             }
             index += 1
         }

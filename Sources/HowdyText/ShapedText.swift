@@ -19,8 +19,10 @@ public struct ShapedText: Sendable {
 
     let utf16: [UInt16]
     let fonts: [Font]
-    let runs: [ShapedRun]
-    let scripts: [hb_script_t]
+    /// The runs in logical order; their glyphs are ranges of `glyphStore`.
+    let runs: [TextRunGlyphs]
+    /// The glyphs of every run, one run after another.
+    let glyphStore: ShapedRun
     let bidi: BidiLevels
     /// advancePrefix[i] is the total advance (26.6) of the glyphs whose cluster is before offset i.
     let advancePrefix: [Int]
@@ -81,8 +83,8 @@ public struct ShapedText: Sendable {
         metrics = (ascent, descent, options.lineHeight ?? fontMetrics.lineHeight)
 
         var fonts: [Font] = [font]
-        var runs: [ShapedRun] = []
-        var scripts: [hb_script_t] = []
+        var runs: [TextRunGlyphs] = []
+        var store = ShapedRun(start: 0, end: utf16.count, level: 0, fontIndex: 0)
         var unsafe = OffsetSet(capacity: utf16.count + 1)
         var segments: [Segment] = []
         var prefix = [Int](repeating: 0, count: utf16.count + 1)
@@ -101,15 +103,20 @@ public struct ShapedText: Sendable {
             let shaper = RunShaper(
                 text: buffer, cache: options.usesWordCache ? WordShapeCache.shared : nil, language: language,
                 features: options.features.map(\.value), featureSet: FeatureSets.id(of: options.features))
+            runs.reserveCapacity(items.runs.count)
+            // About a glyph per UTF-16 unit: grown geometrically if a script needs more.
+            store.reserve(utf16.count)
             for item in items.runs {
-                let run = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe)
-                run.clusters.withUnsafeBufferPointer { clusters in
-                    run.advances.withUnsafeBufferPointer { advances in
-                        for index in clusters.indices { prefix[Int(clusters[index]) + 1] += Int(advances[index]) }
-                    }
+                let glyphs = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe, store: &store)
+                runs.append(
+                    TextRunGlyphs(
+                        start: item.start, end: item.end, level: item.level, script: item.script,
+                        fontIndex: item.fontIndex, glyphs: glyphs))
+            }
+            store.clusters.withUnsafeBufferPointer { clusters in
+                store.advances.withUnsafeBufferPointer { advances in
+                    for index in clusters.indices { prefix[Int(clusters[index]) + 1] += Int(advances[index]) }
                 }
-                runs.append(run)
-                scripts.append(item.script)
             }
             // Run starts are always safe: the line builder cuts runs there anyway.
             for run in runs { unsafe.remove(run.start) }
@@ -122,7 +129,7 @@ public struct ShapedText: Sendable {
         }
         self.fonts = fonts
         self.runs = runs
-        self.scripts = scripts
+        self.glyphStore = store
         self.unsafeToBreak = unsafe
         self.segments = segments
         self.advancePrefix = prefix
@@ -153,7 +160,9 @@ public struct ShapedText: Sendable {
             // Trailing white space hangs past the line's end; the line break itself too.
             while contentEnd > start {
                 let unit = text[contentEnd - 1]
-                if unit & 0xFC00 == 0xDC00 { break }
+                // Above U+3000 (the last White_Space character) nothing hangs: kana and
+                // ideographs end most CJK segments, and skip the ICU call.
+                if unit & 0xFC00 == 0xDC00 || unit > 0x3000 { break }
                 if howdy_is_breaking_space(UInt32(unit)) != 0 || unit == 0x0A || unit == 0x0D {
                     contentEnd -= 1
                 } else {

@@ -149,7 +149,7 @@ struct Itemization {
     /// Characters that belong to the cluster before them and so keep its font:
     /// marks, format characters (joiners, bidi controls, tags), variation selectors,
     /// emoji modifiers and white space / controls.
-    private static func joinsPrevious(_ scalar: UInt32, previous: UInt32) -> Bool {
+    private static func joinsPrevious(_ scalar: UInt32, previous: UInt32, memo: inout ScalarMemo) -> Bool {
         if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
         if scalar == 0x200D || (0xFE00...0xFE0F).contains(scalar) || (0x1F3FB...0x1F3FF).contains(scalar)
             || (0xE0020...0xE007F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
@@ -157,7 +157,7 @@ struct Itemization {
             return true
         }
         if previous == 0x200D, howdy_is_extended_pictographic(scalar) != 0 { return true }
-        return howdy_is_attaching(scalar) != 0
+        return memo.isAttaching(scalar)
     }
 
     private static func wantsEmoji(_ scalar: UInt32, next: UInt32) -> Bool {
@@ -197,7 +197,7 @@ struct Itemization {
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
-        if !isFirst, joinsPrevious(scalar, previous: previous) {
+        if !isFirst, joinsPrevious(scalar, previous: previous, memo: &memo) {
             // After the primary font (not a colour one), every branch below answers 0.
             if previousFont == 0, !fonts[0].face.isColor { return 0 }
             // A space after an emoji is text, not part of the emoji: measure it in the text font.
@@ -306,7 +306,8 @@ private struct FaceSlots {
 }
 
 /// Per-text answers by scalar, in a small direct-mapped table on the stack: a scalar's
-/// ICU script, and the font chosen for it when that depends on the scalar alone. A
+/// ICU script, whether it attaches to the cluster before it, and the font chosen for it
+/// when that depends on the scalar alone. A
 /// collision only forgets an answer (it is asked again), so results are those of asking
 /// every time, without a dictionary's hashing and regrowth per character.
 private struct ScalarMemo {
@@ -317,13 +318,15 @@ private struct ScalarMemo {
         var script: Int32
         /// -1 while unknown.
         var font: Int32
+        /// `howdy_is_attaching`: 1 or 0, -1 while unknown.
+        var attaching: Int8
     }
 
     static let size = 256
     private let table: UnsafeMutableBufferPointer<Entry>
 
     init(_ table: UnsafeMutableBufferPointer<Entry>) {
-        table.initialize(repeating: Entry(key: 0, script: 0, font: -1))
+        table.initialize(repeating: Entry(key: 0, script: -1, font: -1, attaching: -1))
         self.table = table
     }
 
@@ -336,7 +339,7 @@ private struct ScalarMemo {
         if table[index].key == scalar &+ 1 {
             if table[index].script >= 0 { return table[index].script }
         } else {
-            table[index] = Entry(key: scalar &+ 1, script: -1, font: -1)
+            table[index] = Entry(key: scalar &+ 1, script: -1, font: -1, attaching: -1)
         }
         let script = howdy_script(scalar)
         table[index].script = script
@@ -353,7 +356,20 @@ private struct ScalarMemo {
         if table[index].key == scalar &+ 1 {
             table[index].font = font
         } else {
-            table[index] = Entry(key: scalar &+ 1, script: -1, font: font)
+            table[index] = Entry(key: scalar &+ 1, script: -1, font: font, attaching: -1)
         }
+    }
+
+    /// `howdy_is_attaching(scalar) != 0`.
+    mutating func isAttaching(_ scalar: UInt32) -> Bool {
+        let index = slot(scalar)
+        if table[index].key == scalar &+ 1 {
+            if table[index].attaching >= 0 { return table[index].attaching == 1 }
+        } else {
+            table[index] = Entry(key: scalar &+ 1, script: -1, font: -1, attaching: -1)
+        }
+        let attaching = howdy_is_attaching(scalar) != 0
+        table[index].attaching = attaching ? 1 : 0
+        return attaching
     }
 }

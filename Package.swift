@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HowdyTextJSON", targets: ["HowdyTextJSON"]),
         .library(name: "HowdyRender", targets: ["HowdyRender"]),
         .library(name: "HowdyKitUI", targets: ["HowdyKitUI"]),
+        .library(name: "HowdyReview", targets: ["HowdyReview"]),
         .library(name: "HowdyTesting", targets: ["HowdyTesting"]),
         // The command line as a library: the fuzz targets (Fuzz/) drive `howdy balance --jsonl`.
         .library(name: "HowdyCLI", targets: ["HowdyCLI"]),
@@ -65,15 +66,20 @@ let package = Package(
         // Canvas, paints, glyph drawing, codecs and image diff. FreeType stays behind HowdyText's
         // `package` API (one FT_Library, owned there).
         .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyText", "CHowdyPNG", "CDeflate"]),
+        // The review room: failure and render manifests, the expected-goldens list, contact
+        // sheets, a render's index page and the review page. Pixels and text only: no theme.
+        .target(name: "HowdyReview", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyText", "HowdyRender"]),
         // Theme model, screens and JSON flow specs.
         .target(
             name: "HowdyKitUI",
-            dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender", "CHowdyICU", "CPlist"]),
-        // Golden-image assertions for any package's tests.
-        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput", "HowdyKitUI"]),
+            dependencies: [
+                "HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender", "HowdyReview", "CHowdyICU", "CPlist",
+            ]),
+        // Golden-image assertions for any package's tests (HowdyKitUI for `.screen` snapshots).
+        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput", "HowdyReview", "HowdyKitUI"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
         .target(
-            name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),
+            name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyReview", "HowdyKitUI"]),
         // Release links the Swift runtime and Foundation statically: a one-shot `howdy balance`
         // then skips resolving thousands of symbols across a dozen shared libraries at every
         // start (CPU 12.7 -> 7 ms, peak memory 30 -> 20 MiB; see ProcessFigures). Linked with
@@ -113,7 +119,7 @@ let package = Package(
         .target(name: "CProcessPeak", path: "Benchmarks/CProcessPeak"),
         .executableTarget(
             name: "HowdyBench",
-            dependencies: ["HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI", "CProcessPeak"],
+            dependencies: ["HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyReview", "HowdyKitUI", "CProcessPeak"],
             path: "Benchmarks/HowdyBench"
         ),
 
@@ -121,10 +127,11 @@ let package = Package(
         .testTarget(name: "HowdyOutputTests", dependencies: ["HowdyOutput"]),
         .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
         .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"], exclude: ["Cases"]),
-        .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),
-        .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
-        .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyText", "HowdyTesting", "HowdyCLI"]),
-        .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI"], exclude: ["LocalizationCases"]),
+        .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyReview", "HowdyTesting"]),
+        .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyTesting"]),
+        .testTarget(name: "HowdyReviewTests", dependencies: ["HowdyReview"]),
+        .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyText", "HowdyTesting"]),
+        .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI", "HowdyReview"], exclude: ["LocalizationCases"]),
         .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON"]),
     ],
     swiftLanguageModes: [.v6]

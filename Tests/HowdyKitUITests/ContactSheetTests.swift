@@ -1,6 +1,7 @@
 import Foundation
 import HowdyKitUI
 import HowdyRender
+import HowdyReview
 import Testing
 
 /// A render writes one labelled contact sheet per scheme: screens in columns, the other

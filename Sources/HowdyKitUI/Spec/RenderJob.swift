@@ -2,54 +2,8 @@ import Foundation
 import HowdyOutput
 import HowdyKit
 import HowdyRender
+import HowdyReview
 import Synchronization
-
-/// One rendered file of a flow.
-public struct RenderedFile: Sendable, Hashable, Codable {
-    /// The screen's name (`03-goal`).
-    public var screen: String
-    /// The file name inside the output folder.
-    public var fileName: String
-    /// The device preset's name.
-    public var device: String
-    /// The colour scheme drawn.
-    public var scheme: ColorScheme
-    /// The Dynamic Type size drawn.
-    public var dynamicTypeSize: DynamicTypeSize
-    /// Seconds into the animation.
-    public var time: Double
-    /// px per pt.
-    public var scale: Double
-    /// The scroll position drawn (`top`, `end` or pt).
-    public var scroll: String
-    /// Whether animated backgrounds were drawn static.
-    public var reduceMotion: Bool
-    /// Image size in px.
-    public var pixelWidth: Int
-    /// Image height in px.
-    public var pixelHeight: Int
-    /// The locale drawn, when the render has a locale axis (nil otherwise, and absent from
-    /// the manifest).
-    public var locale: String? = nil
-
-    /// A rendered file with the given fields; `locale` starts nil.
-    public init(
-        screen: String, fileName: String, device: String, scheme: ColorScheme, dynamicTypeSize: DynamicTypeSize,
-        time: Double, scale: Double, scroll: String, reduceMotion: Bool, pixelWidth: Int, pixelHeight: Int
-    ) {
-        self.screen = screen
-        self.fileName = fileName
-        self.device = device
-        self.scheme = scheme
-        self.dynamicTypeSize = dynamicTypeSize
-        self.time = time
-        self.scale = scale
-        self.scroll = scroll
-        self.reduceMotion = reduceMotion
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-    }
-}
 
 /// Output formats of `render`: HowdyRender's `ImageFormat` (png, ppm).
 @available(*, deprecated, renamed: "ImageFormat")

@@ -32,15 +32,15 @@ public enum ContactSheet {
         -> [String]
     {
         var written: [String] = []
-        var schemes: [ColorScheme] = []
-        for file in files where !schemes.contains(file.scheme) { schemes.append(file.scheme) }
+        var schemes: [String] = []
+        for file in files where !schemes.contains(file.schemeName) { schemes.append(file.schemeName) }
         for scheme in schemes {
-            let sheet = files.filter { $0.scheme == scheme }
+            let sheet = files.filter { $0.schemeName == scheme }
             let pages = try render(
                 files: sheet, screens: screens, title: label(title, scheme: scheme, files: sheet),
-                dark: scheme == .dark, in: directory)
+                dark: scheme == "dark", in: directory)
             for (number, page) in pages.enumerated() {
-                let name = "contact-sheet-\(scheme.rawValue)\(number == 0 ? "" : "-\(number + 1)").png"
+                let name = "contact-sheet-\(scheme)\(number == 0 ? "" : "-\(number + 1)").png"
                 try AtomicFile.write(try page.encoded(as: .png), to: directory.appendingPathComponent(name).path)
                 written.append(name)
             }
@@ -128,12 +128,12 @@ public enum ContactSheet {
     }
 
     /// The sheet's label: the flow, the scheme, and the locales and type sizes it shows.
-    static func label(_ title: String, scheme: ColorScheme, files: [RenderedFile]) -> String {
-        var parts = [title, scheme.rawValue]
+    static func label(_ title: String, scheme: String, files: [RenderedFile]) -> String {
+        var parts = [title, scheme]
         var locales: [String] = [], sizes: [String] = []
         for file in files {
             if let locale = file.locale, !locales.contains(locale) { locales.append(locale) }
-            if !sizes.contains(file.dynamicTypeSize.rawValue) { sizes.append(file.dynamicTypeSize.rawValue) }
+            if !sizes.contains(file.typeSizeName) { sizes.append(file.typeSizeName) }
         }
         if !locales.isEmpty { parts.append(locales.joined(separator: ", ")) }
         parts.append(sizes.joined(separator: ", "))
@@ -142,7 +142,7 @@ public enum ContactSheet {
 
     /// A file's combination without its scheme: `phone · accessibility5 · scroll end · @3x`.
     static func rowLabel(_ file: RenderedFile) -> String {
-        RenderIndex.caption(file).replacingOccurrences(of: " · \(file.scheme.rawValue)", with: "")
+        RenderIndex.caption(file).replacingOccurrences(of: " · \(file.schemeName)", with: "")
     }
 
     /// The files of `slots` decoded (nil slots stay nil).

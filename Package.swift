@@ -16,8 +16,6 @@ let package = Package(
         .library(name: "HowdyKitUI", targets: ["HowdyKitUI"]),
         .library(name: "HowdyReview", targets: ["HowdyReview"]),
         .library(name: "HowdyTesting", targets: ["HowdyTesting"]),
-        // The command line as a library: the fuzz targets (Fuzz/) drive `howdy balance --jsonl`.
-        .library(name: "HowdyCLI", targets: ["HowdyCLI"]),
         .executable(name: "howdy", targets: ["howdy"]),
         // libhowdytext.so: balance from C, Python and anything with an FFI (HowdyTextC.docc/CABI.md).
         .library(name: "howdytext", type: .dynamic, targets: ["HowdyTextC"]),
@@ -115,11 +113,18 @@ let package = Package(
                         "-Bsymbolic",
                     ], .when(configuration: .release))
             ]),
+        // Test and benchmark support, in no product (swift-collections' `_CollectionsTestSupport`
+        // style): the golden suite's plan over Examples/ and the text benchmark's reference shaper.
+        .target(
+            name: "HowdyTestSupport", dependencies: ["HowdyKit", "HowdyText", "HowdyRender", "HowdyKitUI", "CHarfBuzz"],
+            path: "Tests/HowdyTestSupport"),
         // The benchmark's C helper: a child process's own peak memory (ptrace + VmHWM).
         .target(name: "CProcessPeak", path: "Benchmarks/CProcessPeak"),
         .executableTarget(
             name: "HowdyBench",
-            dependencies: ["HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyReview", "HowdyKitUI", "CProcessPeak"],
+            dependencies: [
+                "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyReview", "HowdyKitUI", "HowdyTestSupport", "CProcessPeak",
+            ],
             path: "Benchmarks/HowdyBench"
         ),
 
@@ -130,7 +135,8 @@ let package = Package(
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyReview", "HowdyTesting"]),
         .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyTesting"]),
         .testTarget(name: "HowdyReviewTests", dependencies: ["HowdyReview"]),
-        .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyText", "HowdyTesting"]),
+        .testTarget(
+            name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyText", "HowdyTesting", "HowdyTestSupport"]),
         .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI", "HowdyReview"], exclude: ["LocalizationCases"]),
         .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON"]),
     ],

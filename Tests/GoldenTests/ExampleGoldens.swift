@@ -2,6 +2,7 @@ import Foundation
 import HowdyKitUI
 import HowdyRender
 import HowdyReview
+import HowdyTestSupport
 import HowdyTesting
 import HowdyText
 import Testing

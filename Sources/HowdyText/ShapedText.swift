@@ -22,16 +22,19 @@ public struct ShapedText: Sendable {
     let runs: [ShapedRun]
     let scripts: [hb_script_t]
     let bidi: BidiLevels
-    /// advancePrefix[i] is the total advance (26.6) of the glyphs whose cluster is before offset i.
+    /// advancePrefix[i] is the total advance (16.16, `ShapedText.unitsPerPixel`) of the
+    /// glyphs whose cluster is before offset i: unrounded advances, so widths compare as
+    /// precisely as a browser's; reported widths round up to 1/64 px only at the end.
     let advancePrefix: [Int]
     let segments: [Segment]
     /// Offsets where HarfBuzz says cutting the line changes the shaping.
     let unsafeToBreak: OffsetSet
-    let hyphen: (glyph: UInt32, advance: Int32)?
-    /// Widest visible content of any segment (26.6), with the hyphen a segment ending at
+    /// The hyphen glyph of the primary font and its advance (16.16).
+    let hyphen: (glyph: UInt32, advance: Int)?
+    /// Widest visible content of any segment (16.16), with the hyphen a segment ending at
     /// one shows: narrower widths need emergency breaks.
     let maxSegmentWidth: Int
-    /// Widest white space hanging after any segment's content (26.6), 0 or more.
+    /// Widest white space hanging after any segment's content (16.16), 0 or more.
     let maxHangingWidth: Int
     let metrics: (ascent: Double, descent: Double, lineHeight: Double)
     /// Layouts made from this text leave every line's `runs` empty (default false):
@@ -56,7 +59,22 @@ public struct ShapedText: Sendable {
     /// trailing spaces excluded and a hyphen the piece ends with included (usually the
     /// longest word, or syllable with `hyphens: auto`): at any narrower width a line
     /// breaks inside it, between grapheme clusters. 0 for empty text.
-    public var widestUnbreakableWidth: Double { Double(maxSegmentWidth) / 64 }
+    public var widestUnbreakableWidth: Double { Self.reportedWidth(maxSegmentWidth) }
+
+    /// Units per px of every internal width (16.16 fixed point).
+    static let unitsPerPixel = 65536
+    /// 16.16 units per 1/64 px.
+    static let unitsPer64th = 1024
+
+    /// A 16.16 width in px, rounded up to 1/64 px (the public contract): a box this
+    /// wide holds the text, and `fixedWidth` of it gives back a width the text fits.
+    static func reportedWidth(_ fine: Int) -> Double {
+        Double((fine + unitsPer64th - 1) >> 10) / 64
+    }
+
+    /// A 16.16 position or advance in px, exactly (no rounding).
+    @inline(__always)
+    static func pixels(_ fine: Int) -> Double { Double(fine) / Double(unitsPerPixel) }
 
     /// Shapes `text` with `font`.
     /// - Throws: `TextError.textTooLong` above `TextLimits.maximumUTF16Length` UTF-16 units,
@@ -87,7 +105,7 @@ public struct ShapedText: Sendable {
         var segments: [Segment] = []
         var prefix = [Int](repeating: 0, count: utf16.count + 1)
         var bidiLevels: BidiLevels?
-        var hyphen: (UInt32, Int32)?
+        var hyphen: (UInt32, Int)?
 
         try utf16.withUnsafeBufferPointer { buffer in
             let bidi = try BidiLevels(text: buffer, direction: options.direction)
@@ -102,10 +120,14 @@ public struct ShapedText: Sendable {
                 text: buffer, cache: options.usesWordCache ? WordShapeCache.shared : nil, language: language,
                 features: options.features.map(\.value), featureSet: FeatureSets.id(of: options.features))
             for item in items.runs {
-                let run = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe)
+                let runFont = fonts[item.fontIndex]
+                let run = shaper.shape(item, font: runFont, into: &unsafe)
+                let shift = runFont.instance.shiftTo16Dot16
                 run.clusters.withUnsafeBufferPointer { clusters in
                     run.advances.withUnsafeBufferPointer { advances in
-                        for index in clusters.indices { prefix[Int(clusters[index]) + 1] += Int(advances[index]) }
+                        for index in clusters.indices {
+                            prefix[Int(clusters[index]) + 1] += Int(advances[index]) << shift
+                        }
                     }
                 }
                 runs.append(run)
@@ -129,7 +151,7 @@ public struct ShapedText: Sendable {
         self.bidi = bidiLevels!
         self.hyphen = hyphen
         // A segment that ends at a hyphen needs room for it too (LineBreaker.width).
-        let hyphenAdvance = Int(hyphen?.1 ?? 0)
+        let hyphenAdvance = hyphen?.1 ?? 0
         self.maxSegmentWidth = segments.reduce(0) { widest, segment in
             let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
             return max(widest, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
@@ -179,18 +201,18 @@ public struct ShapedText: Sendable {
     }
 
     /// The glyph shown at a soft-hyphen break: U+2010 HYPHEN, or U+002D when the font lacks it.
-    private static func hyphenGlyph(font: Font, shaper: ShapingBuffer, language: hb_language_t?) -> (UInt32, Int32)? {
+    private static func hyphenGlyph(font: Font, shaper: ShapingBuffer, language: hb_language_t?) -> (UInt32, Int)? {
         let candidates: [UInt16] = font.face.hasGlyph(for: "\u{2010}") ? [0x2010] : [0x2D]
         return candidates.withUnsafeBufferPointer { buffer in
             let run = shaper.shape(
                 buffer, range: 0..<1, context: false, level: 0, script: HB_SCRIPT_COMMON, language: language,
                 font: font, fontIndex: 0, features: [])
             guard let glyph = run.glyphs.first, let advance = run.advances.first else { return nil }
-            return (glyph, advance)
+            return (glyph, Int(advance) << font.instance.shiftTo16Dot16)
         }
     }
 
-    /// Width in 26.6 of the text from `start` to `end` (UTF-16 offsets, cached advances).
+    /// Width in 16.16 of the text from `start` to `end` (UTF-16 offsets, cached advances).
     @inline(__always)
     func advance(from start: Int, to end: Int) -> Int { advancePrefix[end] - advancePrefix[start] }
 

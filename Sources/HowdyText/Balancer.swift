@@ -3,10 +3,10 @@ struct Balancer {
     let breaker: LineBreaker
 
     /// The narrowest width (16.16, a whole number of 1/64 px) at which greedy layout still
-    /// gives `lineCount` lines,
-    /// by bisection on cached advances. Greedy's line count never rises as the width
-    /// grows, so the answer is the lowest width whose count is `lineCount`, and greedy
-    /// at that width produces a widest line of exactly that width.
+    /// gives `lineCount` lines, by bisection on cached advances. Greedy's line count never
+    /// rises as the width grows, so the answer is the lowest width whose count is
+    /// `lineCount`, and greedy at that width produces a widest line of exactly that width
+    /// once rounded up to 1/64 px.
     ///
     /// Widths below the widest word that fits `width` whole are never probed: balancing
     /// never splits a word greedy kept whole. Only words wider than `width` (broken

@@ -130,7 +130,7 @@ struct PrettyLines {
         return units
     }
 
-    /// Width (26.6) of a line holding units `first...last`, with the hyphen it shows if
+    /// Width (16.16) of a line holding units `first...last`, with the hyphen it shows if
     /// it ends at a soft hyphen.
     @inline(__always)
     private func lineWidth(_ units: [Unit], _ first: Int, _ last: Int) -> Int {

@@ -2,18 +2,24 @@
 struct Balancer {
     let breaker: LineBreaker
 
-    /// The narrowest width (26.6) at which greedy layout still gives `lineCount` lines,
-    /// by bisection on cached advances. Greedy's line count never rises as the width
-    /// grows, so the answer is the lowest width whose count is `lineCount`, and greedy
-    /// at that width produces a widest line of exactly that width.
+    /// The narrowest width (16.16, a whole number of 1/64 px) at which greedy layout still
+    /// gives `lineCount` lines, by bisection on cached advances. Greedy's line count never
+    /// rises as the width grows, so the answer is the lowest width whose count is
+    /// `lineCount`, and greedy at that width produces a widest line of exactly that width
+    /// once rounded up to 1/64 px.
     ///
     /// Widths below the widest word that fits `width` whole are never probed: balancing
     /// never splits a word greedy kept whole. Only words wider than `width` (broken
     /// between grapheme clusters by greedy too) may break at other places.
     func narrowestWidth(keeping lineCount: Int, at width: Int) -> Int {
+        // The search runs over whole 1/64 px (the public width contract); widths compared
+        // are 16.16. `width` is a whole number of 1/64 px (`fixedWidth`).
+        let step = ShapedText.unitsPer64th
+        func ceil64(_ fine: Int) -> Int { -((-fine) >> 10) }
         var failing =
-            breaker.graphemes == nil ? breaker.shaped.maxSegmentWidth - 1 : widestWholeSegment(upTo: width) - 1
-        var passing = width
+            (breaker.graphemes == nil
+                ? ceil64(breaker.shaped.maxSegmentWidth) : ceil64(widestWholeSegment(upTo: width))) - 1
+        var passing = width / step
         // Lines at a width w that keeps `lineCount` hold all the text but the white
         // space hanging at their ends, each line at most w wide (no word is wider than
         // the widths probed when words are not broken), so lineCount × w ≥ total −
@@ -23,22 +29,22 @@ struct Balancer {
         let total = shaped.advancePrefix[shaped.advancePrefix.count - 1]
         let needed = total - lineCount * shaped.maxHangingWidth
         if breaker.graphemes == nil, needed > 0 {
-            let bound = (needed + lineCount - 1) / lineCount - 1  // ceil(needed / lineCount) − 1
+            let bound = ceil64((needed + lineCount - 1) / lineCount) - 1  // ceil(needed / lineCount) − 1
             failing = min(max(failing, bound), passing - 1)
         }
         while passing - failing > 1 {
             let mid = failing + (passing - failing) / 2
-            if breaker.lineCount(width: mid, limit: lineCount) <= lineCount {
+            if breaker.lineCount(width: mid * step, limit: lineCount) <= lineCount {
                 passing = mid
             } else {
                 failing = mid
             }
         }
-        return passing
+        return passing * step
     }
 
     /// The widest segment (its content, and the hyphen it would end with) no wider than
-    /// `width`, 26.6; 0 when none is.
+    /// `width`, 16.16; 0 when none is.
     private func widestWholeSegment(upTo width: Int) -> Int {
         var widest = 0
         for (index, segment) in breaker.shaped.segments.enumerated() {

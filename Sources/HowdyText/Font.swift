@@ -93,8 +93,10 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// An hb_font_t at one size, scaled so that positions come out in 26.6 fixed point
-/// (1/64 px). Immutable after creation, so shaping can run on any thread.
+/// An hb_font_t at one size, scaled so that positions come out `fineShift` bits finer
+/// than 26.6: 16.16 fixed point (1/65536 px) up to 256 px, as Chromium shapes, so a
+/// line's width is a sum of unrounded advances instead of one rounded to 1/64 px per
+/// glyph. Immutable after creation, so shaping can run on any thread.
 final class HarfBuzzFont: @unchecked Sendable {
     let handle: OpaquePointer  // hb_font_t *
     let face: FontFace
@@ -102,6 +104,12 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// Synthetic bold's advance increase in 26.6, added by the shaper to every glyph
     /// with a non-zero advance; 0 without synthetic bold.
     let emboldenStrength: Int32
+    /// Bits of HarfBuzz's positions below 1/64 px: 10 (16.16) up to 256 px, fewer above,
+    /// so that 128 em still fit HarfBuzz's 32-bit positions at `Font.maximumSize`.
+    let fineShift: Int
+    /// Bits a HarfBuzz position is shifted left by to become 16.16 (`10 - fineShift`):
+    /// 0 up to 256 px. Exact: no position is rounded on the way.
+    var shiftTo16Dot16: Int { 10 - fineShift }
     /// Unique for the process and never reused (unlike an address): keys shaped words.
     let serial: Int
 
@@ -143,8 +151,6 @@ final class HarfBuzzFont: @unchecked Sendable {
             let values = variations.map(\.value)
             hb_font_set_variations(font, values, UInt32(values.count))
         }
-        hb_font_make_immutable(font)
-        handle = font
 
         func position(_ tag: hb_ot_metrics_tag_t) -> Double {
             var value: hb_position_t = 0
@@ -158,6 +164,19 @@ final class HarfBuzzFont: @unchecked Sendable {
             capHeight: position(HB_OT_METRICS_TAG_CAP_HEIGHT),
             xHeight: position(HB_OT_METRICS_TAG_X_HEIGHT),
             unitsPerEm: face.unitsPerEm)
+        // Metrics above are read at 26.6, as before; shaping runs at the finer scale.
+        fineShift = Self.fineShift(size: size)
+        let fineScale = Int32((size * 64 * Double(1 << fineShift)).rounded())
+        hb_font_set_scale(font, fineScale, fineScale)
+        hb_font_make_immutable(font)
+        handle = font
+    }
+
+    /// 10 while `128 em × size × 64 × 2^shift` fits in 31 bits (sizes up to 256 px), fewer above.
+    static func fineShift(size: Double) -> Int {
+        var shift = 10
+        while shift > 0, size * 64 * Double(1 << shift) * 128 > Double(Int32.max) { shift -= 1 }
+        return shift
     }
 
     deinit { hb_font_destroy(handle) }

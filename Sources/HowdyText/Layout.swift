@@ -54,10 +54,11 @@ extension ShapedText {
         return LineBreaker(shaped: self, graphemes: breaksWords ? try graphemeBoundaries() : nil)
     }
 
-    /// `width` px in 26.6 fixed point, rounded down so that a line reported to fit does.
+    /// `width` px in 16.16 fixed point, rounded down to 1/64 px first, so that a line
+    /// whose width (rounded up to 1/64 px when reported) fits does.
     static func fixedWidth(_ width: Double) throws -> Int {
         guard width.isFinite, width > 0, width <= TextLimits.maximumWidth else { throw TextError.invalidWidth(width) }
-        return max(1, Int((width * 64).rounded(.down)))
+        return max(1, Int((width * 64).rounded(.down))) * unitsPer64th
     }
 }
 

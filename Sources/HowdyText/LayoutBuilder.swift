@@ -59,7 +59,7 @@ struct LayoutBuilder {
             var pen = advance(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
             if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
             return TextLine(
-                range: start..<end, text: text, x: 0, baseline: 0, width: Double(pen) / 64,
+                range: start..<end, text: text, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
                 isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: [])
         }
         var slices = self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
@@ -68,24 +68,29 @@ struct LayoutBuilder {
                 start: end, end: end, level: slices.last?.level ?? (rightToLeft ? 1 : 0), fontIndex: 0)
             run.glyphs = [hyphen.glyph]
             run.clusters = [Int32(end)]
-            run.advances = [hyphen.advance]
+            // A run's advances are at its font's scale; the hyphen is the primary font's.
+            run.advances = [Int32(truncatingIfNeeded: hyphen.advance >> shaped.font.instance.shiftTo16Dot16)]
             run.offsetsX = [0]
             run.offsetsY = [0]
             slices.append(Slice(range: end..<end, level: run.level, fontIndex: 0, store: run, glyphs: 0..<1))
         }
-        var pen: Int32 = 0
+        // The pen (16.16) sums unrounded advances: glyphs are placed where the exact sum
+        // puts them, as Chromium places them, so the glyphs end within 1/64 px of the
+        // line's reported width (the same sum rounded up once) and never past it.
+        var pen = 0
         var runs: [GlyphRun] = []
         runs.reserveCapacity(slices.count)
         func place(_ slice: Slice) {
             let run = slice.store
+            let shift = shaped.fonts[slice.fontIndex].instance.shiftTo16Dot16
             var glyphs: [PositionedGlyph] = []
             glyphs.reserveCapacity(slice.glyphs.count)
             for index in slice.glyphs {
-                let advance = run.advances[index]
+                let advance = Int(run.advances[index]) << shift
                 glyphs.append(
                     PositionedGlyph(
-                        id: run.glyphs[index], x: Double(pen + run.offsetsX[index]) / 64,
-                        y: -Double(run.offsetsY[index]) / 64, advance: Double(advance) / 64,
+                        id: run.glyphs[index], x: ShapedText.pixels(pen + Int(run.offsetsX[index]) << shift),
+                        y: -ShapedText.pixels(Int(run.offsetsY[index]) << shift), advance: ShapedText.pixels(advance),
                         cluster: Int(run.clusters[index])))
                 pen += advance
             }
@@ -100,8 +105,8 @@ struct LayoutBuilder {
             for logical in BidiLevels.visualOrder(of: slices.map(\.level)) { place(slices[logical]) }
         }
         return TextLine(
-            range: start..<end, text: text, x: 0, baseline: 0, width: Double(pen) / 64, isRightToLeft: rightToLeft,
-            endsWithHyphen: lineBreak.hyphen, runs: runs)
+            range: start..<end, text: text, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
+            isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: runs)
     }
 
     /// The text of `range` (UTF-16 offsets on scalar boundaries: breaks are between
@@ -165,18 +170,19 @@ struct LayoutBuilder {
         }
     }
 
-    /// The advance (26.6) of the line `start..<end`: the glyphs' advances, read from the
+    /// The advance (16.16) of the line `start..<end`: the glyphs' advances, read from the
     /// prefix sums except in the runs cut where HarfBuzz says cutting is unsafe, which
     /// are shaped alone as `slices` shapes them. Equal to the pen position after placing
     /// `slices`' glyphs, without placing them.
-    private func advance(from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?) -> Int32 {
+    private func advance(from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?) -> Int {
         guard start < end else { return 0 }
         guard shaped.unsafeToBreak.contains(start) || shaped.unsafeToBreak.contains(nextLineStart) else {
-            return Int32(shaped.advance(from: start, to: end))
+            return shaped.advance(from: start, to: end)
         }
-        var pen: Int32 = 0
+        var pen = 0
         for slice in slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper) {
-            for index in slice.glyphs { pen += slice.store.advances[index] }
+            let shift = shaped.fonts[slice.fontIndex].instance.shiftTo16Dot16
+            for index in slice.glyphs { pen += Int(slice.store.advances[index]) << shift }
         }
         return pen
     }

@@ -12,7 +12,7 @@ struct LineBreak: Sendable, Equatable {
 }
 
 /// Greedy line breaking over a `ShapedText`'s cached advances: each line takes as many
-/// segments as fit. All widths are 26.6 fixed point.
+/// segments as fit. All widths are 16.16 fixed point (`ShapedText.unitsPerPixel`).
 struct LineBreaker {
     let shaped: ShapedText
     /// Grapheme boundaries for breaking inside a word wider than the line
@@ -25,7 +25,7 @@ struct LineBreaker {
     func width(from start: Int, through index: Int) -> Int {
         let segment = shaped.segments[index]
         var width = shaped.advance(from: start, to: Int(segment.contentEnd))
-        if segment.endsWithSoftHyphen, let hyphen = shaped.hyphen { width += Int(hyphen.advance) }
+        if segment.endsWithSoftHyphen, let hyphen = shaped.hyphen { width += hyphen.advance }
         return width
     }
 
@@ -34,7 +34,7 @@ struct LineBreaker {
     /// prefix sums through buffer pointers.
     func forEachLine(width: Int, _ emit: (LineBreak) -> Bool) {
         let hasHyphen = shaped.hyphen != nil
-        let hyphenAdvance = Int(shaped.hyphen?.advance ?? 0)
+        let hyphenAdvance = shaped.hyphen?.advance ?? 0
         shaped.segments.withUnsafeBufferPointer { segments in
             shaped.advancePrefix.withUnsafeBufferPointer { prefix in
                 /// `width(from:through:)` on the buffers.

@@ -26,10 +26,10 @@
 ///   (lines thousands of words long), the paragraph keeps greedy's lines.
 /// - If no layout is found (widths that are not monotonic, such as a hyphen wider than
 ///   the syllable it follows), the paragraph keeps greedy's lines.
-/// - Lines never shape again here; widths are differences of cached advances (26.6).
+/// - Lines never shape again here; widths are differences of cached advances (16.16).
 struct PrettyLines {
     let breaker: LineBreaker
-    /// Available width, 26.6.
+    /// Available width, 16.16.
     let width: Int
 
     /// The most break opportunities (plus cut pieces) one dynamic program runs over.
@@ -130,12 +130,12 @@ struct PrettyLines {
         return units
     }
 
-    /// Width (26.6) of a line holding units `first...last`, with the hyphen it shows if
+    /// Width (16.16) of a line holding units `first...last`, with the hyphen it shows if
     /// it ends at a soft hyphen.
     @inline(__always)
     private func lineWidth(_ units: [Unit], _ first: Int, _ last: Int) -> Int {
         var width = breaker.shaped.advance(from: units[first].start, to: units[last].contentEnd)
-        if units[last].hyphen, let hyphen = breaker.shaped.hyphen { width += Int(hyphen.advance) }
+        if units[last].hyphen, let hyphen = breaker.shaped.hyphen { width += hyphen.advance }
         return width
     }
 
@@ -146,7 +146,7 @@ struct PrettyLines {
         let last = units.count - 1
         for index in first..<last where units[index].endsAtSpace { return false }
         if first > 0, units[first - 1].endsAtSpace { return true }
-        let short = Int(Self.lonelyLineEms * breaker.shaped.font.size * 64)
+        let short = Int(Self.lonelyLineEms * breaker.shaped.font.size * Double(ShapedText.unitsPerPixel))
         return lineWidth(units, first, last) < short
     }
 
@@ -173,7 +173,7 @@ struct PrettyLines {
         for line in 0..<lineCount - 1 { leastEnds[line] = max(leastEnds[line], line) }
         for line in 0..<lineCount - 1 where leastEnds[line] > greedyEnds[line] { return nil }
 
-        let available = Double(width) / 64
+        let available = Double(width) / Double(ShapedText.unitsPerPixel)
         let hyphenPenalty = 0.5 * breaker.shaped.font.size * available
         // Lines 0..<lineCount-1, each over its window leastEnds...greedyEnds, one flat
         // table: cost[window[line] + e - leastEnds[line]] is the least cost of lines
@@ -195,7 +195,7 @@ struct PrettyLines {
                     if lineWidth > width, previous + 1 < end { break }
                     let before = line == 0 ? 0 : cost[slot(line - 1, previous)]
                     if before < .infinity {
-                        let slack = max(0, available - Double(lineWidth) / 64)
+                        let slack = max(0, available - Double(lineWidth) / Double(ShapedText.unitsPerPixel))
                         let value = before + slack * slack + (units[end].hyphen ? penalty : 0)
                         if value < cost[here] {
                             cost[here] = value
@@ -216,7 +216,7 @@ struct PrettyLines {
             guard before < .infinity else { continue }
             let lineWidth = self.lineWidth(units, previous + 1, count - 1)
             if lineWidth > width, previous + 1 < count - 1 { break }
-            let shortfall = max(0, shortLine - Double(lineWidth) / 64)
+            let shortfall = max(0, shortLine - Double(lineWidth) / Double(ShapedText.unitsPerPixel))
             let candidate = (lonely: isLonely(units, from: previous + 1), cost: before + shortfall * shortfall)
             if let current = best,
                 current.lonely == candidate.lonely ? current.cost <= candidate.cost : !current.lonely

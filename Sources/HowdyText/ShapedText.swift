@@ -29,16 +29,19 @@ public struct ShapedText: Sendable {
     /// The glyphs of every run, one run after another.
     var glyphStore: ShapedRun { storage.glyphStore }
     var bidi: BidiLevels { storage.bidi }
-    /// advancePrefix[i] is the total advance (26.6) of the glyphs whose cluster is before offset i.
+    /// advancePrefix[i] is the total advance (16.16, `ShapedText.unitsPerPixel`) of the
+    /// glyphs whose cluster is before offset i: unrounded advances, so widths compare as
+    /// precisely as a browser's; reported widths round up to 1/64 px only at the end.
     var advancePrefix: [Int] { storage.advancePrefix }
     var segments: [Segment] { storage.segments }
     /// Offsets where HarfBuzz says cutting the line changes the shaping.
     var unsafeToBreak: OffsetSet { storage.unsafeToBreak }
-    var hyphen: (glyph: UInt32, advance: Int32)? { storage.hyphen }
-    /// Widest visible content of any segment (26.6), with the hyphen a segment ending at
+    /// The hyphen glyph of the primary font and its advance (16.16).
+    var hyphen: (glyph: UInt32, advance: Int)? { storage.hyphen }
+    /// Widest visible content of any segment (16.16), with the hyphen a segment ending at
     /// one shows: narrower widths need emergency breaks.
     var maxSegmentWidth: Int { storage.maxSegmentWidth }
-    /// Widest white space hanging after any segment's content (26.6), 0 or more.
+    /// Widest white space hanging after any segment's content (16.16), 0 or more.
     var maxHangingWidth: Int { storage.maxHangingWidth }
     var metrics: (ascent: Double, descent: Double, lineHeight: Double) { storage.metrics }
     /// Layouts made from this text leave every line's `runs` empty (default false):
@@ -72,7 +75,7 @@ public struct ShapedText: Sendable {
         let advancePrefix: [Int]
         let segments: [Segment]
         let unsafeToBreak: OffsetSet
-        let hyphen: (glyph: UInt32, advance: Int32)?
+        let hyphen: (glyph: UInt32, advance: Int)?
         let maxSegmentWidth: Int
         let maxHangingWidth: Int
         let metrics: (ascent: Double, descent: Double, lineHeight: Double)
@@ -81,7 +84,7 @@ public struct ShapedText: Sendable {
         init(
             text: String, font: Font, options: TextOptions, utf16: [UInt16], fonts: [Font], runs: [TextRunGlyphs],
             glyphStore: ShapedRun, bidi: BidiLevels, advancePrefix: [Int], segments: [Segment],
-            unsafeToBreak: OffsetSet, hyphen: (glyph: UInt32, advance: Int32)?, maxSegmentWidth: Int,
+            unsafeToBreak: OffsetSet, hyphen: (glyph: UInt32, advance: Int)?, maxSegmentWidth: Int,
             maxHangingWidth: Int, metrics: (ascent: Double, descent: Double, lineHeight: Double)
         ) {
             self.text = text
@@ -106,7 +109,22 @@ public struct ShapedText: Sendable {
     /// trailing spaces excluded and a hyphen the piece ends with included (usually the
     /// longest word, or syllable with `hyphens: auto`): at any narrower width a line
     /// breaks inside it, between grapheme clusters. 0 for empty text.
-    public var widestUnbreakableWidth: Double { Double(maxSegmentWidth) / 64 }
+    public var widestUnbreakableWidth: Double { Self.reportedWidth(maxSegmentWidth) }
+
+    /// Units per px of every internal width (16.16 fixed point).
+    static let unitsPerPixel = 65536
+    /// 16.16 units per 1/64 px.
+    static let unitsPer64th = 1024
+
+    /// A 16.16 width in px, rounded up to 1/64 px (the public contract): a box this
+    /// wide holds the text, and `fixedWidth` of it gives back a width the text fits.
+    static func reportedWidth(_ fine: Int) -> Double {
+        Double((fine + unitsPer64th - 1) >> 10) / 64
+    }
+
+    /// A 16.16 position or advance in px, exactly (no rounding).
+    @inline(__always)
+    static func pixels(_ fine: Int) -> Double { Double(fine) / Double(unitsPerPixel) }
 
     /// Shapes `text` with `font`.
     /// - Throws: `TextError.textTooLong` above `TextLimits.maximumUTF16Length` UTF-16 units,
@@ -132,7 +150,7 @@ public struct ShapedText: Sendable {
         var segments: [Segment] = []
         var prefix = [Int](repeating: 0, count: utf16.count + 1)
         var bidiLevels: BidiLevels?
-        var hyphen: (UInt32, Int32)?
+        var hyphen: (UInt32, Int)?
 
         try utf16.withUnsafeBufferPointer { buffer in
             let bidi = try BidiLevels(text: buffer, direction: options.direction)
@@ -156,9 +174,14 @@ public struct ShapedText: Sendable {
                         start: item.start, end: item.end, level: item.level, script: item.script,
                         fontIndex: item.fontIndex, glyphs: glyphs))
             }
+            // A run's advances are at its font's scale (`HarfBuzzFont.fineShift`), 16.16 up
+            // to 256 px; the prefix sums are 16.16 whatever the size.
             store.clusters.withUnsafeBufferPointer { clusters in
                 store.advances.withUnsafeBufferPointer { advances in
-                    for index in clusters.indices { prefix[Int(clusters[index]) + 1] += Int(advances[index]) }
+                    for run in runs {
+                        let shift = fonts[run.fontIndex].instance.shiftTo16Dot16
+                        for index in run.glyphs { prefix[Int(clusters[index]) + 1] += Int(advances[index]) << shift }
+                    }
                 }
             }
             // Run starts are always safe: the line builder cuts runs there anyway.
@@ -171,7 +194,7 @@ public struct ShapedText: Sendable {
             }
         }
         // A segment that ends at a hyphen needs room for it too (LineBreaker.width).
-        let hyphenAdvance = Int(hyphen?.1 ?? 0)
+        let hyphenAdvance = hyphen?.1 ?? 0
         let maxSegmentWidth = segments.reduce(0) { widest, segment in
             let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
             return max(widest, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
@@ -230,18 +253,18 @@ public struct ShapedText: Sendable {
     }
 
     /// The glyph shown at a soft-hyphen break: U+2010 HYPHEN, or U+002D when the font lacks it.
-    private static func hyphenGlyph(font: Font, shaper: ShapingBuffer, language: hb_language_t?) -> (UInt32, Int32)? {
+    private static func hyphenGlyph(font: Font, shaper: ShapingBuffer, language: hb_language_t?) -> (UInt32, Int)? {
         let candidates: [UInt16] = font.face.hasGlyph(for: "\u{2010}") ? [0x2010] : [0x2D]
         return candidates.withUnsafeBufferPointer { buffer in
             let run = shaper.shape(
                 buffer, range: 0..<1, context: false, level: 0, script: HB_SCRIPT_COMMON, language: language,
                 font: font, fontIndex: 0, features: [])
             guard let glyph = run.glyphs.first, let advance = run.advances.first else { return nil }
-            return (glyph, advance)
+            return (glyph, Int(advance) << font.instance.shiftTo16Dot16)
         }
     }
 
-    /// Width in 26.6 of the text from `start` to `end` (UTF-16 offsets, cached advances).
+    /// Width in 16.16 of the text from `start` to `end` (UTF-16 offsets, cached advances).
     @inline(__always)
     func advance(from start: Int, to end: Int) -> Int { advancePrefix[end] - advancePrefix[start] }
 

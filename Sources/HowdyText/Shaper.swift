@@ -1,8 +1,10 @@
 import CHarfBuzz
 import Synchronization
 
-/// The glyphs HarfBuzz produced for one run, as parallel arrays. Positions are in
-/// 26.6 fixed point (1/64 px): the fonts are scaled by `size × 64`. Glyphs are in
+/// The glyphs HarfBuzz produced for one run, as parallel arrays. Advances and offsets are
+/// at the font's fine scale (`HarfBuzzFont.fineShift` bits below 26.6: 16.16 fixed point
+/// up to 256 px), never rounded to 1/64 px per glyph, so that widths and pen positions
+/// are sums of unrounded advances, as a browser's are. Glyphs are in
 /// HarfBuzz's output order, which is visual: clusters ascend in a left-to-right
 /// run and descend in a right-to-left one.
 ///
@@ -17,6 +19,7 @@ struct ShapedRun: Sendable {
     var glyphs: [UInt32] = []
     /// UTF-16 offset of each glyph's cluster in the whole text.
     var clusters: [Int32] = []
+    /// x advances at the font's fine scale (see the type).
     var advances: [Int32] = []
     var offsetsX: [Int32] = []
     var offsetsY: [Int32] = []
@@ -140,7 +143,7 @@ final class ShapingBuffer: @unchecked Sendable {
         run.reserve(glyphCount)
         let base = context ? 0 : range.lowerBound
         // Synthetic bold widens every glyph that advances (marks and joiners stay 0).
-        let strength = font.emboldenStrength
+        let strength = font.emboldenStrength << Int32(font.instance.fineShift)
         for index in 0..<glyphCount {
             run.glyphs.append(infos[index].codepoint)
             run.clusters.append(Int32(Int(infos[index].cluster) + base))

@@ -3,11 +3,12 @@ public struct PositionedGlyph: Sendable, Hashable {
     /// Glyph index in the run's font face.
     public var id: UInt32
     /// Pen position in px relative to the line's origin (its left edge at the baseline);
-    /// x grows right, y grows down. Sub-pixel: do not round before rasterising.
+    /// x grows right, y grows down. The exact sum of the advances before it (16.16, not
+    /// rounded to 1/64 px per glyph). Sub-pixel: do not round before rasterising.
     public var x: Double
     /// Pen y in px relative to the line's baseline (down is positive).
     public var y: Double
-    /// Advance in px.
+    /// Advance in px, unrounded (16.16).
     public var advance: Double
     /// UTF-16 offset of the glyph's cluster in the layout's text.
     public var cluster: Int
@@ -36,7 +37,9 @@ public struct TextLine: Sendable {
     /// Baseline in px from the layout's top edge.
     public var baseline: Double
     /// Width in px: the sum of the line's glyph advances (hanging trailing spaces excluded,
-    /// a soft hyphen's visible hyphen included).
+    /// a soft hyphen's visible hyphen included), summed unrounded (16.16) and rounded up
+    /// to 1/64 px once, so a box this wide holds the line: the last glyph's `x + advance`
+    /// is at most this, and less than 1/64 px below it.
     public var width: Double
     /// True when the line belongs to a right-to-left paragraph.
     public var isRightToLeft: Bool

@@ -4,15 +4,25 @@ import Testing
 
 @Suite("Greedy layout")
 struct LayoutTests {
-    @Test("a line's width is the sum of its HarfBuzz advances")
+    /// Advances are 16.16 (exact in a Double), summed unrounded; the width rounds the sum
+    /// up to 1/64 px once, so the glyphs end at most 1/64 px short of it and never past it.
+    @Test("a line's width is the sum of its HarfBuzz advances, rounded up to 1/64 px once")
     func lineWidthIsSumOfAdvances() throws {
         let result = try layout(Fixtures.paragraph, font: Fixtures.font(), width: 300)
         #expect(result.lineCount > 5)
+        var unrounded = 0
         for line in result.lines {
-            let sum = line.runs.flatMap(\.glyphs).reduce(0) { $0 + $1.advance }
-            #expect(abs(sum - line.width) < 1e-9)
+            let glyphs = line.runs.flatMap(\.glyphs)
+            let sum = glyphs.reduce(0) { $0 + $1.advance }
+            #expect(line.width == (sum * 64).rounded(.up) / 64)
+            if sum * 64 != (sum * 64).rounded() { unrounded += 1 }
+            // The pen ends where the advances sum to: glyphs are drawn where the width says.
+            let last = try #require(glyphs.last)
+            #expect(last.x + last.advance == sum)
             #expect(line.width <= 300)
         }
+        // The advances are finer than 1/64 px (else this test would not test the rounding).
+        #expect(unrounded > 0)
     }
 
     @Test("a line measures the same as its text shaped alone")

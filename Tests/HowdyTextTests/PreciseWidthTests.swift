@@ -14,9 +14,7 @@ import Testing
     /// each advance is first rounded to 1/64 px. A 203 px box holds it in a browser
     /// (Chromium and Firefox shape at 16.16 or finer), so the line ends at "si-", not "hen-".
     /// The hard break puts the line's start where the corpus line starts.
-    @Test(
-        "a soft-hyphen line that fits at 16.16 breaks where browsers break it",
-        .disabled("widths are still summed from advances rounded to 1/64 px each: see the WIP commit before this"))
+    @Test("a soft-hyphen line that fits at 16.16 breaks where browsers break it")
     func softHyphenLineFits() throws {
         let font = try Font(path: Self.dejaVuSans, size: 16)
         let text = "Le guide\nsera bien in\u{AD}com\u{AD}pré\u{AD}hen\u{AD}si\u{AD}ble pour tous."
@@ -35,10 +33,7 @@ import Testing
     /// Every line of every case file: the reported width is the 16.16 sum of its runs'
     /// advances (each run shaped by HarfBuzz at 16.16 in its context), rounded up to
     /// 1/64 px, within 0.01 px.
-    @Test(
-        "line widths agree with hb_shape at 16.16 over the case files",
-        .disabled("widths are still summed from advances rounded to 1/64 px each: see the WIP commit before this"),
-        arguments: LayoutCase.load())
+    @Test("line widths agree with hb_shape at 16.16 over the case files", arguments: LayoutCase.load())
     func caseWidthsMatchReference(_ testCase: LayoutCase) throws {
         let layout = try testCase.layout(usesWordCache: false)
         let text = try LayoutCase.unescaped(testCase.fields["text"] ?? "")

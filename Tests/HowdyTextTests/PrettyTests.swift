@@ -271,12 +271,14 @@ struct BruteForce {
     let shaped: ShapedText
     let width: Double
 
-    private var fixed: Int { Int((width * 64).rounded(.down)) }
+    /// The available width in the cached advances' units (16.16), as `PrettyLines` gets it.
+    private var fixed: Int { (try? ShapedText.fixedWidth(width)) ?? 0 }
+    private static let unitsPerPixel = Double(ShapedText.unitsPerPixel)
 
     private func lineWidth(from start: Int, through index: Int) -> Int {
         let segment = shaped.segments[index]
         var width = shaped.advance(from: start, to: Int(segment.contentEnd))
-        if segment.endsWithSoftHyphen, let hyphen = shaped.hyphen { width += Int(hyphen.advance) }
+        if segment.endsWithSoftHyphen, let hyphen = shaped.hyphen { width += hyphen.advance }
         return width
     }
 
@@ -290,11 +292,11 @@ struct BruteForce {
 
     private func score(_ lastOfLine: [Int]) -> (lonely: Bool, cost: Double) {
         let segments = shaped.segments
-        let available = Double(fixed) / 64
+        let available = Double(fixed) / Self.unitsPerPixel
         var cost = 0.0
         var first = 0
         for (line, last) in lastOfLine.enumerated() {
-            let lineWidth = Double(self.lineWidth(from: Int(segments[first].start), through: last)) / 64
+            let lineWidth = Double(self.lineWidth(from: Int(segments[first].start), through: last)) / Self.unitsPerPixel
             if line < lastOfLine.count - 1 {
                 let slack = max(0, available - lineWidth)
                 cost += slack * slack
@@ -314,7 +316,7 @@ struct BruteForce {
         let contentEnd = Int(segments[segments.count - 1].contentEnd)
         let inside = utf16[start..<contentEnd].contains(where: isSpace)
         let before = start > 0 && isSpace(utf16[start - 1])
-        let short = shaped.advance(from: start, to: contentEnd) < Int(4 * shaped.font.size * 64)
+        let short = shaped.advance(from: start, to: contentEnd) < Int(4 * shaped.font.size * Self.unitsPerPixel)
         return (!inside && (before || short), cost)
     }
 

@@ -11,6 +11,16 @@ enum Fixtures {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Cases")
     }
 
+    /// The unrounded width (px) of `text` on one line: the sum of its glyphs' 16.16
+    /// advances, before the line's width rounds it up to 1/64 px.
+    static func advanceSum(_ text: String, font: Font) throws -> Double {
+        let line = try ShapedText(text, font: font).layout(width: 10_000).lines[0]
+        return line.runs.flatMap(\.glyphs).reduce(0) { $0 + $1.advance }
+    }
+
+    /// `width` px rounded up to 1/64 px, as reported widths are.
+    static func ceil64(_ width: Double) -> Double { (width * 64).rounded(.up) / 64 }
+
     static func temporaryFile(_ bytes: [UInt8], suffix: String = ".ttf") throws -> String {
         let path = NSTemporaryDirectory() + "howdy-\(UUID().uuidString)\(suffix)"
         try Data(bytes).write(to: URL(fileURLWithPath: path))

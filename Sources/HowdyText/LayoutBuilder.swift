@@ -20,7 +20,7 @@ struct LayoutBuilder {
         var level: UInt8 { run.level }
     }
 
-    func build(_ breaks: [LineBreak], availableWidth: Double, mode: LayoutMode, greedyLineCount: Int) -> TextLayout {
+    func build(_ breaks: [LineBreak], availableWidth: Double, strategy: LineBreakStrategy, greedyLineCount: Int) -> TextLayout {
         let (ascent, descent, lineHeight) = shaped.metrics
         let halfLeading = (lineHeight - (ascent + descent)) / 2
         var lines: [TextLine] = []
@@ -46,7 +46,7 @@ struct LayoutBuilder {
         }
         return TextLayout(
             text: shaped.text, lines: lines, width: width, height: Double(lines.count) * lineHeight,
-            availableWidth: availableWidth, lineHeight: lineHeight, mode: mode, greedyLineCount: greedyLineCount)
+            availableWidth: availableWidth, lineHeight: lineHeight, strategy: strategy, greedyLineCount: greedyLineCount)
     }
 
     private func buildLine(_ lineBreak: LineBreak, reshaper: inout ShapingBuffer?) -> TextLine {

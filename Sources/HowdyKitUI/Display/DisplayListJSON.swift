@@ -73,7 +73,7 @@ extension DisplayOperation: Encodable {
             try c.encode(box(text.frame), forKey: .frame)
             try c.encode(hex(text.color), forKey: .color)
             try c.encode(text.isLarge, forKey: .isLarge)
-            try c.encode(text.layout.mode, forKey: .mode)
+            try c.encode(text.layout.strategy, forKey: .mode)
             try c.encode(text.layout.lines.map(JSONLine.init), forKey: .lines)
         case .image(let image, let rect):
             try c.encode("image", forKey: .op)

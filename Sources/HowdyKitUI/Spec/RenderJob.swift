@@ -51,10 +51,6 @@ public struct RenderedFile: Sendable, Hashable, Codable {
     }
 }
 
-/// Output formats of `render`: HowdyRender's `ImageFormat` (png, ppm).
-@available(*, deprecated, renamed: "ImageFormat")
-public typealias RenderFormat = ImageFormat
-
 /// Renders every screen of a flow in every combination of a matrix to files, plus an
 /// `index.html` that shows them all, contact sheets and a `render-manifest.json`.
 public enum RenderJob {

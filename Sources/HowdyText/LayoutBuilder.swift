@@ -46,7 +46,8 @@ struct LayoutBuilder {
         }
         return TextLayout(
             text: shaped.text, lines: lines, width: width, height: Double(lines.count) * lineHeight,
-            availableWidth: availableWidth, lineHeight: lineHeight, strategy: strategy, greedyLineCount: greedyLineCount)
+            availableWidth: availableWidth, lineHeight: lineHeight, strategy: strategy, greedyLineCount: greedyLineCount,
+            fontFailures: shaped.fontFailures)
     }
 
     private func buildLine(_ lineBreak: LineBreak, reshaper: inout ShapingBuffer?) -> TextLine {

@@ -19,6 +19,8 @@ public struct ShapedText: Sendable {
 
     let utf16: [UInt16]
     let fonts: [Font]
+    /// See `TextLayout.fontFailures`.
+    let fontFailures: [TextError]
     let runs: [ShapedRun]
     let scripts: [hb_script_t]
     let bidi: BidiLevels
@@ -81,6 +83,7 @@ public struct ShapedText: Sendable {
         metrics = (ascent, descent, options.lineHeight ?? fontMetrics.lineHeight)
 
         var fonts: [Font] = [font]
+        var fontFailures: [TextError] = []
         var runs: [ShapedRun] = []
         var scripts: [hb_script_t] = []
         var unsafe = OffsetSet(capacity: utf16.count + 1)
@@ -97,6 +100,7 @@ public struct ShapedText: Sendable {
                 text: buffer, bidi: bidi, primary: font,
                 fallback: options.fallback ?? FontFallback.bundled(matching: font.face))
             fonts = items.fonts
+            fontFailures = items.fontFailures
             let language = options.locale.isEmpty ? nil : hb_language_from_string(options.locale, -1)
             let shaper = RunShaper(
                 text: buffer, cache: options.usesWordCache ? WordShapeCache.shared : nil, language: language,
@@ -121,6 +125,7 @@ public struct ShapedText: Sendable {
             }
         }
         self.fonts = fonts
+        self.fontFailures = fontFailures
         self.runs = runs
         self.scripts = scripts
         self.unsafeToBreak = unsafe

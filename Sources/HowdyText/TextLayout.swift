@@ -114,6 +114,11 @@ public struct TextLayout: Sendable {
     /// The number of lines greedy layout gives at `availableWidth`; equal to
     /// `lines.count` for every mode (balancing never adds a line).
     public var greedyLineCount: Int
+    /// Fallback fonts that could not be opened (`TextError.fontNotFound`, `.fontUnreadable`,
+    /// `.fontInvalid`) while looking for a character no open face covers, each once; empty
+    /// when every face opened. The layout is still made: such characters show the primary
+    /// font's missing-glyph box, and this says why instead of hiding it.
+    public var fontFailures: [TextError]
 
     /// The number of lines.
     public var lineCount: Int { lines.count }

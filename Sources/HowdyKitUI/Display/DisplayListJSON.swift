@@ -1,4 +1,5 @@
 import Foundation
+import HowdyNumbers
 import HowdyOutput
 import HowdyRender
 import HowdyText
@@ -111,7 +112,7 @@ private func box(_ rect: Rect) -> [Double] { [rect.x, rect.y, rect.width, rect.h
 
 /// `#RRGGBBAA`, each component rounded to 8 bits.
 private func hex(_ color: Color) -> String {
-    let bytes = [color.red, color.green, color.blue, color.alpha].map { Int(($0 * 255).rounded()) }
+    let bytes = [color.red, color.green, color.blue, color.alpha].map { Int(saturatingRounded: $0 * 255) }
     return "#" + bytes.map { String(format: "%02X", $0) }.joined()
 }
 

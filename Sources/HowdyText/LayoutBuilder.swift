@@ -20,7 +20,9 @@ struct LayoutBuilder {
         var level: UInt8 { run.level }
     }
 
-    func build(_ breaks: [LineBreak], availableWidth: Double, strategy: LineBreakStrategy, greedyLineCount: Int) -> TextLayout {
+    func build(
+        _ breaks: [LineBreak], availableWidth: Double, strategy: LineBreakStrategy, greedyLineCount: Int
+    ) -> TextLayout {
         let (ascent, descent, lineHeight) = shaped.metrics
         let halfLeading = (lineHeight - (ascent + descent)) / 2
         var lines: [TextLine] = []
@@ -46,8 +48,8 @@ struct LayoutBuilder {
         }
         return TextLayout(
             text: shaped.text, lines: lines, width: width, height: Double(lines.count) * lineHeight,
-            availableWidth: availableWidth, lineHeight: lineHeight, strategy: strategy, greedyLineCount: greedyLineCount,
-            fontFailures: shaped.fontFailures)
+            availableWidth: availableWidth, lineHeight: lineHeight, strategy: strategy,
+            greedyLineCount: greedyLineCount, fontFailures: shaped.fontFailures)
     }
 
     private func buildLine(_ lineBreak: LineBreak, reshaper: inout ShapingBuffer?) -> TextLine {

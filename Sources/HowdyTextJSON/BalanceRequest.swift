@@ -87,7 +87,8 @@ package struct BalanceRequest: Sendable {
         if request["direction"] != nil {
             let name = try string("direction", nil)
             guard let direction = Self.value(of: name, in: Self.directions) else {
-                throw Invalid(message: "direction: expected \(Self.list(Self.directions, quote: "\"")), got \"\(name)\"")
+                let known = Self.list(Self.directions, quote: "\"")
+                throw Invalid(message: "direction: expected \(known), got \"\(name)\"")
             }
             options.direction = direction
         }

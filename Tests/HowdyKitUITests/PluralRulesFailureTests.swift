@@ -26,7 +26,8 @@ import Testing
 
     @Test func theFindingNamesTheLanguageAndTheReason() {
         let finding = LocalizationFinding(
-            key: "%lld days", locale: "xx", kind: .pluralRulesUnavailable("ICU: U_ILLEGAL_ARGUMENT_ERROR", language: "xx"))
+            key: "%lld days", locale: "xx",
+            kind: .pluralRulesUnavailable("ICU: U_ILLEGAL_ARGUMENT_ERROR", language: "xx"))
         #expect(
             finding.description
                 == #""%lld days" needs a plural category in xx (locale xx), but its plural rules cannot be opened (ICU: U_ILLEGAL_ARGUMENT_ERROR): shown with "other""#

@@ -51,8 +51,12 @@ let package = Package(
         // How every file is written (temp file renamed into place, never through a link) and
         // how text is escaped for HTML and the shell (per Unicode scalar). Hidden: package API.
         .target(name: "HowdyOutput"),
+        // The one strict JSON reader and writer (no Foundation): ordered values that keep each
+        // number's text and byte offsets, errors mapped to a JSON path, line and column.
+        // Hidden: package API for specs, catalogs, stores, manifests and JSON lines.
+        .target(name: "HowdyJSON", dependencies: ["HowdyNumbers"]),
         // Storage layer: Foundation and Observation only.
-        .target(name: "HowdyKit"),
+        .target(name: "HowdyKit", dependencies: ["HowdyJSON"]),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
         // The bundled fonts (Sources/HowdyText/Fonts; Fonts/ at the root links there) are a resource, so every
         // binary linking HowdyText finds them beside itself (FontLibrary.searchPath).
@@ -61,19 +65,25 @@ let package = Package(
             resources: [.copy("Fonts")]),
         // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
         // and the stream behind `howdy balance --jsonl`, for any Swift program.
-        .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),
+        .target(name: "HowdyTextJSON", dependencies: ["HowdyJSON", "HowdyText"]),
         // Canvas, paints, glyph drawing, codecs and image diff. FreeType stays behind HowdyText's
         // `package` API (one FT_Library, owned there).
         .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyText", "CHowdyPNG", "CDeflate"]),
         // Theme model, screens and JSON flow specs.
         .target(
             name: "HowdyKitUI",
-            dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender", "CHowdyICU", "CPlist"]),
+            dependencies: [
+                "HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender", "CHowdyICU", "CPlist", "HowdyJSON",
+            ]),
         // Golden-image assertions for any package's tests.
-        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput", "HowdyKitUI"]),
+        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput", "HowdyKitUI", "HowdyJSON"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
         .target(
-            name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),
+            name: "HowdyCLI",
+            dependencies: [
+                "HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI",
+                "HowdyJSON",
+            ]),
         // Release links the Swift runtime and Foundation statically: a one-shot `howdy balance`
         // then skips resolving thousands of symbols across a dozen shared libraries at every
         // start (CPU 12.7 -> 7 ms, peak memory 30 -> 20 MiB; see ProcessFigures). Linked with
@@ -126,6 +136,7 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyText", "HowdyTesting", "HowdyCLI"]),
         .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI"], exclude: ["LocalizationCases"]),
         .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON"]),
+        .testTarget(name: "HowdyJSONTests", dependencies: ["HowdyJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 
 /// `howdy goldens unused|prune`: goldens on disk that a suite's declared list no longer
 /// names. `unused` lists them (exit 1 when there are any); `prune` removes them on purpose.
@@ -86,7 +87,7 @@ public enum GoldensCommand: Command {
         guard data.count <= 64 << 20 else { throw CLIError.badInput("\(path): larger than 64 MiB") }
         let list: List
         do {
-            list = try JSONDecoder().decode(List.self, from: data)
+            list = try JSONDocument.decode(List.self, from: [UInt8](data))
         } catch {
             throw CLIError.badInput("\(path): not a golden list ({\"version\":1,\"goldens\":[…]}): \(error)")
         }

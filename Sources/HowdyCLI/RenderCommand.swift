@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 import HowdyKit
 import HowdyKitUI
 import HowdyRender
@@ -109,9 +110,7 @@ public enum RenderCommand: Command {
             throw CLIError.badInput("\(error)")
         }
         if args.has("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(files)) ?? Data("[]".utf8)
+            let data = (try? Foundation.Data(JSONTreeEncoder.encode(files, pretty: true))) ?? Data("[]".utf8)
             io.write(String(decoding: data, as: UTF8.self) + "\n")
         } else if let shard {
             let manifest = directory.appendingPathComponent(RenderManifest.fileName).path

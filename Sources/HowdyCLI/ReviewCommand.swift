@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 import HowdyKitUI
 
 /// `howdy review`: a self-contained HTML review of what changed between two renders (or
@@ -145,9 +146,7 @@ public enum ReviewCommand: Command {
         }
         let summary = review.summary(of: directory)
         if args.has("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            io.write(String(decoding: try encoder.encode(summary), as: UTF8.self) + "\n")
+            io.write(String(decoding: try JSONTreeEncoder.encode(summary, pretty: false), as: UTF8.self) + "\n")
         } else {
             io.write(
                 "\(summary.changed) changed, \(summary.new) new, \(summary.removed) removed, \(summary.unchanged) unchanged; \(summary.groups) group\(summary.groups == 1 ? "" : "s"): \(summary.page)\n"

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 import HowdyOutput
 
 /// The machine-readable list of golden failures that `howdy review --manifest` reads:
@@ -80,7 +81,7 @@ public struct FailureManifest: Codable, Sendable, Equatable {
     public static func read(in folder: URL) -> FailureManifest {
         let url = folder.appendingPathComponent("manifest.json")
         guard let data = try? Data(contentsOf: url),
-            let manifest = try? JSONDecoder().decode(FailureManifest.self, from: data)
+            let manifest = try? JSONDocument.decode(FailureManifest.self, from: [UInt8](data))
         else { return FailureManifest() }
         return manifest
     }
@@ -123,8 +124,7 @@ public struct FailureManifest: Codable, Sendable, Equatable {
         }
         var manifest = read(in: folder)
         try change(&manifest)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(encoder.encode(manifest), to: folder.appendingPathComponent("manifest.json").path)
+        try AtomicFile.write(
+            Foundation.Data(JSONTreeEncoder.encode(manifest, pretty: true)), to: folder.appendingPathComponent("manifest.json").path)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 import HowdyOutput
 
 /// Goldens on disk that no test compares any more.
@@ -19,10 +20,8 @@ public enum UnusedGoldens {
             var goldens: [String]
         }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let list = List(
             directory: directory.standardizedFileURL.path, goldens: goldens.map(\.standardizedFileURL.path).sorted())
-        try AtomicFile.write(encoder.encode(list), to: file.path)
+        try AtomicFile.write(Foundation.Data(JSONTreeEncoder.encode(list, pretty: true)), to: file.path)
     }
 }

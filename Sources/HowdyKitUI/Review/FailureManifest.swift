@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 
 /// The golden-failure manifest HowdyTesting writes (`manifest.json` in the artefacts
 /// folder, `.build/howdy-failures/` or `$HOWDY_ARTIFACTS`): one entry per failed or
@@ -100,9 +101,10 @@ public struct FailureManifest: Sendable, Hashable {
             readAny = true
             let decoded: File
             do {
-                decoded = try JSONDecoder().decode(File.self, from: data)
+                decoded = try JSONDocument.decode(File.self, from: [UInt8](data))
             } catch {
-                throw .invalid(url.path, "not a failure manifest (expected {\"version\": 1, \"failures\": [...]})")
+                throw .invalid(
+                    url.path, "not a failure manifest (expected {\"version\": 1, \"failures\": [...]}): \(error)")
             }
             guard (decoded.version ?? 1) == 1 else { throw .invalid(url.path, "unknown version \(decoded.version!)") }
             for (index, failure) in decoded.failures.enumerated() {

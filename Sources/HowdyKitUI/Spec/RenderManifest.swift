@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 import HowdyOutput
 
 /// What one `howdy render` run (or one shard of it) planned and wrote:
@@ -75,10 +76,8 @@ public struct RenderManifest: Codable, Sendable, Hashable {
 
     /// The manifest as written: pretty, keys sorted, slashes unescaped, trailing newline.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // A manifest holds strings, integers and finite doubles only: encoding cannot fail.
-        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+        return ((try? Foundation.Data(JSONTreeEncoder.encode(self, pretty: true))) ?? Data()) + Data("\n".utf8)
     }
 
     /// The largest manifest read, in bytes (64 MiB: 10,000 images take about 5 MB).
@@ -98,13 +97,13 @@ public struct RenderManifest: Codable, Sendable, Hashable {
             throw .invalid(url.path, "cannot read it: \(error.reason)")
         }
         do {
-            let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(data))
+            let manifest = try JSONDocument.decode(RenderManifest.self, from: data)
             try manifest.validate(path: url.path)
             return manifest
         } catch let error as RenderManifestError {
             throw error
         } catch {
-            throw .invalid(url.path, "not a render manifest")
+            throw .invalid(url.path, "not a render manifest (\(error))")
         }
     }
 

@@ -3,6 +3,7 @@ import HowdyJSON
 import HowdyKit
 import HowdyKitUI
 import HowdyRender
+import HowdyReview
 
 /// `howdy render`: draws every screen of a flow spec in every combination of its render
 /// matrix (or the one given on the command line) and writes an index.html.

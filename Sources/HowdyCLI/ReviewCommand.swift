@@ -1,6 +1,7 @@
 import Foundation
 import HowdyJSON
 import HowdyKitUI
+import HowdyReview
 
 /// `howdy review`: a self-contained HTML review of what changed between two renders (or
 /// in a golden-failure manifest), and `--accept` to take changes.
@@ -137,7 +138,8 @@ public enum ReviewCommand: Command {
         let directory = URL(fileURLWithPath: out)
         let review: Review
         do {
-            var options = Review.Options(threshold: threshold, selfContained: args.has("self-contained"))
+            var options = Review.Options(
+                threshold: threshold, selfContained: args.has("self-contained"), manifestCheck: .renderable)
             if case .manifest = source { options.goldens = goldens }
             review = try Review.build(source, into: directory, options: options)
             try review.writePage(into: directory)

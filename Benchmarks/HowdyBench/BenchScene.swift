@@ -19,7 +19,7 @@ struct BenchScene {
             "Cards cast soft shadows.",
             "Byte-identical renders, every time.",
         ]
-        lines = try (0..<30).map { try layout(sentences[$0 % sentences.count], font: body, width: 690) }
+        lines = try (0..<30).map { try layout(text: sentences[$0 % sentences.count], font: body, width: 690) }
     }
 
     func render(time: Double) throws -> Image {

@@ -17,11 +17,11 @@ enum PrettyBenchmark {
                 _ = try ShapedText(item.text, font: font).balance(width: item.width)
             }
             let pretty = try Measure.median {
-                _ = try ShapedText(item.text, font: font).balance(width: item.width, objective: .pretty)
+                _ = try ShapedText(item.text, font: font).layout(width: item.width, strategy: .pretty)
             }
             // The same line count, or the comparison would be meaningless.
             let shaped = try ShapedText(item.text, font: font)
-            let prettyLines = try shaped.balance(width: item.width, objective: .pretty).lineCount
+            let prettyLines = try shaped.layout(width: item.width, strategy: .pretty).lineCount
             let narrowestLines = try shaped.balance(width: item.width).lineCount
             precondition(prettyLines == narrowestLines, "pretty and narrowest disagree on lines")
             ratios.append(pretty / narrowest)

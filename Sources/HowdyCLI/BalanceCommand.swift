@@ -24,9 +24,9 @@ public enum BalanceCommand: Command {
         another layout avoids it, and minimises raggedness over the whole paragraph.
 
           --font F        a bundled name (Inter-Bold), a font file path, or a fontconfig family
-          --size PX       font size in px (0.5 <= PX <= 4096)
-          --width PX      available width in px (0 < PX <= 1000000)
-          --line-height PX  distance between baselines (0 < PX <= 10000; default: the font's)
+          --size PX       font size in px (\(limit(Font.minimumSize)) <= PX <= \(limit(Font.maximumSize)))
+          --width PX      available width in px (0 < PX <= \(limit(TextLimits.maximumWidth)))
+          --line-height PX  distance between baselines (0 < PX <= \(limit(TextLimits.maximumLineHeight)); default: the font's)
           --direction D   auto (default), ltr or rtl
           --locale L      BCP 47 locale for line breaking (ja, zh, th, ...)
           --features LIST OpenType features, comma-separated (kern=0,ss01)
@@ -77,7 +77,7 @@ public enum BalanceCommand: Command {
                 "line-break", "word-break", "overflow-wrap", "objective", "hyphens",
             ],
             switches: ["greedy", "even", "json", "jsonl", "pretty"])
-        let mode = try mode(from: args)
+        let strategy = try strategy(from: args)
         var options = TextOptions()
         options.lineHeight = try args.double("line-height")
         options.locale = args.string("locale") ?? ""
@@ -85,13 +85,12 @@ public enum BalanceCommand: Command {
             throw CLIError.badInput(
                 "--locale: expected a BCP 47 tag such as en, de-CH or ja, got '\(LocaleTag.echo(options.locale))': \(problem)")
         }
-        if let direction = args.string("direction") {
-            switch direction {
-            case "auto": options.direction = .auto
-            case "ltr": options.direction = .leftToRight
-            case "rtl": options.direction = .rightToLeft
-            default: throw CLIError.usage("--direction: expected auto, ltr or rtl, got '\(direction)'")
+        if let name = args.string("direction") {
+            guard let direction = BalanceRequest.value(of: name, in: BalanceRequest.directions) else {
+                let known = BalanceRequest.list(BalanceRequest.directions, quote: "")
+                throw CLIError.usage("--direction: expected \(known), got '\(name)'")
             }
+            options.direction = direction
         }
         options.lineBreak =
             try keyword("line-break", LineBreakStyle.init(keyword:), LineBreakStyle.keywords, in: args)
@@ -112,7 +111,8 @@ public enum BalanceCommand: Command {
             }
         }
         let defaults = BalanceDefaults(
-            font: args.string("font"), size: try args.double("size"), width: try args.double("width"), mode: mode,
+            font: args.string("font"), size: try args.double("size"), width: try args.double("width"),
+            strategy: strategy,
             options: options)
         if args.has("jsonl") {
             guard args.positionals.isEmpty else {
@@ -124,11 +124,9 @@ public enum BalanceCommand: Command {
             return try runStream(defaults: defaults, jobs: jobs, io: io)
         }
         guard args.string("jobs") == nil else { throw CLIError.usage("--jobs applies to --jsonl only") }
-        let session = BalanceSession(defaults: defaults)
-
         guard let fontName = args.string("font") else { throw CLIError.usage("--font is required") }
         guard let size = try args.double("size") else { throw CLIError.usage("--size is required") }
-        guard let width = try args.double("width") else { throw CLIError.usage("--width is required") }
+        guard defaults.width != nil else { throw CLIError.usage("--width is required") }
         guard args.positionals.count <= 1 else {
             throw CLIError.usage("expected one TEXT argument (quote it), got \(args.positionals.count)")
         }
@@ -146,16 +144,13 @@ public enum BalanceCommand: Command {
         }
         let layout: TextLayout
         do {
-            let font = try session.font(named: fontName, size: size)
-            let shaped = try ShapedText(text, font: font, options: options)
-            switch mode {
-            case .balance: layout = try shaped.balance(width: width)
-            case .greedy: layout = try shaped.layout(width: width)
-            case .even: layout = try shaped.balance(width: width, objective: .even)
-            case .pretty: layout = try shaped.balance(width: width, objective: .pretty)
-            }
+            // The one request reader: what a --jsonl line holding only "text" would ask for.
+            let request = try BalanceRequest(text: text, defaults: defaults)
+            layout = try request.layout(in: Font(named: fontName, size: size))
         } catch let error as TextError {
             throw CLIError.badInput(error.description)
+        } catch let failure as BalanceRequest.Invalid {
+            throw CLIError.badInput(failure.message)
         }
         if let out = try args.path("out") {
             try writeImage(layout, to: out)
@@ -170,23 +165,32 @@ public enum BalanceCommand: Command {
         return 0
     }
 
-    /// The mode the flags ask for: at most one of --greedy, --even, --pretty and
-    /// --objective; balanced (`.narrowest`) when none is given.
-    private static func mode(from args: Arguments) throws -> BalanceMode {
-        var chosen: [(flag: String, mode: BalanceMode)] = []
-        let switches: [(String, BalanceMode)] = [("greedy", .greedy), ("even", .even), ("pretty", .pretty)]
-        for (flag, mode) in switches where args.has(flag) { chosen.append(("--" + flag, mode)) }
-        if let name = args.string("objective") {
-            let objectives: [String: BalanceMode] = ["narrowest": .balance, "even": .even, "pretty": .pretty]
-            guard let mode = objectives[name] else {
-                throw CLIError.usage("--objective: expected narrowest, even or pretty, got '\(name)'")
+    /// The strategy the flags ask for: at most one of --greedy, --even, --pretty and
+    /// --objective; `.balanced(.narrowest)` when none is given. The switches are the
+    /// JSON-lines `"mode"` keywords of the same name.
+    private static func strategy(from args: Arguments) throws -> LineBreakStrategy {
+        var chosen: [(flag: String, strategy: LineBreakStrategy)] = []
+        for flag in ["greedy", "even", "pretty"] where args.has(flag) {
+            if let strategy = BalanceRequest.value(of: flag, in: BalanceRequest.modes) {
+                chosen.append(("--" + flag, strategy))
             }
-            chosen.append(("--objective", mode))
+        }
+        if let name = args.string("objective") {
+            guard let strategy = BalanceRequest.value(of: name, in: BalanceRequest.objectives) else {
+                let known = BalanceRequest.list(BalanceRequest.objectives, quote: "")
+                throw CLIError.usage("--objective: expected \(known), got '\(name)'")
+            }
+            chosen.append(("--objective", strategy))
         }
         guard chosen.count <= 1 else {
             throw CLIError.usage("\(chosen.map(\.flag).joined(separator: " and ")) exclude each other")
         }
-        return chosen.first?.mode ?? .balance
+        return chosen.first?.strategy ?? .balanced(.narrowest)
+    }
+
+    /// A limit for the help text: "4096" for a whole number, "0.5" otherwise.
+    private static func limit(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// Draws `layout` with `TextImage` to `path`, PNG unless the extension is `.ppm`.

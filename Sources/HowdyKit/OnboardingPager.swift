@@ -102,8 +102,8 @@ public final class OnboardingPager {
     ///   the one a launch at that version runs (``OnboardingFlowSpec/makeFlow(storage:appVersion:)``),
     ///   and finishing records the completed version
     ///   (``ReleaseNotesDecision/versionToRecord``) before `onFinished` is called; a
-    ///   storage that cannot hold answers cannot keep it, and the next launch decides
-    ///   without it.
+    ///   storage that cannot hold answers cannot keep it: ``completionRecordError`` says
+    ///   so, and the next launch decides without it.
     public convenience init(
         spec: OnboardingFlowSpec,
         storage: any OnboardingStorage,
@@ -124,13 +124,18 @@ public final class OnboardingPager {
         if let appVersion, let notes = spec.releaseNotes,
             let decision = spec.releaseDecision(appVersion: appVersion, storage: storage)
         {
-            recordCompletion = { try? notes.recordCompletion(decision, in: flow) }
+            recordCompletion = { try notes.recordCompletion(decision, in: flow) }
         }
     }
 
     /// Stores the completed version when the flow finishes (set by the spec initializer
     /// with an app version).
-    @ObservationIgnored private var recordCompletion: (() -> Void)?
+    @ObservationIgnored private var recordCompletion: (() throws -> Void)?
+
+    /// Why the completed version could not be stored when the flow finished (an
+    /// `OnboardingAnswerError`: the storage cannot hold answers); nil when it was stored or
+    /// there was nothing to store. Set before `onFinished` is called, so the handler can log it.
+    public private(set) var completionRecordError: (any Error)?
 
     /// The page showing, or `nil` before ``start()`` and after finishing.
     public var currentPage: Page? {
@@ -259,7 +264,11 @@ public final class OnboardingPager {
     private func finish() {
         guard !isFinished else { return }
         isFinished = true
-        recordCompletion?()
+        do {
+            try recordCompletion?()
+        } catch {
+            completionRecordError = error
+        }
         analytics?.record(OnboardingEvent(.finished))
         onFinished?()
     }

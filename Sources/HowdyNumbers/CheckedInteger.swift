@@ -47,4 +47,15 @@ extension FixedWidthInteger {
             self = whole < 0 ? range.lowerBound : range.upperBound
         }
     }
+
+    /// `value` rounded to the nearest whole number (halves away from zero, as `rounded()`)
+    /// and clamped into the type's range; NaN becomes the type's minimum.
+    /// ``init(saturating:rounding:in:)`` with `.toNearestOrAwayFromZero`: the one spelling
+    /// of `Int(x.rounded())` for internal geometry (pixel sizes, 26.6 positions, channel
+    /// values) whose range the caller bounds, so that a value that escapes its bound
+    /// saturates instead of trapping. For an in-range value the result is `Int(x.rounded())`.
+    @inlinable
+    public init<Source: BinaryFloatingPoint>(saturatingRounded value: Source) {
+        self.init(saturating: value, rounding: .toNearestOrAwayFromZero)
+    }
 }

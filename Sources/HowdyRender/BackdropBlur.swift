@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 extension Canvas {
     /// Blurs what is visible under `shape` (a material's backdrop): the pixels the shape
     /// covers are replaced by a Gaussian blur (standard deviation `sigma` px) of what is
@@ -13,7 +15,7 @@ extension Canvas {
         let sigma = min(requested, 256)
         let area = PixelRect(enclosing: shape.bounds).intersection(drawableArea)
         guard !area.isEmpty else { return }
-        let pad = Int((3 * sigma).rounded(.up))
+        let pad = Int(saturating: 3 * sigma, rounding: .up)
         let source = PixelRect(
             x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad
         )

@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 /// One channel of floating-point samples, `width * height` of them, rows top to bottom.
 struct FloatPlane: Sendable {
     let width: Int
@@ -26,13 +28,13 @@ enum Blur {
     static func boxWidths(sigma: Double) -> [Int] {
         let n = 3.0
         let ideal = (12 * sigma * sigma / n + 1).squareRoot()
-        var lower = Int(ideal.rounded(.down))
+        var lower = Int(saturating: ideal, rounding: .down)
         if lower % 2 == 0 { lower -= 1 }
         lower = max(lower, 1)
         let upper = lower + 2
         let l = Double(lower)
         let mIdeal = (12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)
-        let m = Int(mIdeal.rounded())
+        let m = Int(saturatingRounded: mIdeal)
         return (0..<3).map { $0 < m ? lower : upper }
     }
 

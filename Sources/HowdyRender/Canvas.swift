@@ -127,6 +127,9 @@ enum Compositor {
         guard let raw = destination.baseAddress, let cover = coverage.baseAddress else { return }
         let pixels = UnsafeMutableRawPointer(raw)
         // bias[k] is the dither offset of columns x with (x - x0) & 7 == k (0 without dither).
+        // Audited: the package's only memory rebinding (next to the pixel rows it blends). A
+        // homogeneous tuple of 8 Floats is 8 contiguous Floats, bound as Float only inside
+        // the two closures below, so the hot loop indexes it without an array allocation.
         var bias: (Float, Float, Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0, 0, 0)
         if let dither {
             let row = (dither & 7) * 8

@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 /// How different two images may be and still count as the same, in the manner of
 /// pixelmatch and Playwright's `toHaveScreenshot`, plus a local-density guard.
 ///
@@ -56,7 +58,7 @@ public struct DiffTolerance: Sendable, Hashable {
     /// The differing pixels allowed in an image of `totalPixels` px:
     /// max(`maxDiffPixels`, ⌊`maxDiffRatio` × `totalPixels`⌋).
     public func allowedPixels(of totalPixels: Int) -> Int {
-        max(maxDiffPixels, Int((maxDiffRatio * Double(totalPixels)).rounded(.down)))
+        max(maxDiffPixels, Int(saturating: maxDiffRatio * Double(totalPixels), rounding: .down))
     }
 
     /// The figures in force, for failure messages: `threshold 0.1, max 0 px or ratio 0, window 32 px ≤ 0.05`.

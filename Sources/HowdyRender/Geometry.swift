@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 /// A point in px, y down, origin at the top-left of the canvas.
 public struct Point: Sendable, Hashable {
     /// px from the left edge.
@@ -183,11 +185,11 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return
         }
-        let limit = 16_777_216.0
-        let x0 = Int(max(-limit, min(limit, rect.minX.rounded(.down))))
-        let y0 = Int(max(-limit, min(limit, rect.minY.rounded(.down))))
-        let x1 = Int(max(-limit, min(limit, rect.maxX.rounded(.up))))
-        let y1 = Int(max(-limit, min(limit, rect.maxY.rounded(.up))))
+        let limit = -16_777_216...16_777_216
+        let x0 = Int(saturating: rect.minX, rounding: .down, in: limit)
+        let y0 = Int(saturating: rect.minY, rounding: .down, in: limit)
+        let x1 = Int(saturating: rect.maxX, rounding: .up, in: limit)
+        let y1 = Int(saturating: rect.maxY, rounding: .up, in: limit)
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

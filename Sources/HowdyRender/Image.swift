@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 /// The largest image HowdyRender will create, decode or draw into.
 public struct ImageLimits: Sendable, Hashable {
     /// The longest side in px (default 16384).
@@ -52,7 +54,10 @@ public struct Image: Sendable, Hashable {
         self.width = width
         self.height = height
         let p = fill.premultiplied255
-        let bytes: [UInt8] = [UInt8(p.x.rounded()), UInt8(p.y.rounded()), UInt8(p.z.rounded()), UInt8(p.w.rounded())]
+        let bytes: [UInt8] = [
+            UInt8(saturatingRounded: p.x), UInt8(saturatingRounded: p.y), UInt8(saturatingRounded: p.z),
+            UInt8(saturatingRounded: p.w),
+        ]
         pixels = [UInt8](repeating: 0, count: width * height * 4)
         if bytes != [0, 0, 0, 0] {
             let word = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24

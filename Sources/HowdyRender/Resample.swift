@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 /// Separable resampling with the Mitchell–Netravali cubic (B = C = 1/3): sharp without
 /// visible ringing; when shrinking, the kernel is widened by the scale so every source
 /// pixel contributes (no aliasing). Works on premultiplied colours.
@@ -32,7 +34,8 @@ enum Resampler {
         var weights = [[Float]](repeating: [], count: count)
         for i in 0..<count {
             let centre = offset + (Double(i) + 0.5) * scale - 0.5
-            let first = Int((centre - support).rounded(.up)), last = Int((centre + support).rounded(.down))
+            let first = Int(saturating: centre - support, rounding: .up)
+            let last = Int(saturating: centre + support, rounding: .down)
             var row: [Double] = []
             var total = 0.0
             for j in first...max(first, last) {

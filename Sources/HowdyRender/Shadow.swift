@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 extension Canvas {
     /// Draws the soft drop shadow of a card: `shape` moved by `offset`, grown by `spread`
     /// px, filled with `color` and blurred as CSS `box-shadow` does (`blurRadius` px,
@@ -26,7 +28,7 @@ extension Canvas {
             fill(shadowShape, with: color)
             return
         }
-        let pad = Int((3 * sigma).rounded(.up)) + 2
+        let pad = Int(saturating: 3 * sigma, rounding: .up) + 2
         let shapeArea = PixelRect(enclosing: shadowShape.bounds)
         let padded = PixelRect(
             x: shapeArea.x - pad, y: shapeArea.y - pad, width: shapeArea.width + 2 * pad,

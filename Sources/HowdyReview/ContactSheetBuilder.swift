@@ -285,10 +285,10 @@ public final class ContactSheetBuilder: Sendable {
     /// One line of `text` (cut with an ellipsis when wider than `width` px).
     private static func line(_ text: String, font: Font, width: Double) throws -> TextLayout {
         var text = text
-        var result = try HowdyText.layout(text, font: font, width: 100_000)
+        var result = try HowdyText.layout(text: text, font: font, width: 100_000)
         while result.width > width, text.count > 1 {
             text = String(text.dropLast(2)) + "…"
-            result = try HowdyText.layout(text, font: font, width: 100_000)
+            result = try HowdyText.layout(text: text, font: font, width: 100_000)
         }
         return result
     }

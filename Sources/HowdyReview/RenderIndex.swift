@@ -1,4 +1,5 @@
 import Foundation
+import HowdyNumbers
 import HowdyOutput
 
 /// The `index.html` of a render: one section per screen, every combination side by side,
@@ -50,7 +51,7 @@ public enum RenderIndex {
                 out += "<\(heading)>\(escapeHTML(screen))</\(heading)>\n<div class=\"row\">\n"
                 for file in shown {
                     let caption = Self.caption(file)
-                    let width = Int((Double(file.pixelWidth) / file.scale / 1.5).rounded())
+                    let width = Int(saturatingRounded: Double(file.pixelWidth) / file.scale / 1.5)
                     out +=
                         "<figure><a href=\"\(escapeHTML(file.fileName))\"><img src=\"\(escapeHTML(file.fileName))\" width=\"\(width)\" loading=\"lazy\" alt=\"\(escapeHTML(screen)) \(escapeHTML(caption))\"></a><figcaption>\(escapeHTML(caption))</figcaption></figure>\n"
                 }

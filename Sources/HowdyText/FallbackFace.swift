@@ -16,9 +16,9 @@ package final class FallbackFace: Sendable, Hashable {
 
     private enum State {
         case unopened
-        /// Opened; nil when the file is missing or could not be opened (skipped, as a font
-        /// missing from `Fonts/` always was).
-        case opened(FontFace?)
+        /// Opened, or failed to open: a missing or bad file is skipped by the walk (as a
+        /// font missing from `Fonts/` always was), and its error is kept for `failure`.
+        case opened(Result<FontFace, TextError>)
     }
 
     private let source: Source
@@ -36,7 +36,7 @@ package final class FallbackFace: Sendable, Hashable {
     init(_ face: FontFace) {
         source = .face(face)
         sourceHash = source.hashValue
-        state = Mutex(.opened(face))
+        state = Mutex(.opened(.success(face)))
         mayBeColor = face.isColor
         preferredRanges = []
     }
@@ -51,16 +51,38 @@ package final class FallbackFace: Sendable, Hashable {
         self.preferredRanges = preferredRanges
     }
 
-    /// The face, opening the file the first time; nil when it cannot be opened.
-    var face: FontFace? {
+    /// The face, opening the file the first time; nil when it cannot be opened (see `failure`).
+    var face: FontFace? { try? opened.get() }
+
+    /// Why the face cannot be opened (opening it the first time), nil when it can:
+    /// `TextError.fontNotFound` naming a bundled font missing from `Fonts/`, or what
+    /// `FontFace.open` threw. Layout reports it when a character ends up in no face.
+    var failure: TextError? {
+        if case .failure(let error) = opened { return error }
+        return nil
+    }
+
+    private var opened: Result<FontFace, TextError> {
         state.withLock { state in
-            if case .opened(let face) = state { return face }
-            var face: FontFace?
-            if case .bundled(let name) = source, let path = FontLibrary.bundledPath(name) {
-                face = try? FontFace.open(path: path)
+            if case .opened(let result) = state { return result }
+            let result: Result<FontFace, TextError>
+            switch source {
+            case .face(let face): result = .success(face)
+            case .bundled(let name):
+                if let path = FontLibrary.bundledPath(name) {
+                    do {
+                        result = .success(try FontFace.open(path: path))
+                    } catch let error as TextError {
+                        result = .failure(error)
+                    } catch {
+                        result = .failure(.fontUnreadable(path: path, reason: "\(error)"))
+                    }
+                } else {
+                    result = .failure(.fontNotFound(name))
+                }
             }
-            state = .opened(face)
-            return face
+            state = .opened(result)
+            return result
         }
     }
 

@@ -146,7 +146,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let upem = Int(hb_face_get_upem(hbFace))
         self.unitsPerEm = upem > 0 ? upem : 1000
         if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
-            self.weightClass = Int(os2.assumingMemoryBound(to: TT_OS2.self).pointee.usWeightClass)
+            // Read the one field in place: no rebinding of FreeType's table pointer.
+            let offset = MemoryLayout<TT_OS2>.offset(of: \TT_OS2.usWeightClass)!
+            self.weightClass = Int(os2.load(fromByteOffset: offset, as: FT_UShort.self))
         } else {
             self.weightClass = 400
         }

@@ -47,6 +47,14 @@ public struct FontFallback: Sendable, Hashable {
         self.preferences = preferences
     }
 
+    /// A chain of the bundled fonts `names`, each opened when a character first needs it;
+    /// a name missing from `Fonts/` is skipped, and reported in `TextLayout.fontFailures`
+    /// when a character then finds no face.
+    package init(bundled names: [String]) {
+        self.init(faces: [])
+        entries = names.map { FallbackFace(bundled: $0) }
+    }
+
     /// No fallback: characters the primary font lacks render as its .notdef glyph.
     public static let none = FontFallback(faces: [])
 

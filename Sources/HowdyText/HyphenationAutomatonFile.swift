@@ -184,6 +184,8 @@ enum HyphenationAutomatonFile {
     /// folder, read-only disk) are ignored: the cache only saves time.
     static func store(_ dictionary: UnsafeMutablePointer<HyphenDict>, source: SourceIdentity) {
         guard let folder, let bytes = encode(dictionary, source: source) else { return }
+        // A failure here changes no layout, only the next load's speed: the patterns were
+        // read from `source` already, and a missing cache file makes `load` read them again.
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         AtomicFile.removeStaleTemporaries(in: folder)
         // Atomic: a reader sees the old file or the whole new one.
@@ -197,6 +199,7 @@ enum HyphenationAutomatonFile {
     static func load(source: SourceIdentity) -> UnsafeMutablePointer<HyphenDict>? {
         guard let folder else { return nil }
         let path = cachePath(for: source.path, in: folder)
+        // No readable cache file is the normal first run: the caller reads the patterns.
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let size = attributes[.size] as? Int, size <= maximumBytes,
             let data = FileManager.default.contents(atPath: path)
@@ -255,9 +258,11 @@ enum HyphenationAutomatonFile {
             guard nohyphenl == 0 else { return nil }
         }
         let count = Int(stateCount)
-        guard let dict = calloc(1, MemoryLayout<HyphenDict>.size)?.assumingMemoryBound(to: HyphenDict.self),
-            let states = calloc(count, MemoryLayout<HyphenState>.size)?.assumingMemoryBound(to: HyphenState.self)
-        else { return nil }
+        guard let dict = howdy_hyphen_dict_calloc() else { return nil }
+        guard let states = howdy_hyphen_states_calloc(count) else {
+            free(dict)
+            return nil
+        }
         dict.pointee.states = states
         dict.pointee.num_states = Int32(stateCount)
         dict.pointee.lhmin = CChar(bitPattern: minimums[0])
@@ -269,7 +274,7 @@ enum HyphenationAutomatonFile {
             for index in 0..<target.count { target[index] = cset[index] }
         }
         if nohyphenCount > 0 {
-            guard let copy = malloc(nohyphenBytes.count)?.assumingMemoryBound(to: CChar.self) else {
+            guard let copy = howdy_hyphen_chars_malloc(nohyphenBytes.count) else {
                 hnj_hyphen_free(dict)
                 return nil
             }
@@ -293,7 +298,7 @@ enum HyphenationAutomatonFile {
                 // libhyphen drops a pattern's leading zeros, so a match may be empty.
                 guard let match = reader.bytes(Int(matchLength)),
                     match.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                    let copy = malloc(match.count + 1)?.assumingMemoryBound(to: CChar.self)
+                    let copy = howdy_hyphen_chars_malloc(match.count + 1)
                 else {
                     hnj_hyphen_free(dict)
                     return nil
@@ -307,10 +312,7 @@ enum HyphenationAutomatonFile {
                 return nil
             }
             if transitions > 0 {
-                guard
-                    let trans = malloc(Int(transitions) * MemoryLayout<HyphenTrans>.stride)?.assumingMemoryBound(
-                        to: HyphenTrans.self)
-                else {
+                guard let trans = howdy_hyphen_trans_malloc(Int(transitions)) else {
                     hnj_hyphen_free(dict)
                     return nil
                 }

@@ -124,6 +124,8 @@ public enum HyphenationDictionaries {
             add("\(language)_\(likely[2])")
         }
         let prefix = "hyph_\(language)_"
+        // An unreadable folder lists no extra stems; the lookup then finds no file and
+        // throws `hyphenationDictionaryMissing` naming the folder, so nothing is hidden.
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for file in files.sorted() where file.hasPrefix(prefix) && file.hasSuffix(".dic") {
             add(String(file.dropFirst(5).dropLast(4)))

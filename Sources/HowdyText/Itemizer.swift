@@ -19,6 +19,9 @@ struct TextRun {
 struct Itemization {
     var runs: [TextRun] = []
     var fonts: [Font]
+    /// Fallback faces that could not be opened while looking for a character that then
+    /// fell to the primary font's missing glyph, each once (`TextLayout.fontFailures`).
+    var fontFailures: [TextError] = []
 
     init(
         text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font,
@@ -65,7 +68,7 @@ struct Itemization {
                 let font = Self.chooseFont(
                     scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
                     isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, choices: choices,
-                    ascii: &ascii, memo: &memo)
+                    ascii: &ascii, memo: &memo, failures: &fontFailures)
                 for unit in index..<(index + width) {
                     fontOf[unit] = font
                     scriptOf[unit] = currentScript
@@ -193,7 +196,7 @@ struct Itemization {
     private static func chooseFont(
         scalar: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
         fonts: inout [Font], slots: inout FaceSlots, fallback: FontFallback, choices: FallbackChoices?,
-        ascii: inout ASCIICoverage, memo: inout ScalarMemo
+        ascii: inout ASCIICoverage, memo: inout ScalarMemo, failures: inout [TextError]
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
@@ -219,7 +222,8 @@ struct Itemization {
             font = slot(emoji)
         } else {
             font = chooseCovering(
-                scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, choices: choices, ascii: &ascii)
+                scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, choices: choices, ascii: &ascii,
+                failures: &failures)
         }
         if !selected { memo.setFont(font, of: scalar) }
         return font
@@ -227,10 +231,12 @@ struct Itemization {
 
     /// The index in `fonts` of `face` at the primary font's size and variations, with the
     /// synthetic bold or oblique the primary font's weight and slant call for
-    /// (`FontSynthesis.needed`), added on first use; 0 (the primary font) if it cannot be made.
+    /// (`FontSynthesis.needed`), added on first use.
     private static func slot(for face: FontFace, fonts: inout [Font], slots: inout FaceSlots) -> Int32 {
         if let existing = slots[face] { return existing }
         let synthesis = FontSynthesis.needed(by: fonts[0], for: face)
+        // Cannot fail: `Font(face:size:…)` throws only for a size outside Font's limits, and
+        // this is the primary font's size, which passed them. The face is already open.
         guard
             let font = try? Font(
                 face: face, size: fonts[0].size, variations: fonts[0].variations, synthesis: synthesis)
@@ -264,7 +270,7 @@ struct Itemization {
     /// primary font if it covers it, else the first preference or fallback face that does.
     private static func chooseCovering(
         _ scalar: UInt32, _ character: Unicode.Scalar, fonts: inout [Font], slots: inout FaceSlots,
-        fallback: FontFallback, choices: FallbackChoices?, ascii: inout ASCIICoverage
+        fallback: FontFallback, choices: FallbackChoices?, ascii: inout ASCIICoverage, failures: inout [TextError]
     ) -> Int32 {
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if ascii.primaryHas(scalar, fonts) { return 0 }
@@ -276,12 +282,24 @@ struct Itemization {
                 $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
             } ?? chainFace(covering: scalar, character, fallback)
         if let covering { return slot(covering) }
-        if fallback.usesSystemFonts, let match = FontConfig.match(covering: character),
-            let face = try? FontFace.open(path: match.path, index: match.index)
-        {
-            return slot(face)
+        if fallback.usesSystemFonts, let match = FontConfig.match(covering: character) {
+            do {
+                return slot(try FontFace.open(path: match.path, index: match.index))
+            } catch {
+                note(error as? TextError ?? .fontUnreadable(path: match.path, reason: "\(error)"), in: &failures)
+            }
+        }
+        // No face covers the scalar: it shows the primary font's missing glyph. A chain face
+        // that could not be opened may be why; the layout says so instead of keeping quiet.
+        // (Asked once per scalar and text; the entries keep their outcome.)
+        for entry in fallback.entries {
+            if let failure = entry.failure { note(failure, in: &failures) }
         }
         return 0
+    }
+
+    private static func note(_ failure: TextError, in failures: inout [TextError]) {
+        if !failures.contains(failure) { failures.append(failure) }
     }
 }
 

@@ -1,43 +1,43 @@
 extension ShapedText {
-    /// Greedy layout at `width` px: each line takes as many words as fit. A word wider
-    /// than the line on its own is broken between grapheme clusters.
-    /// - Throws: `TextError.invalidWidth` when `width` is not a finite number above 0.
-    public func layout(width: Double) throws -> TextLayout {
-        let fixed = try Self.fixedWidth(width)
-        let breaker = try lineBreaker(for: fixed)
-        let lines = breaker.lines(width: fixed)
-        return LayoutBuilder(shaped: self).build(
-            lines, availableWidth: width, mode: .greedy, greedyLineCount: lines.count)
-    }
-
-    /// Balanced layout: greedy's line count at `width` px, with the lines made even.
+    /// The layout of the text at `width` px, its lines chosen by `strategy` (default
+    /// `.greedy`: each line takes as many words as fit). A word wider than the line on its
+    /// own is broken between grapheme clusters (unless `overflow-wrap: normal`).
     ///
-    /// With `.narrowest` (the default) the result is the greedy layout at the narrowest
-    /// width that keeps the line count, and `result.width` is that width exactly (the
+    /// `.balanced(.narrowest)` gives greedy's line count at the narrowest width that keeps
+    /// it: the greedy layout at that width, and `result.width` is that width exactly (the
     /// widest line achieved, to 1/64 px): at `result.width − 1/64` greedy layout needs
-    /// another line. With `.even` and `.pretty`, see `BalanceObjective`. There is no cap on the
-    /// line count, and the search never shapes again: each probe is a pass over cached
-    /// advances. A text that fits on one line comes back as its greedy layout.
+    /// another line. For `.balanced(.even)` see `BalanceObjective`; for `.pretty`,
+    /// `LineBreakStrategy.pretty`. There is no cap on the line count, and the search never
+    /// shapes again: each probe is a pass over cached advances. A text that fits on one
+    /// line comes back as its greedy layout, with `strategy` `.greedy`.
     /// - Throws: `TextError.invalidWidth` when `width` is not a finite number above 0.
-    public func balance(width: Double, objective: BalanceObjective = .narrowest) throws -> TextLayout {
+    public func layout(width: Double, strategy: LineBreakStrategy = .greedy) throws -> TextLayout {
         let fixed = try Self.fixedWidth(width)
         let breaker = try lineBreaker(for: fixed)
         let greedy = breaker.lines(width: fixed)
         let builder = LayoutBuilder(shaped: self)
-        guard greedy.count > 1 else {
-            return builder.build(greedy, availableWidth: width, mode: .greedy, greedyLineCount: greedy.count)
+        guard strategy != .greedy, greedy.count > 1 else {
+            return builder.build(greedy, availableWidth: width, strategy: .greedy, greedyLineCount: greedy.count)
         }
         let balancer = Balancer(breaker: breaker)
-        if objective == .even, let even = balancer.evenLines(greedy: greedy, width: fixed) {
-            return builder.build(even, availableWidth: width, mode: .even, greedyLineCount: greedy.count)
+        if strategy == .balanced(.even), let even = balancer.evenLines(greedy: greedy, width: fixed) {
+            return builder.build(even, availableWidth: width, strategy: strategy, greedyLineCount: greedy.count)
         }
-        if objective == .pretty {
+        if strategy == .pretty {
             let pretty = PrettyLines(breaker: breaker, width: fixed).lines(greedy: greedy)
-            return builder.build(pretty, availableWidth: width, mode: .pretty, greedyLineCount: greedy.count)
+            return builder.build(pretty, availableWidth: width, strategy: strategy, greedyLineCount: greedy.count)
         }
         let narrowest = balancer.narrowestWidth(keeping: greedy.count, at: fixed)
         let lines = breaker.lines(width: narrowest)
-        return builder.build(lines, availableWidth: width, mode: .balanced, greedyLineCount: greedy.count)
+        return builder.build(
+            lines, availableWidth: width, strategy: .balanced(.narrowest), greedyLineCount: greedy.count)
+    }
+
+    /// `layout(width:strategy:)` with `.balanced(objective)`: greedy's line count at
+    /// `width` px with the lines made even (by default at the narrowest width that keeps it).
+    /// - Throws: `TextError.invalidWidth` when `width` is not a finite number above 0.
+    public func balance(width: Double, objective: BalanceObjective = .narrowest) throws -> TextLayout {
+        try layout(width: width, strategy: .balanced(objective))
     }
 
     /// The number of lines greedy layout gives at `width` px, without building them.
@@ -62,20 +62,23 @@ extension ShapedText {
     }
 }
 
-/// Greedy layout of `text` in `font` at `width` px (see `ShapedText.layout(width:)`).
-/// Labelled like `balance(text:font:width:)`.
+/// The layout of `text` in `font` at `width` px, its lines chosen by `strategy` (default
+/// `.greedy`; see `ShapedText.layout(width:strategy:)`). Labelled like
+/// `balance(text:font:width:)`: the function names the layout it returns (a noun), and
+/// the labels name the text, font and width it is made of.
 /// - Throws: `TextError` for a bad width, line height, or text over the length limit.
 public func layout(
-    text: String, font: Font, width: Double, options: TextOptions = TextOptions()
+    text: String, font: Font, width: Double, strategy: LineBreakStrategy = .greedy,
+    options: TextOptions = TextOptions()
 ) throws -> TextLayout {
     _ = try ShapedText.fixedWidth(width)
-    return try ShapedText(text, font: font, options: options).layout(width: width)
+    return try ShapedText(text, font: font, options: options).layout(width: width, strategy: strategy)
 }
 
-/// Greedy layout of `text`: the unlabelled spelling of `layout(text:font:width:options:)`,
-/// kept while callers move to the label `balance(text:font:width:)` also uses (to be
-/// deprecated once they have: a deprecation now would warn in every caller).
-/// - Throws: what `layout(text:font:width:options:)` throws.
+/// Greedy layout of `text`: the unlabelled spelling public before the labels settled,
+/// kept (deprecated) for callers outside this package; nothing here calls it.
+/// - Throws: what `layout(text:font:width:strategy:options:)` throws.
+@available(*, deprecated, renamed: "layout(text:font:width:options:)")
 public func layout(
     _ text: String, font: Font, width: Double, options: TextOptions = TextOptions()
 ) throws -> TextLayout {
@@ -83,13 +86,12 @@ public func layout(
 }
 
 /// Balanced layout of `text` in `font` at `width` px: greedy's line count at the
-/// narrowest width that keeps it, found on advances shaped once (see
-/// `ShapedText.balance(width:objective:)`).
+/// narrowest width that keeps it, found on advances shaped once; `layout(text:font:width:
+/// strategy:options:)` with `.balanced(objective)` (see `ShapedText.layout(width:strategy:)`).
 /// - Throws: `TextError` for a bad width, line height, or text over the length limit.
 public func balance(
     text: String, font: Font, width: Double, objective: BalanceObjective = .narrowest,
     options: TextOptions = TextOptions()
 ) throws -> TextLayout {
-    _ = try ShapedText.fixedWidth(width)
-    return try ShapedText(text, font: font, options: options).balance(width: width, objective: objective)
+    try layout(text: text, font: font, width: width, strategy: .balanced(objective), options: options)
 }

@@ -21,7 +21,9 @@ struct LayoutBuilder {
         var glyphs: Range<Int>
     }
 
-    func build(_ breaks: [LineBreak], availableWidth: Double, mode: LayoutMode, greedyLineCount: Int) -> TextLayout {
+    func build(
+        _ breaks: [LineBreak], availableWidth: Double, strategy: LineBreakStrategy, greedyLineCount: Int
+    ) -> TextLayout {
         let (ascent, descent, lineHeight) = shaped.metrics
         let halfLeading = (lineHeight - (ascent + descent)) / 2
         var lines: [TextLine] = []
@@ -47,7 +49,8 @@ struct LayoutBuilder {
         }
         return TextLayout(
             text: shaped.text, lines: lines, width: width, height: Double(lines.count) * lineHeight,
-            availableWidth: availableWidth, lineHeight: lineHeight, mode: mode, greedyLineCount: greedyLineCount)
+            availableWidth: availableWidth, lineHeight: lineHeight, strategy: strategy,
+            greedyLineCount: greedyLineCount, fontFailures: shaped.fontFailures)
     }
 
     private func buildLine(_ lineBreak: LineBreak, reshaper: inout ShapingBuffer?) -> TextLine {

@@ -1,4 +1,4 @@
-/// `BalanceObjective.pretty`: greedy's line count in every paragraph, no lonely last
+/// `LineBreakStrategy.pretty`: greedy's line count in every paragraph, no lonely last
 /// line when another layout avoids it, and the least raggedness over the whole
 /// paragraph (a Knuth–Plass total fit, scored like Minikin's high-quality strategy).
 ///

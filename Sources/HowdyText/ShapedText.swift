@@ -24,6 +24,8 @@ public struct ShapedText: Sendable {
 
     var utf16: [UInt16] { storage.utf16 }
     var fonts: [Font] { storage.fonts }
+    /// See `TextLayout.fontFailures`.
+    var fontFailures: [TextError] { storage.fontFailures }
     /// The runs in logical order; their glyphs are ranges of `glyphStore`.
     var runs: [TextRunGlyphs] { storage.runs }
     /// The glyphs of every run, one run after another.
@@ -69,6 +71,7 @@ public struct ShapedText: Sendable {
         let options: TextOptions
         let utf16: [UInt16]
         let fonts: [Font]
+        let fontFailures: [TextError]
         let runs: [TextRunGlyphs]
         let glyphStore: ShapedRun
         let bidi: BidiLevels
@@ -82,7 +85,8 @@ public struct ShapedText: Sendable {
 
         // swiftlint:disable:next function_parameter_count
         init(
-            text: String, font: Font, options: TextOptions, utf16: [UInt16], fonts: [Font], runs: [TextRunGlyphs],
+            text: String, font: Font, options: TextOptions, utf16: [UInt16], fonts: [Font], fontFailures: [TextError],
+            runs: [TextRunGlyphs],
             glyphStore: ShapedRun, bidi: BidiLevels, advancePrefix: [Int], segments: [Segment],
             unsafeToBreak: OffsetSet, hyphen: (glyph: UInt32, advance: Int)?, maxSegmentWidth: Int,
             maxHangingWidth: Int, metrics: (ascent: Double, descent: Double, lineHeight: Double)
@@ -92,6 +96,7 @@ public struct ShapedText: Sendable {
             self.options = options
             self.utf16 = utf16
             self.fonts = fonts
+            self.fontFailures = fontFailures
             self.runs = runs
             self.glyphStore = glyphStore
             self.bidi = bidi
@@ -144,6 +149,7 @@ public struct ShapedText: Sendable {
         let metrics = (ascent, descent, options.lineHeight ?? fontMetrics.lineHeight)
 
         var fonts: [Font] = [font]
+        var fontFailures: [TextError] = []
         var runs: [TextRunGlyphs] = []
         var store = ShapedRun(start: 0, end: utf16.count, level: 0, fontIndex: 0)
         var unsafe = OffsetSet(capacity: utf16.count + 1)
@@ -160,6 +166,7 @@ public struct ShapedText: Sendable {
                 text: buffer, bidi: bidi, primary: font,
                 fallback: options.fallback ?? FontFallback.bundled(matching: font.face))
             fonts = items.fonts
+            fontFailures = items.fontFailures
             let language = options.locale.isEmpty ? nil : hb_language_from_string(options.locale, -1)
             let shaper = RunShaper(
                 text: buffer, cache: options.usesWordCache ? WordShapeCache.shared : nil, language: language,
@@ -203,7 +210,8 @@ public struct ShapedText: Sendable {
             max(widest, prefix[Int(segment.end)] - prefix[Int(segment.contentEnd)])
         }
         storage = Storage(
-            text: text, font: font, options: options, utf16: utf16, fonts: fonts, runs: runs, glyphStore: store,
+            text: text, font: font, options: options, utf16: utf16, fonts: fonts, fontFailures: fontFailures,
+            runs: runs, glyphStore: store,
             bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
             maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics)
     }

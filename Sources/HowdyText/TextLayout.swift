@@ -49,13 +49,51 @@ public struct TextLine: Sendable {
     public var runs: [GlyphRun]
 }
 
-/// How a layout was broken into lines.
-public enum LayoutMode: String, Sendable, Hashable, Codable, CaseIterable {
+/// How text is broken into lines: the one name for the choice `layout(width:strategy:)`
+/// makes and a `TextLayout` reports.
+///
+/// Every strategy but `.greedy` keeps greedy's line count; a text greedy layout puts on
+/// one line comes back `.greedy` whatever was asked.
+public enum LineBreakStrategy: Sendable, Hashable {
+    /// Each line takes as many words as fit (CSS `text-wrap: wrap`).
     case greedy
-    case balanced
-    case even
-    /// `BalanceObjective.pretty`.
+    /// Greedy's line count with the lines made even; `BalanceObjective` says how
+    /// (`.narrowest` is CSS `text-wrap: balance`).
+    case balanced(BalanceObjective)
+    /// CSS `text-wrap: pretty` over the whole paragraph: lines kept full, no lonely last
+    /// word when another layout with greedy's line count avoids it (see `PrettyLines`).
     case pretty
+
+    /// The strategy's name as display lists and `TextLayout`'s JSON spell it: "greedy",
+    /// "balanced" (`.balanced(.narrowest)`), "even" (`.balanced(.even)`) or "pretty".
+    public var name: String {
+        switch self {
+        case .greedy: "greedy"
+        case .balanced(.narrowest): "balanced"
+        case .balanced(.even): "even"
+        case .pretty: "pretty"
+        }
+    }
+}
+
+extension LineBreakStrategy: Codable {
+    /// Reads the strategy from its `name`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        let all: [LineBreakStrategy] = [.greedy, .balanced(.narrowest), .balanced(.even), .pretty]
+        guard let strategy = all.first(where: { $0.name == name }) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected greedy, balanced, even or pretty, got \(name)")
+        }
+        self = strategy
+    }
+
+    /// Writes the strategy as its `name`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
 }
 
 /// Lines of text in visual order with glyph positions, ready to draw.
@@ -72,11 +110,18 @@ public struct TextLayout: Sendable {
     public var availableWidth: Double
     /// Distance between baselines in px.
     public var lineHeight: Double
-    /// How the lines were chosen.
-    public var mode: LayoutMode
+    /// How the lines were chosen: the strategy asked for, or `.greedy` when greedy
+    /// layout gives one line (or `.balanced(.narrowest)` when `.even` finds no better
+    /// breaks than the narrowest width).
+    public var strategy: LineBreakStrategy
     /// The number of lines greedy layout gives at `availableWidth`; equal to
     /// `lines.count` for every mode (balancing never adds a line).
     public var greedyLineCount: Int
+    /// Fallback fonts that could not be opened (`TextError.fontNotFound`, `.fontUnreadable`,
+    /// `.fontInvalid`) while looking for a character no open face covers, each once; empty
+    /// when every face opened. The layout is still made: such characters show the primary
+    /// font's missing-glyph box, and this says why instead of hiding it.
+    public var fontFailures: [TextError]
 
     /// The number of lines.
     public var lineCount: Int { lines.count }

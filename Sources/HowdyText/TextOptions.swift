@@ -62,7 +62,7 @@ public struct TextOptions: Sendable, Hashable {
     }
 }
 
-/// What `balance` minimises among layouts with greedy's line count.
+/// What `LineBreakStrategy.balanced` minimises among layouts with greedy's line count.
 public enum BalanceObjective: String, Sendable, Hashable, Codable, CaseIterable {
     /// The narrowest width that keeps the line count (CSS `text-wrap: balance`). The
     /// result is greedy layout at that width, so every line but the last is as full as
@@ -72,12 +72,4 @@ public enum BalanceObjective: String, Sendable, Hashable, Codable, CaseIterable 
     /// last line included: line lengths as equal as possible. It may leave the widest
     /// line a little longer than `.narrowest` does, in exchange for no short line.
     case even
-    /// CSS `text-wrap: pretty`, over the whole paragraph: greedy's line count, never a
-    /// last line of one word (or one short CJK phrase) when another layout with that
-    /// count avoids it, and within that the least raggedness: a Knuth–Plass total fit
-    /// minimising squared slack on every line but the last, with a penalty for a last
-    /// line under a third of the width and for lines ending at a soft hyphen. Lines
-    /// stay as full as they can be, unlike `.narrowest` and `.even`, which shorten them;
-    /// see `PrettyLines` for the exact scoring and the edge behaviour.
-    case pretty
 }

@@ -120,8 +120,8 @@ extension LayoutHandle {
                 message: "text is \(length) bytes long; the limit is \(TextLimits.maximumUTF16Length) UTF-16 code units"
             )
         }
-        let bytes = UnsafeBufferPointer(
-            start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: length)
+        // Read as raw bytes (UInt8 elements): no rebinding of the caller's `char *`.
+        let bytes = UnsafeRawBufferPointer(start: text.map(UnsafeRawPointer.init), count: length)
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw Failure.argument("text is not valid UTF-8")
         }

@@ -1,9 +1,10 @@
 import HowdyJSON
 import HowdyText
 
-/// One balance request, read and checked: the fields of a JSON-lines request with the
-/// defaults filled in. The one place request options are parsed, for `BalanceSession`
-/// and the C ABI (HowdyTextC) alike.
+/// One balance request, read and checked: the fields of a JSON-lines request, or of
+/// `howdy balance`'s flags, with the defaults filled in. The one place request options
+/// and their keywords are parsed, for `BalanceSession`, the C ABI (HowdyTextC) and the
+/// CLI alike.
 package struct BalanceRequest: Sendable {
     /// The text to lay out.
     package var text: String
@@ -13,8 +14,8 @@ package struct BalanceRequest: Sendable {
     package var size: Double
     /// Available width in px.
     package var width: Double
-    /// How lines are chosen.
-    package var mode: BalanceMode
+    /// How lines are chosen (the request's `"mode"`).
+    package var strategy: LineBreakStrategy
     /// Locale, direction, line height, features and break styles.
     package var options: TextOptions
 
@@ -65,14 +66,13 @@ package struct BalanceRequest: Sendable {
         font = try string("font", defaults.font)
         size = try number("size", defaults.size)
         width = try number("width", defaults.width)
-        mode = defaults.mode
+        strategy = defaults.strategy
         if request["mode"] != nil {
             let name = try string("mode", nil)
-            guard let parsed = BalanceMode(rawValue: name) else {
-                throw Invalid(
-                    message: "mode: expected \"balance\", \"greedy\", \"even\" or \"pretty\", got \"\(name)\"")
+            guard let parsed = Self.value(of: name, in: Self.modes) else {
+                throw Invalid(message: "mode: expected \(Self.list(Self.modes, quote: "\"")), got \"\(name)\"")
             }
-            mode = parsed
+            strategy = parsed
         }
         options = defaults.options
         if request["locale"] != nil {
@@ -87,12 +87,11 @@ package struct BalanceRequest: Sendable {
         }
         if request["direction"] != nil {
             let name = try string("direction", nil)
-            switch name {
-            case "auto": options.direction = .auto
-            case "ltr": options.direction = .leftToRight
-            case "rtl": options.direction = .rightToLeft
-            default: throw Invalid(message: "direction: expected \"auto\", \"ltr\" or \"rtl\", got \"\(name)\"")
+            guard let direction = Self.value(of: name, in: Self.directions) else {
+                let known = Self.list(Self.directions, quote: "\"")
+                throw Invalid(message: "direction: expected \(known), got \"\(name)\"")
             }
+            options.direction = direction
         }
         if request["lineHeight"] != nil { options.lineHeight = try number("lineHeight", nil) }
         // CSS keywords ("keep-all") or the Swift case names ("keepAll").
@@ -130,17 +129,46 @@ package struct BalanceRequest: Sendable {
         }
     }
 
+    /// A request for `text` with everything else from `defaults` (what `howdy balance`
+    /// builds from its flags and TEXT).
+    /// - Throws: `Invalid` when `defaults` lacks the font, size or width.
+    package init(text: String, defaults: BalanceDefaults) throws {
+        try self.init(.object([("text", .string(text))]), defaults: defaults)
+    }
+
     /// The request's text laid out in `font` (the request's font and size, opened by the
     /// caller); with `omitsGlyphs`, lines carry no glyph runs (texts and widths are the same).
     package func layout(in font: Font, omitsGlyphs: Bool = false) throws -> TextLayout {
         var shaped = try ShapedText(text, font: font, options: options)
         shaped.omitsGlyphs = omitsGlyphs
-        switch mode {
-        case .balance: return try shaped.balance(width: width)
-        case .greedy: return try shaped.layout(width: width)
-        case .even: return try shaped.balance(width: width, objective: .even)
-        case .pretty: return try shaped.balance(width: width, objective: .pretty)
-        }
+        return try shaped.layout(width: width, strategy: strategy)
+    }
+
+    /// The `"mode"` keywords, in the order messages list them. `howdy balance` spells the
+    /// same choices as `--greedy`, `--even` and `--pretty` (see `objectives` for `--objective`).
+    package static let modes: [(keyword: String, value: LineBreakStrategy)] = [
+        ("balance", .balanced(.narrowest)), ("greedy", .greedy), ("even", .balanced(.even)), ("pretty", .pretty),
+    ]
+
+    /// The `--objective` keywords of `howdy balance`, in the order messages list them.
+    package static let objectives: [(keyword: String, value: LineBreakStrategy)] = [
+        ("narrowest", .balanced(.narrowest)), ("even", .balanced(.even)), ("pretty", .pretty),
+    ]
+
+    /// The `"direction"` (and `--direction`) keywords, in the order messages list them.
+    package static let directions: [(keyword: String, value: TextDirection)] = [
+        ("auto", .auto), ("ltr", .leftToRight), ("rtl", .rightToLeft),
+    ]
+
+    /// The value `keyword` names in `table`, nil when it names none.
+    package static func value<Value>(of keyword: String, in table: [(keyword: String, value: Value)]) -> Value? {
+        table.first { $0.keyword == keyword }?.value
+    }
+
+    /// `table`'s keywords for a message, each between `quote`s: `"a", "b" or "c"`.
+    package static func list<Value>(_ table: [(keyword: String, value: Value)], quote: String) -> String {
+        let quoted = table.map { quote + $0.keyword + quote }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
     }
 
     /// "a string", "an object", … for messages: HowdyJSON's one wording (``JSONKind``).

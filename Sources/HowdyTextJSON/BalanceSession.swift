@@ -1,17 +1,5 @@
 import HowdyText
 
-/// How a request's lines are chosen.
-public enum BalanceMode: String, Sendable, CaseIterable {
-    /// Greedy's line count at the narrowest width that keeps it (`BalanceObjective.narrowest`).
-    case balance
-    /// Plain greedy lines.
-    case greedy
-    /// Greedy's line count with the least sum of squared slack (`BalanceObjective.even`).
-    case even
-    /// Greedy's line count, no lonely last word, least raggedness (`BalanceObjective.pretty`).
-    case pretty
-}
-
 /// What a request leaves out: the defaults from `howdy balance` flags.
 public struct BalanceDefaults: Sendable {
     /// Font name, path or fontconfig family; nil means a request must name one.
@@ -20,21 +8,22 @@ public struct BalanceDefaults: Sendable {
     public var size: Double?
     /// Available width in px; nil means a request must give one.
     public var width: Double?
-    /// Mode when a request has no `"mode"`; default `.balance`.
-    public var mode: BalanceMode
+    /// Strategy when a request has no `"mode"`; default `.balanced(.narrowest)`.
+    public var strategy: LineBreakStrategy
     /// Options when a request sets none of `locale`, `direction`, `lineHeight`, `features`.
     public var options: TextOptions
 
-    /// Defaults as given; by default no font, size (px) or width (px), mode `.balance` and
-    /// `TextOptions()`.
+    /// Defaults as given; by default no font, size (px) or width (px), strategy
+    /// `.balanced(.narrowest)` and `TextOptions()`.
     public init(
-        font: String? = nil, size: Double? = nil, width: Double? = nil, mode: BalanceMode = .balance,
+        font: String? = nil, size: Double? = nil, width: Double? = nil,
+        strategy: LineBreakStrategy = .balanced(.narrowest),
         options: TextOptions = TextOptions()
     ) {
         self.font = font
         self.size = size
         self.width = width
-        self.mode = mode
+        self.strategy = strategy
         self.options = options
     }
 }

@@ -244,6 +244,27 @@ struct VersionPolicyTests {
             plain.pages.map(\.id) == ["app.welcome", "app.intro", "app.tips"], "no app version: the first-run flow")
     }
 
+    @Test("a completed version the storage cannot keep is reported on the pager, not dropped")
+    func pagerReportsACompletionItCannotStore() throws {
+        struct RecordsOnly: OnboardingStorage {
+            func value(for id: OnboardingStepID) -> Bool? { nil }
+            func setValue(_ value: Bool?, for id: OnboardingStepID) {}
+        }
+        let spec = try OnboardingFlowSpec.decode(Data(Self.spec.utf8))
+        let pager = OnboardingPager(spec: spec, storage: RecordsOnly(), appVersion: AppVersion(2, 1))
+        var errorAtFinish: (any Error)?
+        pager.onFinished = { errorAtFinish = pager.completionRecordError }
+        pager.start()
+        while !pager.isFinished { pager.advance() }
+        #expect(errorAtFinish is OnboardingAnswerError, "set before onFinished")
+        #expect(pager.completionRecordError is OnboardingAnswerError)
+
+        let kept = OnboardingPager(spec: spec, storage: InMemoryOnboardingStorage(), appVersion: AppVersion(2, 1))
+        kept.start()
+        while !kept.isFinished { kept.advance() }
+        #expect(kept.completionRecordError == nil)
+    }
+
     @Test("the whatsNew section: policy fields, and the errors name their JSON path")
     func specSection() throws {
         func decode(_ whatsNew: String, steps: String = #"{ "id": "a.whatsnew.2.0", "kind": "feature" }"#)

@@ -51,7 +51,7 @@ import Testing
         // Half white, half mid grey: black text is fine on white but not the worst pixel.
         var canvas = try Canvas(width: 20, height: 10, background: .white)
         canvas.fill(try RoundedRect(Rect(x: 10, y: 0, width: 10, height: 10)), with: Color(hex: 0x595959))
-        let ratio = ContrastLint.worstRatio(
+        let ratio = try ContrastLint.worstRatio(
             color: .black, over: canvas.image, frame: Frame(x: 0, y: 0, width: 20, height: 10), scale: 1)
         #expect(abs(ratio - Color(hex: 0x595959).contrastRatio(with: .black)) < 1e-9)
     }

@@ -23,7 +23,7 @@ import Testing
         let list = try list("branded", screen: "goal")
         let card = try #require(groups(list.content).first { $0.role == .card })
         let title = try #require(list.texts.first { $0.role == .title })
-        #expect(title.layout.mode == .balanced)
+        #expect(title.layout.strategy == .balanced(.narrowest))
         #expect(card.frame.minX < title.frame.minX && title.frame.maxX < card.frame.maxX)
         #expect(card.frame.minY < title.frame.minY && title.frame.maxY < card.frame.maxY)
         // Centred: the lines' midpoints sit on the card's centre line (within a pixel).

@@ -26,10 +26,15 @@ import Testing
         #expect(try halfway.operations(in: frame, engine: engine).count == 4)
     }
 
-    @Test func contrastOfAFrameThatIsNoRectangleIsTheMaximum() throws {
+    @Test func contrastOfAFrameThatIsNoRectangleThrowsInsteadOfPassing() throws {
         let image = try Image(width: 4, height: 4, fill: .white)
+        for frame in [Frame(x: 0, y: 0, width: -1, height: 1), Frame(x: .nan, y: 0, width: 2, height: 2)] {
+            #expect(throws: RenderError.self) {
+                try ContrastLint.worstRatio(color: .black, over: image, frame: frame, scale: 1)
+            }
+        }
         #expect(
-            ContrastLint.worstRatio(
-                color: .black, over: image, frame: Frame(x: 0, y: 0, width: -1, height: 1), scale: 1) == 21)
+            try ContrastLint.worstRatio(
+                color: .black, over: image, frame: Frame(x: 0, y: 0, width: 2, height: 2), scale: 1) == 21)
     }
 }

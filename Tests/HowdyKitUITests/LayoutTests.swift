@@ -111,7 +111,7 @@ import Testing
                 #expect(element.balanced)
                 #expect(textLayout.lineCount == textLayout.greedyLineCount)
                 if textLayout.lineCount > 1 {
-                    #expect(textLayout.mode != .greedy, "\(named.name) \(element.role) not balanced")
+                    #expect(textLayout.strategy != .greedy, "\(named.name) \(element.role) not balanced")
                 }
             }
         }

@@ -278,7 +278,7 @@ struct PseudoLocaleTests {
     func rightToLeftBidi() throws {
         let font = try Font(named: "Inter-Regular", size: 17)
         let text = PseudoLocale.rightToLeft.transform("Get started")
-        let layout = try HowdyText.layout(text, font: font, width: 1000)
+        let layout = try HowdyText.layout(text: text, font: font, width: 1000)
         let first = try #require(layout.lines.first)
         let run = try #require(first.runs.first { $0.isRightToLeft }, "the override makes a right-to-left run")
         let clusters = run.glyphs.map(\.cluster)

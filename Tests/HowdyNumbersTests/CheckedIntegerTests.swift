@@ -35,4 +35,18 @@ struct CheckedIntegerTests {
         #expect(Int(saturating: -3.0, in: 0...100) == 0)
         #expect(Int32(saturating: 1e300) == Int32.max)
     }
+
+    @Test("saturatingRounded: Int(x.rounded()) for every in-range value, saturating outside")
+    func saturatingRounded() {
+        for value in [-2.5, -1.5, -0.5, -0.49, 0, 0.49, 0.5, 1.5, 2.5, 1e15 + 0.5, -1e15 - 0.5] {
+            #expect(Int(saturatingRounded: value) == Int(value.rounded()), "\(value)")
+        }
+        for value: Float in [0, 0.5, 127.5, 254.49, 254.5, 255] {
+            #expect(UInt8(saturatingRounded: value) == UInt8(value.rounded()), "\(value)")
+        }
+        #expect(UInt8(saturatingRounded: Float(255.5)) == 255)
+        #expect(UInt8(saturatingRounded: Float(-3)) == 0)
+        #expect(Int(saturatingRounded: Double.nan) == Int.min)
+        #expect(Int(saturatingRounded: 1e300) == Int.max)
+    }
 }

@@ -79,13 +79,13 @@ enum DemoScene {
             width: max(60, w - 64))
         try canvas.draw(title, at: Point(x: 32, y: h * 0.1), color: .white)
         let body = try layout(
-            "Balanced text, real fonts and shaping 👋 on Linux.", font: Font(named: "Inter-Regular", size: 15),
+            text: "Balanced text, real fonts and shaping 👋 on Linux.", font: Font(named: "Inter-Regular", size: 15),
             width: max(60, w - 150))
         try canvas.draw(body, at: Point(x: 110, y: card.rect.minY + 80), color: Color(hex: 0x3A3A3C))
-        let label = try layout("Continue", font: Font(named: "Inter-SemiBold", size: 17), width: w)
+        let label = try layout(text: "Continue", font: Font(named: "Inter-SemiBold", size: 17), width: w)
         try canvas.draw(
             label, at: Point(x: (w - label.width) / 2, y: button.rect.midY - label.height / 2), color: .white)
-        let footerLabel = try layout("Skip for now", font: Font(named: "Inter-Medium", size: 16), width: w)
+        let footerLabel = try layout(text: "Skip for now", font: Font(named: "Inter-Medium", size: 16), width: w)
         try canvas.draw(
             footerLabel, at: Point(x: (w - footerLabel.width) / 2, y: footer.rect.midY - footerLabel.height / 2),
             color: Color.white.opacity(0.8))

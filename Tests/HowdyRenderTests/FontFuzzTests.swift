@@ -33,7 +33,7 @@ import Testing
             do {
                 let font = try Font(path: path, size: 24)
                 for text in ["Shalom שלום עולם, hello world", "Balanced titles wrap evenly across lines"] {
-                    let greedy = try layout(text, font: font, width: 180)
+                    let greedy = try layout(text: text, font: font, width: 180)
                     let balanced = try balance(text: text, font: font, width: 180)
                     #expect(balanced.lines.count == greedy.lines.count, "\(path)")
                     var canvas = try Canvas(width: 200, height: 160, background: .white)

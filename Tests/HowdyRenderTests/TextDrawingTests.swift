@@ -20,7 +20,7 @@ import Testing
 
     @Test func glyphLandsWhereTheLayoutSays() throws {
         let font = try Font(named: "Inter-Regular", size: 40)
-        let text = try layout("H", font: font, width: 500)
+        let text = try layout(text: "H", font: font, width: 500)
         let origin = Point(x: 20, y: 10)
         var canvas = try Canvas(width: 120, height: 80, background: .black)
         try canvas.draw(text, at: origin, color: .white)
@@ -43,7 +43,7 @@ import Testing
 
     @Test func subpixelOffsetsChangeCoverageSmoothly() throws {
         let font = try Font(named: "Inter-Regular", size: 24)
-        let text = try layout("l", font: font, width: 500)
+        let text = try layout(text: "l", font: font, width: 500)
         var sums: [Double] = []
         for quarter in 0..<4 {
             var canvas = try Canvas(width: 40, height: 40, background: .black)
@@ -59,7 +59,7 @@ import Testing
 
     @Test func colourEmojiIsDrawnInColour() throws {
         let font = try Font(named: "Inter-Regular", size: 32)
-        let text = try layout("😀", font: font, width: 500)
+        let text = try layout(text: "😀", font: font, width: 500)
         var canvas = try Canvas(width: 80, height: 60, background: .white)
         try canvas.draw(text, at: Point(x: 10, y: 5), color: .black)
         var colourful = 0
@@ -74,7 +74,7 @@ import Testing
 
     @Test func concurrentRendersShareTheGlyphCacheSafely() async throws {
         let font = try Font(named: "Inter-Medium", size: 19)
-        let text = try layout("Concurrent glyphs ✓ 👍 agree", font: font, width: 300)
+        let text = try layout(text: "Concurrent glyphs ✓ 👍 agree", font: font, width: 300)
         let images = try await withThrowingTaskGroup(of: Image.self) { group in
             for offset in 0..<6 {
                 group.addTask {
@@ -93,7 +93,7 @@ import Testing
 
     @Test func textRenderIsDeterministicAndRejectsNaN() throws {
         let font = try Font(named: "Inter-Regular", size: 17)
-        let text = try layout("Welcome to HowdyKit — balanced text", font: font, width: 200)
+        let text = try layout(text: "Welcome to HowdyKit — balanced text", font: font, width: 200)
         var a = try Canvas(width: 240, height: 80, background: .white)
         var b = try Canvas(width: 240, height: 80, background: .white)
         try a.draw(text, at: Point(x: 10.3, y: 4.7), color: .black)

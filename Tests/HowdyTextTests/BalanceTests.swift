@@ -56,11 +56,11 @@ struct BalanceTests {
     @Test("a one-line text comes back unchanged")
     func oneLine() throws {
         let font = try Fixtures.font()
-        let greedy = try layout("Hello", font: font, width: 300)
+        let greedy = try layout(text: "Hello", font: font, width: 300)
         let balanced = try balance(text: "Hello", font: font, width: 300)
         #expect(balanced.lineTexts == greedy.lineTexts)
         #expect(balanced.width == greedy.width)
-        #expect(balanced.mode == .greedy)
+        #expect(balanced.strategy == .greedy)
     }
 
     @Test("no lonely last word: a title's last line grows")

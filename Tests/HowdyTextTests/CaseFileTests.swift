@@ -142,12 +142,15 @@ extension LayoutCase {
     func layout(usesWordCache: Bool = true) throws -> TextLayout {
         let shaped = try shaped(usesWordCache: usesWordCache)
         let width = Double(fields["width"] ?? "300")!
-        return switch fields["mode"] ?? "greedy" {
-        case "balance": try shaped.balance(width: width)
-        case "even": try shaped.balance(width: width, objective: .even)
-        case "pretty": try shaped.balance(width: width, objective: .pretty)
-        default: try shaped.layout(width: width)
-        }
+        // The JSON-lines "mode" keywords.
+        let strategy: LineBreakStrategy =
+            switch fields["mode"] ?? "greedy" {
+            case "balance": .balanced(.narrowest)
+            case "even": .balanced(.even)
+            case "pretty": .pretty
+            default: .greedy
+            }
+        return try shaped.layout(width: width, strategy: strategy)
     }
 
     /// The case's text shaped with its font, size and options.

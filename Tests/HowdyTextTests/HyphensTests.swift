@@ -44,7 +44,8 @@ struct HyphensTests {
                         continue
                     }
                     #expect(
-                        Self.compoundPoints.contains(end - wordStart), "width \(width) \(layout.mode): \(line.text)")
+                        Self.compoundPoints.contains(end - wordStart),
+                        "width \(width) \(layout.strategy.name): \(line.text)")
                     #expect(line.endsWithHyphen)
                     hyphenated += 1
                 }

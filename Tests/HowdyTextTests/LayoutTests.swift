@@ -8,7 +8,7 @@ struct LayoutTests {
     /// up to 1/64 px once, so the glyphs end at most 1/64 px short of it and never past it.
     @Test("a line's width is the sum of its HarfBuzz advances, rounded up to 1/64 px once")
     func lineWidthIsSumOfAdvances() throws {
-        let result = try layout(Fixtures.paragraph, font: Fixtures.font(), width: 300)
+        let result = try layout(text: Fixtures.paragraph, font: Fixtures.font(), width: 300)
         #expect(result.lineCount > 5)
         var unrounded = 0
         for line in result.lines {
@@ -28,9 +28,9 @@ struct LayoutTests {
     @Test("a line measures the same as its text shaped alone")
     func lineMatchesStandaloneShaping() throws {
         let font = try Fixtures.font()
-        let result = try layout(Fixtures.paragraph, font: font, width: 280)
+        let result = try layout(text: Fixtures.paragraph, font: font, width: 280)
         for line in result.lines {
-            let alone = try layout(line.text, font: font, width: 10_000)
+            let alone = try layout(text: line.text, font: font, width: 10_000)
             #expect(alone.lineCount == 1)
             #expect(abs(alone.width - line.width) < 1e-9, "\(line.text)")
         }
@@ -43,8 +43,8 @@ struct LayoutTests {
         let font = try Fixtures.font()
         let text = "Set 3 x 4 reps, 10 x 2 sets, then 5 x 5 more, 2 x 8 and 6 x 6 again"
         for width in stride(from: 40.0, through: 260, by: 7) {
-            for line in try layout(text, font: font, width: width).lines {
-                let alone = try layout(line.text, font: font, width: 10_000)
+            for line in try layout(text: text, font: font, width: width).lines {
+                let alone = try layout(text: line.text, font: font, width: 10_000)
                 #expect(abs(alone.width - line.width) < 1e-9, "at \(width): '\(line.text)'")
                 #expect(
                     alone.lines.first?.runs.flatMap(\.glyphs).map(\.id) == line.runs.flatMap(\.glyphs).map(\.id),
@@ -56,10 +56,10 @@ struct LayoutTests {
     @Test("greedy fills lines: the next word would not have fitted")
     func greedyIsGreedy() throws {
         let font = try Fixtures.font()
-        let result = try layout(Fixtures.paragraph, font: font, width: 260)
+        let result = try layout(text: Fixtures.paragraph, font: font, width: 260)
         for (line, next) in zip(result.lines, result.lines.dropFirst()) {
             let firstWord = String(next.text.prefix { $0 != " " })
-            let extended = try layout(line.text + " " + firstWord, font: font, width: 100_000)
+            let extended = try layout(text: line.text + " " + firstWord, font: font, width: 100_000)
             #expect(extended.width > 260, "\(line.text) + \(firstWord)")
         }
     }
@@ -67,7 +67,7 @@ struct LayoutTests {
     @Test("glyphs advance left to right and the layout is positioned by the font's metrics")
     func positions() throws {
         let font = try Fixtures.font(size: 20)
-        let result = try layout("Hello world", font: font, width: 500)
+        let result = try layout(text: "Hello world", font: font, width: 500)
         let glyphs = result.lines[0].runs.flatMap(\.glyphs)
         #expect(glyphs.count == 11)
         #expect(zip(glyphs, glyphs.dropFirst()).allSatisfy { $0.x < $1.x })
@@ -79,7 +79,7 @@ struct LayoutTests {
     func lineHeight() throws {
         let font = try Fixtures.font(size: 20)
         let result = try layout(
-            "one two three four five six", font: font, width: 60, options: TextOptions(lineHeight: 40))
+            text: "one two three four five six", font: font, width: 60, options: TextOptions(lineHeight: 40))
         #expect(result.lineCount >= 3)
         #expect(result.height == Double(result.lineCount) * 40)
         #expect(abs(result.lines[1].baseline - result.lines[0].baseline - 40) < 1e-9)
@@ -88,7 +88,7 @@ struct LayoutTests {
     @Test("centre alignment centres each line in the widest line's box")
     func centerAlignment() throws {
         let result = try layout(
-            "A much longer first line here and short", font: Fixtures.font(), width: 320,
+            text: "A much longer first line here and short", font: Fixtures.font(), width: 320,
             options: TextOptions(alignment: .center))
         for line in result.lines {
             #expect(abs(line.x - (result.width - line.width) / 2) < 1e-9)
@@ -98,18 +98,18 @@ struct LayoutTests {
     @Test("newlines are mandatory breaks; blank lines are kept")
     func newlines() throws {
         let font = try Fixtures.font()
-        #expect(try layout("a\nb", font: font, width: 1000).lineTexts == ["a", "b"])
-        #expect(try layout("a\n\nb", font: font, width: 1000).lineTexts == ["a", "", "b"])
-        #expect(try layout("a\r\nb", font: font, width: 1000).lineTexts == ["a", "b"])
-        #expect(try layout("a\u{2028}b", font: font, width: 1000).lineCount == 2)
+        #expect(try layout(text: "a\nb", font: font, width: 1000).lineTexts == ["a", "b"])
+        #expect(try layout(text: "a\n\nb", font: font, width: 1000).lineTexts == ["a", "", "b"])
+        #expect(try layout(text: "a\r\nb", font: font, width: 1000).lineTexts == ["a", "b"])
+        #expect(try layout(text: "a\u{2028}b", font: font, width: 1000).lineCount == 2)
     }
 
     @Test("no break at a no-break space")
     func noBreakSpace() throws {
         let font = try Fixtures.font()
         let text = "Price 10\u{00A0}EUR today"
-        let unbreakable = try layout("10\u{00A0}EUR", font: font, width: 1000).width
-        let result = try layout(text, font: font, width: unbreakable + 1)
+        let unbreakable = try layout(text: "10\u{00A0}EUR", font: font, width: 1000).width
+        let result = try layout(text: text, font: font, width: unbreakable + 1)
         #expect(result.lineTexts.contains("10\u{00A0}EUR"))
         #expect(!result.lineTexts.contains("10\u{00A0}"))
     }
@@ -118,13 +118,13 @@ struct LayoutTests {
     func softHyphen() throws {
         let font = try Fixtures.font()
         let text = "extra\u{00AD}ordinary"
-        let full = try layout(text, font: font, width: 1000)
+        let full = try layout(text: text, font: font, width: 1000)
         #expect(full.lineCount == 1)
         #expect(!full.lines[0].endsWithHyphen)
-        let split = try layout(text, font: font, width: full.width - 10)
+        let split = try layout(text: text, font: font, width: full.width - 10)
         #expect(split.lineCount == 2)
         #expect(split.lines[0].endsWithHyphen)
-        let plain = try layout("extra", font: font, width: 1000).width
+        let plain = try layout(text: "extra", font: font, width: 1000).width
         #expect(split.lines[0].width > plain)
         #expect(split.lines[0].text == "extra")
         #expect(split.lines[0].runs.flatMap(\.glyphs).count == 6)
@@ -133,35 +133,35 @@ struct LayoutTests {
     @Test("white space is kept as typed, trailing spaces hang")
     func whiteSpace() throws {
         let font = try Fixtures.font()
-        let doubled = try layout("a  b", font: font, width: 1000)
-        let single = try layout("a b", font: font, width: 1000)
+        let doubled = try layout(text: "a  b", font: font, width: 1000)
+        let single = try layout(text: "a b", font: font, width: 1000)
         #expect(doubled.width > single.width)
-        let trailing = try layout("ab   ", font: font, width: 1000)
-        let bare = try layout("ab", font: font, width: 1000)
+        let trailing = try layout(text: "ab   ", font: font, width: 1000)
+        let bare = try layout(text: "ab", font: font, width: 1000)
         #expect(trailing.width == bare.width)
-        let leading = try layout("   ab", font: font, width: 1000)
+        let leading = try layout(text: "   ab", font: font, width: 1000)
         #expect(leading.width > bare.width)
     }
 
     @Test("a word wider than the line breaks between grapheme clusters only then")
     func overflowWrap() throws {
         let font = try Fixtures.font()
-        let result = try layout("tiny Supercalifragilisticexpialidocious end", font: font, width: 80)
+        let result = try layout(text: "tiny Supercalifragilisticexpialidocious end", font: font, width: 80)
         #expect(result.lineCount >= 4)
         #expect(result.lines.allSatisfy { $0.width <= 80 })
         #expect(result.lines[0].text == "tiny")
         #expect(result.lineTexts.joined() == "tinySupercalifragilisticexpialidociousend")
         // Combining marks stay with their letter.
-        let accents = try layout("e\u{0301}e\u{0301}e\u{0301}e\u{0301}e\u{0301}e\u{0301}", font: font, width: 15)
+        let accents = try layout(text: "e\u{0301}e\u{0301}e\u{0301}e\u{0301}e\u{0301}e\u{0301}", font: font, width: 15)
         #expect(accents.lines.allSatisfy { $0.text.unicodeScalars.first != "\u{0301}" })
     }
 
     @Test("empty text has no lines; white space alone has one empty line")
     func emptyAndBlank() throws {
         let font = try Fixtures.font()
-        let empty = try layout("", font: font, width: 100)
+        let empty = try layout(text: "", font: font, width: 100)
         #expect(empty.lineCount == 0 && empty.height == 0 && empty.width == 0)
-        let blank = try layout("    ", font: font, width: 100)
+        let blank = try layout(text: "    ", font: font, width: 100)
         #expect(blank.lineCount == 1)
         #expect(blank.width == 0)
     }
@@ -169,7 +169,7 @@ struct LayoutTests {
     @Test("bad widths are refused", arguments: [0.0, -1, .nan, .infinity, -.infinity])
     func badWidths(width: Double) throws {
         let font = try Fixtures.font()
-        #expect(throws: TextError.self) { try layout("hi", font: font, width: width) }
+        #expect(throws: TextError.self) { try layout(text: "hi", font: font, width: width) }
         #expect(throws: TextError.self) { try balance(text: "hi", font: font, width: width) }
     }
 

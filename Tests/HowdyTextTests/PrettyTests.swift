@@ -24,10 +24,10 @@ struct PrettyTests {
             let shaped = try ShapedText(text, font: try Fixtures.font(name, size: size))
             for width in Self.widths {
                 let greedy = try shaped.layout(width: width)
-                let pretty = try shaped.balance(width: width, objective: .pretty)
+                let pretty = try shaped.layout(width: width, strategy: .pretty)
                 #expect(pretty.lineCount == greedy.lineCount, "\(name) \(width): \(pretty.lineTexts)")
                 #expect(pretty.greedyLineCount == greedy.lineCount)
-                #expect(pretty.mode == (greedy.lineCount > 1 ? .pretty : .greedy))
+                #expect(pretty.strategy == (greedy.lineCount > 1 ? .pretty : .greedy))
                 #expect(pretty.lineTexts.joined(separator: " ") == greedy.lineTexts.joined(separator: " "))
                 if shaped.widestUnbreakableWidth <= width {
                     #expect(pretty.lines.allSatisfy { $0.width <= width }, "\(name) \(width): \(pretty.lineTexts)")
@@ -53,7 +53,7 @@ struct PrettyTests {
             for width in Self.widths where shaped.widestUnbreakableWidth <= width {
                 let greedy = try shaped.layout(width: width)
                 guard greedy.lineCount > 1 else { continue }
-                let pretty = try shaped.balance(width: width, objective: .pretty)
+                let pretty = try shaped.layout(width: width, strategy: .pretty)
                 // The glued pair must fit a line whole (greedy would cut it otherwise).
                 let gluedLines = try gluedShaped.lineCount(width: width)
                 let alternative =
@@ -75,7 +75,7 @@ struct PrettyTests {
             for (name, size) in Self.fonts {
                 let shaped = try ShapedText(text, font: try Fixtures.font(name, size: size))
                 for width in Self.widths where shaped.widestUnbreakableWidth <= width {
-                    let pretty = PrettyScore(try shaped.balance(width: width, objective: .pretty), size: size)
+                    let pretty = PrettyScore(try shaped.layout(width: width, strategy: .pretty), size: size)
                     for other in [
                         try shaped.layout(width: width), try shaped.balance(width: width),
                         try shaped.balance(width: width, objective: .even),
@@ -123,7 +123,7 @@ struct PrettyTests {
                 let greedy = try shaped.layout(width: width)
                 guard greedy.lineCount > 1 else { continue }
                 let best = try #require(BruteForce(shaped: shaped, width: width).best(lines: greedy.lineCount))
-                let pretty = try shaped.balance(width: width, objective: .pretty)
+                let pretty = try shaped.layout(width: width, strategy: .pretty)
                 let ends = pretty.lines.dropLast().map(\.range.upperBound)
                 let bestScore = BruteForce(shaped: shaped, width: width).score(ends: best.ends)
                 let prettyScore = BruteForce(shaped: shaped, width: width).score(ends: ends)
@@ -139,7 +139,7 @@ struct PrettyTests {
             "Turn on notifications so we can remind you when your plan is ready\n\nGet reminders for every plan you make\n"
         let shaped = try ShapedText(text, font: try Fixtures.font("Inter-Regular", size: 17))
         let greedy = try shaped.layout(width: 270)
-        let pretty = try shaped.balance(width: 270, objective: .pretty)
+        let pretty = try shaped.layout(width: 270, strategy: .pretty)
         #expect(greedy.lineTexts.filter { !$0.contains(" ") && !$0.isEmpty } == ["ready", "make"])
         #expect(pretty.lineCount == greedy.lineCount)
         #expect(
@@ -153,15 +153,15 @@ struct PrettyTests {
     func softHyphenFit() throws {
         let text = "Turn on noti\u{AD}fi\u{AD}ca\u{AD}tions so we can re\u{AD}mind you when your plan is ready"
         let shaped = try ShapedText(text, font: try Fixtures.font("Inter-Regular", size: 17))
-        let pretty = try shaped.balance(width: 139, objective: .pretty)
+        let pretty = try shaped.layout(width: 139, strategy: .pretty)
         let first = try #require(pretty.lines.first)
         #expect(first.endsWithHyphen)
         #expect(pretty.lines.dropFirst().allSatisfy { !$0.endsWithHyphen })
         // At exactly the first line's width (hyphen included) greedy's count is still 5
         // and pretty may keep that line; 1/64 px less and it no longer fits.
-        let exact = try shaped.balance(width: first.width, objective: .pretty)
+        let exact = try shaped.layout(width: first.width, strategy: .pretty)
         #expect(exact.lines.allSatisfy { $0.width <= first.width })
-        let narrower = try shaped.balance(width: first.width - 1.0 / 64, objective: .pretty)
+        let narrower = try shaped.layout(width: first.width - 1.0 / 64, strategy: .pretty)
         #expect(narrower.lines.allSatisfy { $0.width <= first.width - 1.0 / 64 })
         #expect(narrower.lines.first?.text != first.text || narrower.lines.first?.endsWithHyphen == false)
     }
@@ -171,7 +171,7 @@ struct PrettyTests {
         let shaped = try ShapedText(
             "Supercalifragilisticexpialidocious words can be fun", font: try Fixtures.font(size: 20))
         let greedy = try shaped.layout(width: 160)
-        let pretty = try shaped.balance(width: 160, objective: .pretty)
+        let pretty = try shaped.layout(width: 160, strategy: .pretty)
         #expect(greedy.lineTexts.last == "fun")
         #expect(Array(pretty.lineTexts.prefix(2)) == Array(greedy.lineTexts.prefix(2)))
         #expect(pretty.lineTexts.last == "be fun")
@@ -181,7 +181,7 @@ struct PrettyTests {
         let overflowing = try ShapedText(
             "Say Supercalifragilisticexpialidocious now ok then", font: try Fixtures.font(size: 20), options: options)
         let overflowGreedy = try overflowing.layout(width: 120)
-        let overflowPretty = try overflowing.balance(width: 120, objective: .pretty)
+        let overflowPretty = try overflowing.layout(width: 120, strategy: .pretty)
         #expect(overflowPretty.lineCount == overflowGreedy.lineCount)
         #expect(overflowPretty.lineTexts.contains("Supercalifragilisticexpialidocious"))
     }
@@ -191,7 +191,7 @@ struct PrettyTests {
         let text = Array(repeating: Fixtures.paragraph, count: 50).joined(separator: " ") + " end"
         let shaped = try ShapedText(text, font: try Fixtures.font(size: 16))
         let greedy = try shaped.layout(width: 300)
-        let pretty = try shaped.balance(width: 300, objective: .pretty)
+        let pretty = try shaped.layout(width: 300, strategy: .pretty)
         #expect(text.split(separator: " ").count > PrettyLines.maximumUnits)
         #expect(greedy.lineTexts.last == "end" || greedy.lineTexts.last?.contains(" ") == true)
         #expect(pretty.lineCount == greedy.lineCount)
@@ -207,7 +207,7 @@ struct PrettyTests {
             let shaped = try ShapedText(text, font: font)
             for width in [10.0, 50, 300] {
                 let greedy = try shaped.layout(width: width)
-                let pretty = try shaped.balance(width: width, objective: .pretty)
+                let pretty = try shaped.layout(width: width, strategy: .pretty)
                 #expect(pretty.lineCount == greedy.lineCount, "\(text.debugDescription) \(width)")
             }
         }

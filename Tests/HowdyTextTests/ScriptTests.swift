@@ -40,7 +40,7 @@ struct ScriptTests {
             ("👨‍👩‍👧", "NotoColorEmoji.ttf"),
         ]
         for (text, expected) in cases {
-            let result = try layout(text, font: font, width: 1000)
+            let result = try layout(text: text, font: font, width: 1000)
             #expect(faces(result).contains(expected), "\(text): \(faces(result))")
             #expect(hasNoTofu(result), "\(text)")
         }
@@ -49,7 +49,7 @@ struct ScriptTests {
     @Test("Hangul comes from the Korean face, even the syllables the CJK face also has")
     func hangulIsNotMixed() throws {
         // Droid Sans Fallback, earlier in the chain for Han and Kana, has 가 but not 입.
-        let result = try layout("가입 日本", font: try Fixtures.font(), width: 1000)
+        let result = try layout(text: "가입 日本", font: try Fixtures.font(), width: 1000)
         let runs = result.lines.flatMap(\.runs)
         let hangul = runs.filter { $0.range.lowerBound < 2 }
         #expect(Set(hangul.map { ($0.font.face.path as NSString).lastPathComponent }) == ["NanumSquareR.ttf"])
@@ -59,19 +59,19 @@ struct ScriptTests {
 
     @Test("a bold primary picks bold fallback cuts")
     func boldFallback() throws {
-        let result = try layout("مرحبا", font: Fixtures.font("Inter-Bold"), width: 1000)
+        let result = try layout(text: "مرحبا", font: Fixtures.font("Inter-Bold"), width: 1000)
         #expect(faces(result) == ["NotoSansArabic-Bold.ttf"])
     }
 
     @Test("an emoji ZWJ sequence shapes to one glyph")
     func emojiSequence() throws {
-        let result = try layout("👨‍👩‍👧", font: Fixtures.font(), width: 1000)
+        let result = try layout(text: "👨‍👩‍👧", font: Fixtures.font(), width: 1000)
         #expect(result.lines[0].runs.flatMap(\.glyphs).count == 1)
     }
 
     @Test("RTL lines come out in visual order")
     func rightToLeftVisualOrder() throws {
-        let result = try layout("שלום עולם", font: Fixtures.font(), width: 1000)
+        let result = try layout(text: "שלום עולם", font: Fixtures.font(), width: 1000)
         let line = try #require(result.lines.first)
         #expect(line.isRightToLeft)
         let clusters = line.runs.flatMap(\.glyphs).map(\.cluster)
@@ -83,7 +83,7 @@ struct ScriptTests {
     @Test("mixed direction: Latin runs stay left to right inside a right-to-left paragraph")
     func mixedDirection() throws {
         let text = "שלום Howdy עולם"
-        let result = try layout(text, font: Fixtures.font(), width: 1000)
+        let result = try layout(text: text, font: Fixtures.font(), width: 1000)
         let runs = result.lines[0].runs
         #expect(runs.count >= 3)
         // Visually: עולם (rightmost in logic order last) first on the left, then Howdy, then שלום.
@@ -98,10 +98,10 @@ struct ScriptTests {
     @Test("explicit direction overrides detection")
     func explicitDirection() throws {
         let result = try layout(
-            "abc", font: Fixtures.font(), width: 1000, options: TextOptions(direction: .rightToLeft))
+            text: "abc", font: Fixtures.font(), width: 1000, options: TextOptions(direction: .rightToLeft))
         #expect(result.lines[0].isRightToLeft)
         let leading = try layout(
-            "abc def ghi jkl mno", font: Fixtures.font(), width: 80,
+            text: "abc def ghi jkl mno", font: Fixtures.font(), width: 80,
             options: TextOptions(direction: .rightToLeft, alignment: .leading))
         // Leading in a right-to-left paragraph is the right edge.
         for line in leading.lines { #expect(abs(line.x + line.width - leading.width) < 1e-9) }
@@ -110,7 +110,7 @@ struct ScriptTests {
     @Test("CJK breaks between ideographs without spaces")
     func cjkBreaks() throws {
         let text = "欢迎使用我们的新应用程序今天开始您的旅程吧"
-        let result = try layout(text, font: Fixtures.font(), width: 100)
+        let result = try layout(text: text, font: Fixtures.font(), width: 100)
         #expect(result.lineCount > 3)
         #expect(result.lines.allSatisfy { $0.width <= 100 })
         #expect(result.lineTexts.joined() == text)
@@ -120,7 +120,7 @@ struct ScriptTests {
     func thaiBreaks() throws {
         let text = "ภาษาไทยไม่มีการเว้นวรรคระหว่างคำ"
         let font = try Fixtures.font()
-        let result = try layout(text, font: font, width: 60)
+        let result = try layout(text: text, font: font, width: 60)
         #expect(result.lineCount > 1)
         #expect(result.lineTexts.joined() == text)
     }
@@ -128,8 +128,8 @@ struct ScriptTests {
     @Test("Arabic shapes with joining forms (advances differ from isolated letters)")
     func arabicJoining() throws {
         let font = try Fixtures.font()
-        let joined = try layout("سلام", font: font, width: 1000)
-        let isolated = try layout("س ل ا م", font: font, width: 1000)
+        let joined = try layout(text: "سلام", font: font, width: 1000)
+        let isolated = try layout(text: "س ل ا م", font: font, width: 1000)
         let joinedIDs = Set(joined.lines[0].runs.flatMap(\.glyphs).map(\.id))
         let isolatedIDs = Set(isolated.lines[0].runs.flatMap(\.glyphs).map(\.id))
         #expect(joinedIDs != isolatedIDs)

@@ -18,7 +18,7 @@ public func fuzzFont(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     // Only what the fuzzed face covers matters here: text it lacks goes to the bundled
     // fallback fonts, which are not under test. `HOWDY_FUZZ_FONT_TEXT` picks the text.
     _ = try? balance(text: sample, font: font, width: 80)
-    _ = try? layout(sample, font: font, width: 40)
+    _ = try? layout(text: sample, font: font, width: 40)
     return 0
 }
 

@@ -114,11 +114,14 @@ public enum ContrastLint {
     }
 
     /// The lowest contrast between `color` (composited over each pixel) and the pixels
-    /// under `frame` (pt).
-    public static func worstRatio(color: Color, over image: Image, frame: Frame, scale: Double) -> Double {
-        // A frame that is no rectangle in px covers no pixel: nothing to measure.
-        guard let rect = try? frame.pixels(scale) else { return 21 }
-        return worstRatio(color: color, over: image, rect: rect)
+    /// under `frame` (pt at `scale` px per pt).
+    /// - Throws: `RenderError.invalidGeometry` naming the frame when it is no rectangle in
+    ///   px (a NaN, infinite or negative number): its pixels cannot be read, and 21:1 (a
+    ///   pass) would hide that.
+    public static func worstRatio(
+        color: Color, over image: Image, frame: Frame, scale: Double
+    ) throws(RenderError) -> Double {
+        worstRatio(color: color, over: image, rect: try frame.pixels(scale))
     }
 
     /// The lowest contrast between `color` (composited over each pixel) and the pixels

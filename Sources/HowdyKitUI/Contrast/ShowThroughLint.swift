@@ -1,4 +1,5 @@
 import Foundation
+import HowdyNumbers
 import HowdyRender
 
 /// A text drawn over another text where what lies between them does not hide the lower
@@ -186,8 +187,8 @@ public enum ShowThroughLint {
     /// The most a mask shows over `rect`'s rows (1 without a mask).
     private static func maskAlpha(_ mask: VerticalMask?, over rect: Rect) -> Double {
         guard let mask else { return 1 }
-        let first = Int(max(-1, min(1e6, rect.minY.rounded(.down))))
-        let last = Int(max(-1, min(1e6, rect.maxY.rounded(.up))))
+        let first = Int(saturating: rect.minY, rounding: .down, in: -1...1_000_000)
+        let last = Int(saturating: rect.maxY, rounding: .up, in: -1...1_000_000)
         guard first < last else { return mask.alpha(row: first) }
         var most = 0.0
         for row in first..<last { most = max(most, mask.alpha(row: row)) }

@@ -1,5 +1,6 @@
 import Foundation
 import HowdyJSON
+import HowdyNumbers
 import HowdyOutput
 import HowdyRender
 import HowdyText
@@ -72,7 +73,7 @@ extension DisplayOperation: Encodable {
             try c.encode(box(text.frame), forKey: .frame)
             try c.encode(hex(text.color), forKey: .color)
             try c.encode(text.isLarge, forKey: .isLarge)
-            try c.encode(text.layout.mode, forKey: .mode)
+            try c.encode(text.layout.strategy, forKey: .mode)
             try c.encode(text.layout.lines.map(JSONLine.init), forKey: .lines)
         case .image(let image, let rect):
             try c.encode("image", forKey: .op)
@@ -110,7 +111,7 @@ private func box(_ rect: Rect) -> [Double] { [rect.x, rect.y, rect.width, rect.h
 
 /// `#RRGGBBAA`, each component rounded to 8 bits.
 private func hex(_ color: Color) -> String {
-    let bytes = [color.red, color.green, color.blue, color.alpha].map { Int(($0 * 255).rounded()) }
+    let bytes = [color.red, color.green, color.blue, color.alpha].map { Int(saturatingRounded: $0 * 255) }
     return "#" + bytes.map { String(format: "%02X", $0) }.joined()
 }
 

@@ -1,3 +1,4 @@
+import HowdyNumbers
 import HowdyText
 
 /// Reading direction of the interface.
@@ -88,7 +89,7 @@ public struct RenderEnvironment: Sendable, Hashable {
     public var isRightToLeft: Bool { layoutDirection == .rightToLeft }
 
     /// Canvas size in px.
-    public var pixelWidth: Int { Int((device.width * scale).rounded()) }
+    public var pixelWidth: Int { Int(saturatingRounded: device.width * scale) }
     /// Canvas height in px.
-    public var pixelHeight: Int { Int((device.height * scale).rounded()) }
+    public var pixelHeight: Int { Int(saturatingRounded: device.height * scale) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyNumbers
 import HowdyRender
 import HowdyText
 
@@ -147,7 +148,8 @@ extension Decoration {
     /// Eight fading spokes rotated by `time` (px), like iOS's activity indicator.
     private static func spinner(center: Point, radius: Double, color: Color, time: Double) throws -> [DisplayOperation]
     {
-        let step = time.isFinite ? Int((time * 12).truncatingRemainder(dividingBy: 96).rounded(.down)) % 8 : 0
+        let step =
+            time.isFinite ? Int(saturating: (time * 12).truncatingRemainder(dividingBy: 96), rounding: .down) % 8 : 0
         return try (0..<8).map { i in
             let angle = Double(i) * .pi / 4 - .pi / 2
             let age = (i - step + 8) % 8

@@ -1,11 +1,6 @@
 import HowdyRender
 import HowdyText
 
-/// Horizontal placement in a column: HowdyText's `TextAlignment` (leading is the right
-/// edge in right-to-left layouts).
-@available(*, deprecated, renamed: "TextAlignment")
-public typealias HAlignment = TextAlignment
-
 /// A rectangle in pt.
 public struct Frame: Sendable, Hashable {
     /// Left edge, pt.

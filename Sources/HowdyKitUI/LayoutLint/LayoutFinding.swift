@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 /// One problem `LayoutLint` found on a screen in one locale, device and Dynamic Type size:
 /// a text that does not fit, a footer pushed off screen, a control too small to tap, or a
 /// string missing from the app's catalogs. Data for tests and reports.
@@ -91,6 +93,9 @@ public struct LayoutFinding: Sendable, Hashable, CustomStringConvertible {
     /// A length in pt with at most one decimal.
     private static func points(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        // A whole number prints without ".0"; one too large for Int (or not finite) prints
+        // as Double does instead of trapping.
+        if rounded == rounded.rounded(), let whole = Int(checking: rounded) { return String(whole) }
+        return String(rounded)
     }
 }

@@ -144,6 +144,8 @@ public struct FlowLocalization: Sendable, Hashable {
         ])
         var catalogs: [StringCatalog] = []
         var notes: [String] = []
+        // The `try? item.string()` (and `folder.string()`) below cannot fail: `file(_:…)`
+        // has read the same node as a string before any note is made.
         if let list = try node.child("catalogs") {
             for item in try list.array() {
                 let url = try file(item, baseDirectory: baseDirectory)

@@ -31,6 +31,8 @@ public struct LocalizationFileError: Error, Equatable, Sendable, CustomStringCon
 
     /// The bytes of `url`, refused unread when the file is larger than `limit` bytes.
     static func read(_ url: URL, limit: Int, noun: String) throws(LocalizationFileError) -> Data {
+        // Without a size the read below still runs and reports its own failure; the size
+        // only lets an oversized file be refused unread.
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
         if let size, size > limit {
             throw LocalizationFileError(

@@ -11,6 +11,9 @@ public struct LocalizationFinding: Hashable, Sendable, CustomStringConvertible {
         /// The key has no form in the locale (nor a language serving it): another
         /// language's text (`shown`, the source language's when it has one) is shown.
         case missingTranslation(shown: String)
+        /// ICU could not open the plural rules of `language` (the reason is the detail), so
+        /// the number's category is unknown: the `other` form is shown.
+        case pluralRulesUnavailable(String, language: String)
         /// The language has plural forms for the key, but not the category the number
         /// needs: the `other` form is shown.
         case missingPluralCategory(PluralCategory, language: String)
@@ -57,6 +60,9 @@ public struct LocalizationFinding: Hashable, Sendable, CustomStringConvertible {
         case .missingPluralCategory(let category, let language):
             return
                 "\(quoted) has no \"\(category.rawValue)\" plural form in \(language) (needed for locale \(locale)): shown with \"other\""
+        case .pluralRulesUnavailable(let reason, let language):
+            return
+                "\(quoted) needs a plural category in \(language) (locale \(locale)), but its plural rules cannot be opened (\(Self.oneLine(reason))): shown with \"other\""
         case .noOtherForm(let language):
             return
                 "\(quoted) has variations without an \"other\" form in \(language) (needed for locale \(locale)): shown as the key itself"

@@ -35,6 +35,8 @@ struct LocalizedFormat {
     var problems: [String] = []
     /// Plural forms missing for a substitution's number (category, substitution name).
     var missingCategories: [PluralCategory] = []
+    /// Why plural rules could not be opened for a substitution's number (`other` was used).
+    var pluralRulesFailures: [TextError] = []
     /// The highest argument position a specifier used.
     private(set) var highestUsed = 0
 
@@ -179,6 +181,7 @@ struct LocalizedFormat {
         }
         let chosen = FormChoice.choose(substitution.forms, number: number, device: device, language: language)
         if let category = chosen.missingCategory { missingCategories.append(category) }
+        if let failure = chosen.pluralRulesFailure { pluralRulesFailures.append(failure) }
         guard let text = chosen.text else {
             problems.append("substitution \"\(name)\" has no \"other\" plural form")
             return "%#@\(name)@"
@@ -283,12 +286,19 @@ struct FormChoice {
     var missingCategory: PluralCategory?
     /// The state of the string unit chosen.
     var state: StringCatalog.TranslationState?
+    /// Why ICU could not open the language's plural rules (`other` was used), nil when it could.
+    var pluralRulesFailure: TextError?
 
+    /// `pluralRules` opens a language's rules (ICU's, shared); tests pass one that fails,
+    /// since ICU itself fails only when its library cannot be loaded.
     static func choose(
-        _ forms: StringCatalog.Forms, number: Double?, device: String?, language: String
+        _ forms: StringCatalog.Forms, number: Double?, device: String?, language: String,
+        pluralRules: (String) throws(TextError) -> PluralRules = { (language) throws(TextError) in
+            try PluralRules.shared(locale: language)
+        }
     ) -> FormChoice {
         if !forms.device.isEmpty, let variant = forms.device[device ?? "other"] ?? forms.device["other"] {
-            return choose(variant, number: number, device: device, language: language)
+            return choose(variant, number: number, device: device, language: language, pluralRules: pluralRules)
         }
         guard !forms.plural.isEmpty else { return FormChoice(text: forms.value, state: forms.state) }
         guard let number else {
@@ -300,9 +310,19 @@ struct FormChoice {
         if number == 1, let one = forms.plural[.one] {
             return FormChoice(text: one, category: .one, state: forms.state)
         }
-        let category = (try? PluralRules.shared(locale: language))?.category(for: number) ?? .other
-        if let text = forms.plural[category] { return FormChoice(text: text, category: category, state: forms.state) }
+        let category: PluralCategory
+        var failure: TextError?
+        do {
+            category = try pluralRules(language).category(for: number)
+        } catch {
+            // Reported as a finding: `other` is a guess, not the language's rule.
+            (category, failure) = (.other, error)
+        }
+        if let text = forms.plural[category] {
+            return FormChoice(text: text, category: category, state: forms.state, pluralRulesFailure: failure)
+        }
         return FormChoice(
-            text: forms.plural[.other], category: category, missingCategory: category, state: forms.state)
+            text: forms.plural[.other], category: category, missingCategory: category, state: forms.state,
+            pluralRulesFailure: failure)
     }
 }

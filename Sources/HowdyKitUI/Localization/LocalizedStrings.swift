@@ -175,6 +175,11 @@ public struct LocalizedStrings: Sendable, Hashable {
         var format = LocalizedFormat(locale: locale, language: language, device: device, arguments: arguments)
         let choice = FormChoice.choose(forms, number: format.pluralNumber, device: device, language: language)
         var findings: [LocalizationFinding] = []
+        if let failure = choice.pluralRulesFailure {
+            findings.append(
+                LocalizationFinding(
+                    key: key, locale: locale, kind: .pluralRulesUnavailable(failure.description, language: language)))
+        }
         if let missing = choice.missingCategory {
             findings.append(
                 LocalizationFinding(key: key, locale: locale, kind: .missingPluralCategory(missing, language: language))
@@ -193,6 +198,12 @@ public struct LocalizedStrings: Sendable, Hashable {
         if fill {
             text = format.fill(text, substitutions: forms.substitutions)
             format.checkCount()
+            for failure in format.pluralRulesFailures {
+                findings.append(
+                    LocalizationFinding(
+                        key: key, locale: locale,
+                        kind: .pluralRulesUnavailable(failure.description, language: language)))
+            }
             for missing in format.missingCategories {
                 findings.append(
                     LocalizationFinding(

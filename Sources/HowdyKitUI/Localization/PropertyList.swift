@@ -99,11 +99,14 @@ private final class PlistTree {
     init(_ data: Data) {
         var root: plist_t?
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            if PropertyList.isBinary(data) {
-                plist_from_bin(base, UInt32(bytes.count), &root)
-            } else {
-                plist_from_xml(base, UInt32(bytes.count), &root)
+            // Bytes viewed as C chars for the length of the call (same size and alignment).
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                guard let base = chars.baseAddress else { return }
+                if PropertyList.isBinary(data) {
+                    plist_from_bin(base, UInt32(chars.count), &root)
+                } else {
+                    plist_from_xml(base, UInt32(chars.count), &root)
+                }
             }
         }
         self.root = root

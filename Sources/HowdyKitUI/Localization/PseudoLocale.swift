@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 /// Pseudo-localisation in the manner of Xcode's accented and double-length pseudolanguages
 /// and Android's `en-XA` / `ar-XB`: every string comes out accented, about 40 % longer and
 /// bracketed, so truncation and clipping show before any translation exists.
@@ -54,7 +56,7 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
                 }
             }
         }
-        let extra = Int((Double(text.count) * Self.expansion).rounded(.up))
+        let extra = Int(saturating: Double(text.count) * Self.expansion, rounding: .up)
         output += Self.padding(extra)
         let bracketed = "[" + output + "]"
         guard self == .rightToLeft else { return bracketed }

@@ -10,10 +10,6 @@ public struct NamedScreen: Sendable {
     public var screen: any OnboardingScreen
 }
 
-/// The old name of `FlowPages`, which lists a flow's pages and renders nothing.
-@available(*, deprecated, renamed: "FlowPages")
-public typealias FlowRenderer = FlowPages
-
 /// The pages a flow shows, in order: the welcome (and its loading/error states), the
 /// welcome's route chain, then every step (a permission step once per state), with page
 /// dots over the steps only: the welcome is not a page (HowdyKit pages only the steps). It lists screens; drawing them is

@@ -1,5 +1,6 @@
 import Foundation
 import HowdyKit
+import HowdyNumbers
 import HowdyRender
 import HowdyText
 
@@ -150,7 +151,7 @@ extension ScreenContext {
         let bar: LayoutNode = .shape(
             width: nil, height: 8, role: .progress,
             decoration: .progressBar(fraction: p, track: colors.fill, fill: accent))
-        let percent = "\(Int((p * 100).rounded()))%"
+        let percent = "\(Int(saturatingRounded: p * 100))%"
         var children: [LayoutNode] = [
             .text(
                 TextElement(

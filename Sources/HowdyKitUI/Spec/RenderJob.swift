@@ -5,10 +5,6 @@ import HowdyRender
 import HowdyReview
 import Synchronization
 
-/// Output formats of `render`: HowdyRender's `ImageFormat` (png, ppm).
-@available(*, deprecated, renamed: "ImageFormat")
-public typealias RenderFormat = ImageFormat
-
 /// Renders every screen of a flow in every combination of a matrix to files, plus an
 /// `index.html` that shows them all, contact sheets and a `render-manifest.json`.
 public enum RenderJob {

@@ -73,8 +73,10 @@ public struct BlobField: Sendable {
             let color = blob.color.premultiplied255
             let cx = (blob.center.x - Double(area.x)) * scale, cy = (blob.center.y - Double(area.y)) * scale
             let r = blob.radius * scale
-            let y0 = max(0, Int((cy - r - 1).rounded(.down))), y1 = min(height - 1, Int((cy + r + 1).rounded(.up)))
-            let x0 = max(0, Int((cx - r - 1).rounded(.down))), x1 = min(width - 1, Int((cx + r + 1).rounded(.up)))
+            let y0 = max(0, Int(saturating: cy - r - 1, rounding: .down))
+            let y1 = min(height - 1, Int(saturating: cy + r + 1, rounding: .up))
+            let x0 = max(0, Int(saturating: cx - r - 1, rounding: .down))
+            let x1 = min(width - 1, Int(saturating: cx + r + 1, rounding: .up))
             guard y0 <= y1, x0 <= x1 else { continue }
             for y in y0...y1 {
                 for x in x0...x1 {

@@ -1,3 +1,4 @@
+import HowdyNumbers
 import HowdyText
 
 /// A `Path` filled by FreeType's anti-aliasing outline rasterizer (`FT_Outline_Get_Bitmap`
@@ -72,7 +73,7 @@ extension GlyphOutline {
     init(path: Path, originX: Double, bottomY: Double) {
         self.init()
         func vector(_ p: Point) -> (x: Int, y: Int) {
-            (x: Int(((p.x - originX) * 64).rounded()), y: Int(((bottomY - p.y) * 64).rounded()))
+            (x: Int(saturatingRounded: (p.x - originX) * 64), y: Int(saturatingRounded: (bottomY - p.y) * 64))
         }
         var contourStart = 0
         func endContour() {

@@ -1,3 +1,4 @@
+import HowdyNumbers
 import HowdyText
 import Synchronization
 
@@ -85,11 +86,12 @@ final class GlyphCache: Sendable {
         let bitmap = try bitmap(strike.glyph)
         let scale = strike.scale
         guard let color = bitmap.color, bitmap.width > 0, bitmap.height > 0 else { return bitmap }
-        let width = max(1, Int((Double(bitmap.width) * scale).rounded()))
-        let height = max(1, Int((Double(bitmap.height) * scale).rounded()))
+        let width = max(1, Int(saturatingRounded: Double(bitmap.width) * scale))
+        let height = max(1, Int(saturatingRounded: Double(bitmap.height) * scale))
         let scaled = try color.resized(width: width, height: height)
         return GlyphBitmap(
-            left: Int((Double(bitmap.left) * scale).rounded()), top: Int((Double(bitmap.top) * scale).rounded()),
+            left: Int(saturatingRounded: Double(bitmap.left) * scale),
+            top: Int(saturatingRounded: Double(bitmap.top) * scale),
             width: width, height: height, coverage: [], color: scaled)
     }
 

@@ -1,3 +1,4 @@
+import HowdyNumbers
 import HowdyText
 
 extension Canvas {
@@ -26,14 +27,14 @@ extension Canvas {
             var placed: [(x: Int, y: Int, bitmap: GlyphBitmap)] = []
             var bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int) = (.max, .max, .min, .min)
             for run in line.runs {
-                let size64 = Int((run.font.size * 64).rounded())
+                let size64 = Int(saturatingRounded: run.font.size * 64)
                 let axisValues = run.font.axisValues
                 for glyph in run.glyphs {
                     let penX = origin.x + line.x + glyph.x, penY = origin.y + line.baseline + glyph.y
                     guard penX.isFinite, penY.isFinite, abs(penX) < 1e7, abs(penY) < 1e7 else { continue }
-                    var wholeX = Int(penX.rounded(.down)), wholeY = Int(penY.rounded(.down))
-                    var subX = Int(((penX - Double(wholeX)) * steps).rounded())
-                    var subY = Int(((penY - Double(wholeY)) * steps).rounded())
+                    var wholeX = Int(saturating: penX, rounding: .down), wholeY = Int(saturating: penY, rounding: .down)
+                    var subX = Int(saturating: (penX - Double(wholeX)) * steps, rounding: .toNearestOrAwayFromZero)
+                    var subY = Int(saturating: (penY - Double(wholeY)) * steps, rounding: .toNearestOrAwayFromZero)
                     if subX == GlyphCache.subpixelSteps { subX = 0; wholeX += 1 }
                     if subY == GlyphCache.subpixelSteps { subY = 0; wholeY += 1 }
                     let isColor = run.font.face.isColor && !run.font.face.isScalable

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `howdy-bench text|render|goldens|pretty|catalog|jsonl`: release-mode benchmarks that print one
+/// `howdy-bench text|render|goldens|pretty|catalog|jsonl|threads`: release-mode benchmarks that print one
 /// JSON object. Build with `swift run -c release howdy-bench text`.
 let suite = CommandLine.arguments.dropFirst().first ?? "text"
 // The child process `howdy-bench catalog` measures.
@@ -13,6 +13,14 @@ do {
     case "goldens": figures = try GoldenBenchmark.run()
     case "pretty": figures = try PrettyBenchmark.run()
     case "catalog": figures = try CatalogBenchmark.run()
+    case "threads":
+        // `howdy-bench threads [ROUNDS]`: one thread against two in one process.
+        let rounds = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 9
+        guard (1...100).contains(rounds) else {
+            FileHandle.standardError.write(Data("howdy-bench threads [rounds 1-100]\n".utf8))
+            exit(2)
+        }
+        figures = try ThreadsBenchmark.run(rounds: rounds)
     case "jsonl":
         // `howdy-bench jsonl SCRIPT [ROUNDS]`: only the JSON-lines stream for one script
         // (latin, arabic, japanese), for profiling with perf.
@@ -27,7 +35,7 @@ do {
         for _ in 0..<rounds { try TextBenchmark.runStream(bytes, jobs: 1) }
         figures = ["script": name, "perParagraphUs": Double(Measure.now() - start) / Double(rounds * 3000) / 1000]
     default:
-        FileHandle.standardError.write(Data("usage: howdy-bench text|render|goldens|pretty|catalog|jsonl\n".utf8))
+        FileHandle.standardError.write(Data("usage: howdy-bench text|render|goldens|pretty|catalog|jsonl|threads\n".utf8))
         exit(2)
     }
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])

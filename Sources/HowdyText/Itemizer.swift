@@ -224,7 +224,8 @@ struct Itemization {
         let synthesis = FontSynthesis.needed(by: fonts[0], for: face)
         guard
             let font = try? Font(
-                face: face, size: fonts[0].size, variations: fonts[0].variations, synthesis: synthesis)
+                face: face, size: fonts[0].size, variations: fonts[0].variations, synthesis: synthesis,
+                system: fonts[0].system)
         else {
             return 0
         }
@@ -263,12 +264,11 @@ struct Itemization {
         // costs a lock and a cmap lookup per face before the one that covers (five for a
         // CJK character), for every distinct character of every text.
         let covering =
-            FallbackChoices.forBundled(fallback).map {
-                $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
-            } ?? chainFace(covering: scalar, character, fallback)
+            fonts[0].system.fallbackFace(in: fallback, for: scalar) { chainFace(covering: scalar, character, fallback) }
+            ?? chainFace(covering: scalar, character, fallback)
         if let covering { return slot(covering) }
-        if fallback.usesSystemFonts, let match = FontConfig.match(covering: character),
-            let face = try? FontFace.open(path: match.path, index: match.index)
+        if fallback.usesSystemFonts, let match = fonts[0].system.systemFont(covering: character),
+            let face = try? FontFace.open(path: match.path, index: match.index, system: fonts[0].system)
         {
             return slot(face)
         }

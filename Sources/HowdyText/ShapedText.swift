@@ -99,8 +99,8 @@ public struct ShapedText: Sendable {
             fonts = items.fonts
             let language = options.locale.isEmpty ? nil : hb_language_from_string(options.locale, -1)
             let shaper = RunShaper(
-                text: buffer, cache: options.usesWordCache ? WordShapeCache.shared : nil, language: language,
-                features: options.features.map(\.value), featureSet: FeatureSets.id(of: options.features))
+                text: buffer, cache: options.usesWordCache ? font.system.wordCache : nil, language: language,
+                features: options.features.map(\.value), featureSet: font.system.featureSetID(of: options.features))
             for item in items.runs {
                 let run = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe)
                 run.clusters.withUnsafeBufferPointer { clusters in
@@ -115,7 +115,7 @@ public struct ShapedText: Sendable {
             for run in runs { unsafe.remove(run.start) }
             for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
 
-            segments = try Self.segments(of: buffer, options: options)
+            segments = try Self.segments(of: buffer, options: options, system: font.system)
             if segments.contains(where: \.endsWithSoftHyphen) {
                 hyphen = Self.hyphenGlyph(font: font, shaper: shaper.buffer, language: language)
             }
@@ -141,12 +141,16 @@ public struct ShapedText: Sendable {
 
     /// Break opportunities (ICU's UAX #14 iterator under `lineBreak` and `wordBreak`),
     /// turned into segments.
-    private static func segments(of text: UnsafeBufferPointer<UInt16>, options: TextOptions) throws -> [Segment] {
+    private static func segments(
+        of text: UnsafeBufferPointer<UInt16>, options: TextOptions, system: TextSystem
+    ) throws -> [Segment] {
         var segments: [Segment] = []
         var start = 0
         var breaks = try BreakOpportunities(
-            in: text, locale: options.locale, lineBreak: options.lineBreak, wordBreak: options.wordBreak)
-        try breaks.apply(hyphens: options.hyphens, locale: options.locale, lineBreak: options.lineBreak, in: text)
+            in: text, locale: options.locale, lineBreak: options.lineBreak, wordBreak: options.wordBreak,
+            system: system)
+        try breaks.apply(
+            hyphens: options.hyphens, locale: options.locale, lineBreak: options.lineBreak, in: text, system: system)
         var nextHyphen = 0
         for (offset, isHard) in zip(breaks.offsets, breaks.isHard) {
             var contentEnd = offset
@@ -199,7 +203,7 @@ public struct ShapedText: Sendable {
     func graphemeBoundaries() throws -> [Int32] {
         var boundaries: [Int32] = []
         try utf16.withUnsafeBufferPointer { buffer in
-            try BreakIterator.with(.character, locale: options.locale) { iterator in
+            try BreakIterator.with(.character, locale: options.locale, system: font.system) { iterator in
                 try iterator.forEachBoundary(in: buffer) { offset, _ in boundaries.append(Int32(offset)) }
             }
         }

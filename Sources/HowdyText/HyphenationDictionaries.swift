@@ -1,6 +1,5 @@
 import CHowdyICU
 import Foundation
-import Synchronization
 
 /// Finds and keeps the libhyphen dictionaries `hyphens: auto` uses, one per language.
 ///
@@ -46,11 +45,11 @@ public enum HyphenationDictionaries {
     static func path(for locale: String, system: TextSystem) -> String? {
         // Locales come from input: a long one names no file and is not remembered.
         guard locale.utf8.count <= maximumLocaleLength else { return nil }
-        if let known = system.hyphenation.withLock({ $0.resolved[locale] }) { return known }
+        if let known = system.hyphenation.read({ $0.pointee.resolved[locale] }) { return known }
         let found = candidates(for: locale).lazy.map { "\(folder)/hyph_\($0).dic" }.first {
             FileManager.default.isReadableFile(atPath: $0)
         }
-        system.hyphenation.withLock { state in
+        system.hyphenation.write { state in
             if state.resolved.count >= maximumResolved { state.resolved.removeAll(keepingCapacity: true) }
             state.resolved[locale] = .some(found)
         }
@@ -68,7 +67,7 @@ public enum HyphenationDictionaries {
         let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var loaded = false
         defer { if loaded { system.trim() } }
-        return try system.hyphenation.withLock { (state: inout State) throws(TextError) -> HyphenationDictionary in
+        return try system.hyphenation.write { (state: inout State) throws(TextError) -> HyphenationDictionary in
             if let index = state.loaded.firstIndex(where: { $0.path == file }) {
                 let dictionary = state.loaded.remove(at: index)
                 state.loaded.append(dictionary)

@@ -52,8 +52,14 @@ public final class TextSystem: Sendable {
     let fallbackRegular = FallbackChoices()
     let fallbackBold = FallbackChoices()
     let systemFontCoverage = ReadMostly<[UInt32: FontConfig.Match?], Void>([:])
-    let hyphenation = Mutex(HyphenationDictionaries.State())
-    let featureSets = Mutex<(ids: [[FontFeature]: Int], next: Int)>(([:], 1))
+    // pthread-based like every lock layout takes, so ThreadSanitizer sees the hand-offs.
+    let hyphenation = ReadMostly<HyphenationDictionaries.State, Void>(HyphenationDictionaries.State())
+    let featureSets = ReadMostly<FeatureTable, Void>(FeatureTable())
+
+    struct FeatureTable {
+        var ids: [[FontFeature]: Int] = [:]
+        var next = 1
+    }
     let numberFormats = LocaleKeyedCache<NumberFormat>()
     let pluralRules = LocaleKeyedCache<PluralRules>()
 
@@ -107,7 +113,7 @@ public final class TextSystem: Sendable {
             "words": wordCache.statistics.bytes,
             "spaceBoundaries": wordCache.spaceBoundaryCount * 2048,
             "answers": (fallbackRegular.count + fallbackBold.count + systemFontCoverage.read { $0.pointee.count }) * 16,
-            "hyphenation": hyphenation.withLock { $0.loaded.count } << 20,
+            "hyphenation": hyphenation.read { $0.pointee.loaded.count } << 20,
             "formatters": (numberFormats.count + pluralRules.count) * 8192,
         ]
     }
@@ -143,7 +149,7 @@ public final class TextSystem: Sendable {
         case .formatters:
             numberFormats.removeAll()
             pluralRules.removeAll()
-        case .hyphenation: hyphenation.withLock { $0 = HyphenationDictionaries.State() }
+        case .hyphenation: hyphenation.write { $0 = HyphenationDictionaries.State() }
         case .harfBuzzFonts: harfBuzzFonts.write { $0.removeAll() }
         case .faces: faces.write { $0.removeAll() }
         }
@@ -212,7 +218,8 @@ public final class TextSystem: Sendable {
     /// A small id for `features`, equal for equal lists (0 for none), for word-cache keys.
     func featureSetID(of features: [FontFeature]) -> Int {
         if features.isEmpty { return 0 }
-        return featureSets.withLock { table in
+        if let id = featureSets.read({ $0.pointee.ids[features] }) { return id }
+        return featureSets.write { table in
             if let id = table.ids[features] { return id }
             // A process that invents feature lists without end must not grow this forever;
             // ids stay unique because the counter only grows.

@@ -68,12 +68,12 @@ final class Striped<Local>: @unchecked Sendable {
     }
 
     /// Runs `body` with the calling thread's stripe, locked.
-    func withStripe<R>(_ body: (inout Local) throws -> R) rethrows -> R {
+    func withStripe<R, E: Error>(_ body: (inout Local) throws(E) -> R) throws(E) -> R {
         try withStripe(ThreadStripe.current, body)
     }
 
     /// Runs `body` with stripe `index`, locked.
-    func withStripe<R>(_ index: Int, _ body: (inout Local) throws -> R) rethrows -> R {
+    func withStripe<R, E: Error>(_ index: Int, _ body: (inout Local) throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(&slots[index].mutex)
         defer { pthread_mutex_unlock(&slots[index].mutex) }
         return try body(&slots[index].local)
@@ -85,7 +85,7 @@ final class Striped<Local>: @unchecked Sendable {
     }
 
     /// Runs `body` with every stripe locked (in index order, so two callers cannot deadlock).
-    func withAllLocked<R>(_ body: () throws -> R) rethrows -> R {
+    func withAllLocked<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         for index in 0..<ThreadStripe.count { pthread_mutex_lock(&slots[index].mutex) }
         defer { for index in (0..<ThreadStripe.count).reversed() { pthread_mutex_unlock(&slots[index].mutex) } }
         return try body()
@@ -118,24 +118,28 @@ final class ReadMostly<Shared, Local>: @unchecked Sendable {
 
     /// Runs `body` with shared access to the state (no writer runs meanwhile, other
     /// readers may) and exclusive access to the calling thread's stripe.
-    func readWithLocal<R>(_ body: (UnsafePointer<Shared>, inout Local) throws -> R) rethrows -> R {
-        try stripes.withStripe { local in try body(UnsafePointer(shared), &local) }
+    func readWithLocal<R, E: Error>(_ body: (UnsafePointer<Shared>, inout Local) throws(E) -> R) throws(E) -> R {
+        try stripes.withStripe { (local: inout Local) throws(E) -> R in try body(UnsafePointer(shared), &local) }
     }
 
     /// Runs `body` with shared access to the state.
-    func read<R>(_ body: (UnsafePointer<Shared>) throws -> R) rethrows -> R {
-        try readWithLocal { shared, _ in try body(shared) }
+    func read<R, E: Error>(_ body: (UnsafePointer<Shared>) throws(E) -> R) throws(E) -> R {
+        try readWithLocal { (shared: UnsafePointer<Shared>, _: inout Local) throws(E) -> R in try body(shared) }
     }
 
     /// Runs `body` with exclusive access to the state.
-    func write<R>(_ body: (inout Shared) throws -> R) rethrows -> R {
-        try writeWithLocals { shared, _ in try body(&shared) }
+    func write<R, E: Error>(_ body: (inout Shared) throws(E) -> R) throws(E) -> R {
+        try writeWithLocals { (shared: inout Shared, _: ((inout Local) -> Void) -> Void) throws(E) -> R in
+            try body(&shared)
+        }
     }
 
     /// Runs `body` with exclusive access to the state and every stripe's `Local` (the
     /// second argument visits them).
-    func writeWithLocals<R>(_ body: (inout Shared, ((inout Local) -> Void) -> Void) throws -> R) rethrows -> R {
-        try stripes.withAllLocked {
+    func writeWithLocals<R, E: Error>(
+        _ body: (inout Shared, ((inout Local) -> Void) -> Void) throws(E) -> R
+    ) throws(E) -> R {
+        try stripes.withAllLocked { () throws(E) -> R in
             try body(&shared.pointee) { visit in stripes.forEachWhileAllLocked(visit) }
         }
     }

@@ -78,7 +78,8 @@ struct TextSystemTests {
         let second = TextSystem()
         _ = try layouts(try first.font(named: "Inter-Regular", size: 20))
         let used = first.usage
-        for cache in ["faces", "harfBuzzFonts", "breakIterators", "words", "spaceBoundaries", "answers", "hyphenation"] {
+        for cache in ["faces", "harfBuzzFonts", "breakIterators", "words", "spaceBoundaries", "answers", "hyphenation"]
+        {
             #expect((used[cache] ?? 0) > 0, "\(cache) was filled")
         }
         #expect(second.bytes == 0, "\(second.usage)")

@@ -285,6 +285,20 @@ extension TextBenchmark {
     }
 }
 
+extension TextBenchmark {
+    /// `balance` of `item` `rounds` times (word cache emptied each time when `cold`): for perf.
+    static func balanceLoop(_ item: CorpusItem, rounds: Int, cold: Bool) throws -> [String: Any] {
+        let font = try Font(named: item.font, size: item.size)
+        let start = Measure.now()
+        for _ in 0..<rounds {
+            if cold { WordShapeCache.shared.removeAll() }
+            _ = try ShapedText(item.text, font: font).balance(width: item.width)
+        }
+        let perBalance = Double(Measure.now() - start) / Double(rounds)
+        return ["script": item.script, "words": item.words, "perBalanceNs": perBalance]
+    }
+}
+
 extension Measure {
     static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `howdy-bench text|render|goldens|pretty|catalog|jsonl|threads`: release-mode benchmarks that print one
+/// `howdy-bench text|render|goldens|pretty|catalog|jsonl|balance|threads`: release-mode benchmarks that print one
 /// JSON object. Build with `swift run -c release howdy-bench text`.
 let suite = CommandLine.arguments.dropFirst().first ?? "text"
 // The child process `howdy-bench catalog` measures.
@@ -34,8 +34,22 @@ do {
         let start = Measure.now()
         for _ in 0..<rounds { try TextBenchmark.runStream(bytes, jobs: 1) }
         figures = ["script": name, "perParagraphUs": Double(Measure.now() - start) / Double(rounds * 3000) / 1000]
+    case "balance":
+        // `howdy-bench balance SCRIPT WORDS [ROUNDS] [cold]`: only `balance` of one text
+        // corpus item, warm (or with the word cache emptied each time), for perf.
+        let arguments = Array(CommandLine.arguments.dropFirst(2))
+        let words = arguments.count > 1 ? Int(arguments[1]) : 40
+        let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 20000
+        guard let item = Corpus.items.first(where: { $0.script == arguments.first && $0.words == words }),
+            (1...1_000_000).contains(rounds)
+        else {
+            FileHandle.standardError.write(Data("howdy-bench balance: SCRIPT WORDS [rounds] [cold]\n".utf8))
+            exit(2)
+        }
+        figures = try TextBenchmark.balanceLoop(item, rounds: rounds, cold: arguments.count > 3 && arguments[3] == "cold")
     default:
-        FileHandle.standardError.write(Data("usage: howdy-bench text|render|goldens|pretty|catalog|jsonl|threads\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: howdy-bench text|render|goldens|pretty|catalog|jsonl|balance|threads\n".utf8))
         exit(2)
     }
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])

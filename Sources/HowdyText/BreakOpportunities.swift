@@ -31,7 +31,8 @@ struct BreakOpportunities {
         if wordBreak == .autoPhrase, locale.lowercased() == "ja" || locale.lowercased().hasPrefix("ja-") {
             keywords += ";lw=phrase"
         }
-        return locale.contains("@") ? "\(locale);\(keywords)" : "\(locale)@\(keywords)"
+        // A byte search: Foundation's `contains` costs a locale-aware range search per text.
+        return locale.utf8.contains(UInt8(ascii: "@")) ? "\(locale);\(keywords)" : "\(locale)@\(keywords)"
     }
 
     init(

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Which face of a shared bundled fallback chain covers each scalar, remembered across
 /// texts by each `TextSystem`. The bundled chains never change, so an answer never goes
 /// stale; a chain is recognised as bundled only when it holds the very same entries (by
@@ -9,6 +11,9 @@
 final class FallbackChoices: Sendable {
     private let choices = ReadMostly<[UInt32: FontFace?], Void>([:])
     private static let limit = 16384
+    /// Called (outside the lock) after a new answer is kept: the owning `TextSystem`
+    /// then checks its budget.
+    let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
 
     enum BundledKind { case regular, bold }
 
@@ -38,6 +43,7 @@ final class FallbackChoices: Sendable {
             if choices.count >= Self.limit { choices.removeAll(keepingCapacity: true) }
             choices[scalar] = found
         }
+        onGrowth.withLock { $0 }?()
         return found
     }
 }

@@ -31,7 +31,9 @@ struct Itemization {
             return
         }
         let fallback = makeFallback()
-        var faceSlots: [ObjectIdentifier: Int] = [ObjectIdentifier(primary.face): 0]
+        // Recognised once per text, not per new character.
+        let choices = primary.system.fallbackChoices(for: fallback)
+        var faceSlots = FaceSlots(primary: primary.face)
 
         // Pass 1: decide script and font for every scalar.
         var fontOf = [Int32](repeating: 0, count: count)
@@ -42,34 +44,36 @@ struct Itemization {
         var currentScript = Int32(HOWDY_SCRIPT_COMMON)
         var firstRealScript: Int32?
         var ascii = ASCIICoverage()
-        var chosen: [UInt32: Int32] = [:]
-        while index < count {
-            let (scalar, width) = Self.decode(text, at: index)
-            let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
+        withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.size) { table in
+            var memo = ScalarMemo(table)
+            while index < count {
+                let (scalar, width) = Self.decode(text, at: index)
+                let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
 
-            let script: Int32
-            if scalar < 0x80 {
-                let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
-                script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
-            } else {
-                script = howdy_script(scalar)
-            }
-            if script > Int32(HOWDY_SCRIPT_INHERITED) {
-                currentScript = script
-                if firstRealScript == nil { firstRealScript = script }
-            }
+                let script: Int32
+                if scalar < 0x80 {
+                    let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
+                    script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
+                } else {
+                    script = memo.script(of: scalar)
+                }
+                if script > Int32(HOWDY_SCRIPT_INHERITED) {
+                    currentScript = script
+                    if firstRealScript == nil { firstRealScript = script }
+                }
 
-            let font = Self.chooseFont(
-                scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
-                isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, ascii: &ascii,
-                chosen: &chosen)
-            for unit in index..<(index + width) {
-                fontOf[unit] = font
-                scriptOf[unit] = currentScript
+                let font = Self.chooseFont(
+                    scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
+                    isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, choices: choices,
+                    ascii: &ascii, memo: &memo)
+                for unit in index..<(index + width) {
+                    fontOf[unit] = font
+                    scriptOf[unit] = currentScript
+                }
+                previousFont = font
+                previousScalar = scalar
+                index += width
             }
-            previousFont = font
-            previousScalar = scalar
-            index += width
         }
         // Leading Common characters take the first real script of the text.
         if let first = firstRealScript {
@@ -80,12 +84,12 @@ struct Itemization {
 
         // Pass 2: cut runs where level, script or font changes.
         var start = 0
-        var hbScripts: [Int32: hb_script_t] = [:]
+        // A text holds a handful of scripts: a short list, searched linearly.
+        var hbScripts: [(code: Int32, script: hb_script_t)] = []
         func hbScript(_ code: Int32) -> hb_script_t {
-            if let cached = hbScripts[code] { return cached }
-            let name = howdy_script_code(code)
-            let script = name.map { hb_script_from_string($0, -1) } ?? HB_SCRIPT_COMMON
-            hbScripts[code] = script
+            if let cached = hbScripts.first(where: { $0.code == code }) { return cached.script }
+            let script = Self.hbScript(code)
+            hbScripts.append((code, script))
             return script
         }
         while start < count {
@@ -145,7 +149,7 @@ struct Itemization {
     /// Characters that belong to the cluster before them and so keep its font:
     /// marks, format characters (joiners, bidi controls, tags), variation selectors,
     /// emoji modifiers and white space / controls.
-    private static func joinsPrevious(_ scalar: UInt32, previous: UInt32) -> Bool {
+    private static func joinsPrevious(_ scalar: UInt32, previous: UInt32, memo: inout ScalarMemo) -> Bool {
         if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
         if scalar == 0x200D || (0xFE00...0xFE0F).contains(scalar) || (0x1F3FB...0x1F3FF).contains(scalar)
             || (0xE0020...0xE007F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
@@ -153,7 +157,7 @@ struct Itemization {
             return true
         }
         if previous == 0x200D, howdy_is_extended_pictographic(scalar) != 0 { return true }
-        return howdy_is_attaching(scalar) != 0
+        return memo.isAttaching(scalar)
     }
 
     private static func wantsEmoji(_ scalar: UInt32, next: UInt32) -> Bool {
@@ -188,12 +192,12 @@ struct Itemization {
     // swiftlint:disable:next function_parameter_count
     private static func chooseFont(
         scalar: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
-        fonts: inout [Font], slots: inout [ObjectIdentifier: Int], fallback: FontFallback,
-        ascii: inout ASCIICoverage, chosen: inout [UInt32: Int32]
+        fonts: inout [Font], slots: inout FaceSlots, fallback: FontFallback, choices: FallbackChoices?,
+        ascii: inout ASCIICoverage, memo: inout ScalarMemo
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
-        if !isFirst, joinsPrevious(scalar, previous: previous) {
+        if !isFirst, joinsPrevious(scalar, previous: previous, memo: &memo) {
             // After the primary font (not a colour one), every branch below answers 0.
             if previousFont == 0, !fonts[0].face.isColor { return 0 }
             // A space after an emoji is text, not part of the emoji: measure it in the text font.
@@ -205,22 +209,27 @@ struct Itemization {
             if ascii.primaryHas(scalar, fonts) { return 0 }
             return previousFont
         }
+        // Unless a variation selector follows, what follows depends on the scalar alone:
+        // asked once per scalar and text (a CJK character otherwise walks the whole
+        // chain's cmaps each time).
+        let selected = next == 0xFE0E || next == 0xFE0F
+        if !selected, let known = memo.font(of: scalar) { return known }
+        let font: Int32
         if wantsEmoji(scalar, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
-            return slot(emoji)
+            font = slot(emoji)
+        } else {
+            font = chooseCovering(
+                scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, choices: choices, ascii: &ascii)
         }
-        // What follows depends on the scalar alone: asked once per scalar and text (a
-        // CJK character otherwise walks the whole chain's cmaps each time).
-        if let known = chosen[scalar] { return known }
-        let font = chooseCovering(scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, ascii: &ascii)
-        chosen[scalar] = font
+        if !selected { memo.setFont(font, of: scalar) }
         return font
     }
 
     /// The index in `fonts` of `face` at the primary font's size and variations, with the
     /// synthetic bold or oblique the primary font's weight and slant call for
     /// (`FontSynthesis.needed`), added on first use; 0 (the primary font) if it cannot be made.
-    private static func slot(for face: FontFace, fonts: inout [Font], slots: inout [ObjectIdentifier: Int]) -> Int32 {
-        if let existing = slots[ObjectIdentifier(face)] { return Int32(existing) }
+    private static func slot(for face: FontFace, fonts: inout [Font], slots: inout FaceSlots) -> Int32 {
+        if let existing = slots[face] { return existing }
         let synthesis = FontSynthesis.needed(by: fonts[0], for: face)
         guard
             let font = try? Font(
@@ -230,7 +239,7 @@ struct Itemization {
             return 0
         }
         fonts.append(font)
-        slots[ObjectIdentifier(face)] = fonts.count - 1
+        slots[face] = Int32(fonts.count - 1)
         return Int32(fonts.count - 1)
     }
 
@@ -255,8 +264,8 @@ struct Itemization {
     /// The font for a scalar that starts a cluster and wants no emoji presentation: the
     /// primary font if it covers it, else the first preference or fallback face that does.
     private static func chooseCovering(
-        _ scalar: UInt32, _ character: Unicode.Scalar, fonts: inout [Font], slots: inout [ObjectIdentifier: Int],
-        fallback: FontFallback, ascii: inout ASCIICoverage
+        _ scalar: UInt32, _ character: Unicode.Scalar, fonts: inout [Font], slots: inout FaceSlots,
+        fallback: FontFallback, choices: FallbackChoices?, ascii: inout ASCIICoverage
     ) -> Int32 {
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if ascii.primaryHas(scalar, fonts) { return 0 }
@@ -264,8 +273,9 @@ struct Itemization {
         // costs a lock and a cmap lookup per face before the one that covers (five for a
         // CJK character), for every distinct character of every text.
         let covering =
-            fonts[0].system.fallbackFace(in: fallback, for: scalar) { chainFace(covering: scalar, character, fallback) }
-            ?? chainFace(covering: scalar, character, fallback)
+            choices.map {
+                $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
+            } ?? chainFace(covering: scalar, character, fallback)
         if let covering { return slot(covering) }
         if fallback.usesSystemFonts, let match = fonts[0].system.systemFont(covering: character),
             let face = try? FontFace.open(path: match.path, index: match.index, system: fonts[0].system)
@@ -273,5 +283,94 @@ struct Itemization {
             return slot(face)
         }
         return 0
+    }
+}
+
+/// The faces a text's fonts were made from and their index in `fonts`: a short list
+/// (a text uses a few faces), searched linearly instead of hashed per new character.
+private struct FaceSlots {
+    private var faces: [(face: ObjectIdentifier, slot: Int32)]
+
+    init(primary: FontFace) { faces = [(ObjectIdentifier(primary), 0)] }
+
+    subscript(face: FontFace) -> Int32? {
+        get {
+            let id = ObjectIdentifier(face)
+            return faces.first { $0.face == id }?.slot
+        }
+        set {
+            let id = ObjectIdentifier(face)
+            faces.removeAll { $0.face == id }
+            if let newValue { faces.append((id, newValue)) }
+        }
+    }
+}
+
+/// Per-text answers by scalar, in a small direct-mapped table on the stack: a scalar's
+/// ICU script, whether it attaches to the cluster before it, and the font chosen for it
+/// when that depends on the scalar alone. A
+/// collision only forgets an answer (it is asked again), so results are those of asking
+/// every time, without a dictionary's hashing and regrowth per character.
+private struct ScalarMemo {
+    struct Entry {
+        /// scalar + 1; 0 for an empty slot.
+        var key: UInt32
+        /// -1 while unknown (ICU's script codes are 0 or more).
+        var script: Int32
+        /// -1 while unknown.
+        var font: Int32
+        /// `howdy_is_attaching`: 1 or 0, -1 while unknown.
+        var attaching: Int8
+    }
+
+    static let size = 256
+    private let table: UnsafeMutableBufferPointer<Entry>
+
+    init(_ table: UnsafeMutableBufferPointer<Entry>) {
+        table.initialize(repeating: Entry(key: 0, script: -1, font: -1, attaching: -1))
+        self.table = table
+    }
+
+    @inline(__always)
+    private func slot(_ scalar: UInt32) -> Int { Int((scalar ^ (scalar >> 8)) & UInt32(Self.size - 1)) }
+
+    /// `howdy_script(scalar)`.
+    mutating func script(of scalar: UInt32) -> Int32 {
+        let index = slot(scalar)
+        if table[index].key == scalar &+ 1 {
+            if table[index].script >= 0 { return table[index].script }
+        } else {
+            table[index] = Entry(key: scalar &+ 1, script: -1, font: -1, attaching: -1)
+        }
+        let script = howdy_script(scalar)
+        table[index].script = script
+        return script
+    }
+
+    func font(of scalar: UInt32) -> Int32? {
+        let entry = table[slot(scalar)]
+        return entry.key == scalar &+ 1 && entry.font >= 0 ? entry.font : nil
+    }
+
+    mutating func setFont(_ font: Int32, of scalar: UInt32) {
+        let index = slot(scalar)
+        if table[index].key == scalar &+ 1 {
+            table[index].font = font
+        } else {
+            table[index] = Entry(key: scalar &+ 1, script: -1, font: font, attaching: -1)
+        }
+    }
+
+    /// `howdy_is_attaching(scalar) != 0`.
+    mutating func isAttaching(_ scalar: UInt32) -> Bool {
+        let index = slot(scalar)
+        if table[index].key == scalar &+ 1 {
+            if table[index].attaching >= 0 { return table[index].attaching == 1 }
+        } else {
+            table[index] = Entry(key: scalar &+ 1, script: -1, font: -1, attaching: -1)
+        }
+        let attaching = howdy_is_attaching(scalar) != 0
+        table[index].attaching = attaching ? 1 : 0
+        return attaching
     }
 }

@@ -11,13 +11,14 @@ import CHarfBuzz
 struct LayoutBuilder {
     let shaped: ShapedText
 
-    /// Glyphs `glyphs` of `run` (the shaped run itself, or the line's piece of it shaped alone).
+    /// Glyphs `glyphs` of `store` (the text's glyph store, or the line's piece of a run
+    /// shaped alone) at one level in one font.
     fileprivate struct Slice {
         var range: Range<Int>
-        var run: ShapedRun
+        var level: UInt8
+        var fontIndex: Int
+        var store: ShapedRun
         var glyphs: Range<Int>
-
-        var level: UInt8 { run.level }
     }
 
     func build(_ breaks: [LineBreak], availableWidth: Double, mode: LayoutMode, greedyLineCount: Int) -> TextLayout {
@@ -70,13 +71,13 @@ struct LayoutBuilder {
             run.advances = [hyphen.advance]
             run.offsetsX = [0]
             run.offsetsY = [0]
-            slices.append(Slice(range: end..<end, run: run, glyphs: 0..<1))
+            slices.append(Slice(range: end..<end, level: run.level, fontIndex: 0, store: run, glyphs: 0..<1))
         }
         var pen: Int32 = 0
         var runs: [GlyphRun] = []
         runs.reserveCapacity(slices.count)
         func place(_ slice: Slice) {
-            let run = slice.run
+            let run = slice.store
             var glyphs: [PositionedGlyph] = []
             glyphs.reserveCapacity(slice.glyphs.count)
             for index in slice.glyphs {
@@ -90,7 +91,7 @@ struct LayoutBuilder {
             }
             runs.append(
                 GlyphRun(
-                    font: shaped.fonts[run.fontIndex], isRightToLeft: run.level & 1 == 1, range: slice.range,
+                    font: shaped.fonts[slice.fontIndex], isRightToLeft: slice.level & 1 == 1, range: slice.range,
                     glyphs: glyphs))
         }
         if slices.allSatisfy({ $0.level == 0 }) {
@@ -115,8 +116,52 @@ struct LayoutBuilder {
             let upper = utf8.index(lower, offsetBy: range.count)
             return String(source[lower..<upper])
         }
-        return shaped.utf16.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF16.self)
+        return shaped.utf16.withUnsafeBufferPointer { Self.string(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// `String(decoding: units, as: UTF16.self)`, transcoded in one pass straight into the
+    /// string's storage: the standard library's generic decoding costs several times more
+    /// per scalar (a sixth of a CJK or Hebrew layout). An unpaired surrogate becomes
+    /// U+FFFD, as there.
+    static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
+        String(unsafeUninitializedCapacity: units.count * 3) { bytes in
+            var out = 0
+            var index = 0
+            let count = units.count
+            while index < count {
+                var scalar = UInt32(units[index])
+                index += 1
+                if scalar < 0x80 {
+                    bytes[out] = UInt8(scalar)
+                    out += 1
+                    continue
+                }
+                if scalar & 0xF800 == 0xD800 {
+                    if scalar < 0xDC00, index < count, units[index] & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                        index += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                }
+                if scalar < 0x800 {
+                    bytes[out] = UInt8(0xC0 | scalar >> 6)
+                    bytes[out + 1] = UInt8(0x80 | scalar & 0x3F)
+                    out += 2
+                } else if scalar < 0x10000 {
+                    bytes[out] = UInt8(0xE0 | scalar >> 12)
+                    bytes[out + 1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                    bytes[out + 2] = UInt8(0x80 | scalar & 0x3F)
+                    out += 3
+                } else {
+                    bytes[out] = UInt8(0xF0 | scalar >> 18)
+                    bytes[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+                    bytes[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                    bytes[out + 3] = UInt8(0x80 | scalar & 0x3F)
+                    out += 4
+                }
+            }
+            return out
         }
     }
 
@@ -131,7 +176,7 @@ struct LayoutBuilder {
         }
         var pen: Int32 = 0
         for slice in slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper) {
-            for index in slice.glyphs { pen += slice.run.advances[index] }
+            for index in slice.glyphs { pen += slice.store.advances[index] }
         }
         return pen
     }
@@ -163,16 +208,23 @@ struct LayoutBuilder {
                 reshaper = buffer
                 let reshaped = shaped.utf16.withUnsafeBufferPointer { text in
                     buffer.shape(
-                        text, range: lower..<upper, context: false, level: run.level, script: shaped.scripts[index],
+                        text, range: lower..<upper, context: false, level: run.level, script: run.script,
                         language: shaped.options.locale.isEmpty
                             ? nil : hb_language_from_string(shaped.options.locale, -1),
                         font: shaped.fonts[run.fontIndex], fontIndex: run.fontIndex,
                         features: shaped.options.features.map(\.value))
                 }
-                slices.append(Slice(range: lower..<upper, run: reshaped, glyphs: reshaped.glyphs.indices))
-            } else {
                 slices.append(
-                    Slice(range: lower..<upper, run: run, glyphs: run.glyphRange(clustersFrom: lower, to: upper)))
+                    Slice(
+                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: reshaped,
+                        glyphs: reshaped.glyphs.indices))
+            } else {
+                let store = shaped.glyphStore
+                slices.append(
+                    Slice(
+                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: store,
+                        glyphs: store.glyphRange(
+                            in: run.glyphs, rightToLeft: run.isRightToLeft, clustersFrom: lower, to: upper)))
             }
             index += 1
         }

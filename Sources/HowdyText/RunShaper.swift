@@ -10,6 +10,8 @@ struct RunShaper {
     /// The HarfBuzz buffer, made on the first run HarfBuzz shapes (a text whose runs are
     /// all cached never needs one).
     private let lazyBuffer = LazyShapingBuffer()
+    /// The words and hashes of the run being shaped, their capacity kept from run to run.
+    private let scratch = RunScratch()
 
     var buffer: ShapingBuffer { lazyBuffer.buffer }
 
@@ -24,12 +26,17 @@ struct RunShaper {
         self.featureSet = featureSet
     }
 
-    /// Shapes `item` with `font`, adding the offsets HarfBuzz marks unsafe to break to `unsafe`.
-    func shape(_ item: TextRun, font: Font, into unsafe: inout OffsetSet) -> ShapedRun {
+    /// Shapes `item` with `font`, appending its glyphs to `store` (a text's glyph store)
+    /// and adding the offsets HarfBuzz marks unsafe to break to `unsafe`. Returns the
+    /// range of the run's glyphs in `store`.
+    func shape(_ item: TextRun, font: Font, into unsafe: inout OffsetSet, store: inout ShapedRun) -> Range<Int> {
+        let first = store.glyphs.count
         guard let cache, Self.isCacheable(item, in: text) else {
-            return shapeWhole(item, font: font, into: &unsafe)
+            shapeWhole(item, font: font, into: &unsafe, store: &store)
+            return first..<store.glyphs.count
         }
-        let pieces = words(item.start..<item.end)
+        words(item.start..<item.end, into: &scratch.pieces)
+        let pieces = scratch.pieces
         let context = ShapeContext(
             font: font.instance.serial, features: featureSet, script: item.script.rawValue,
             rightToLeft: item.isRightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
@@ -37,38 +44,39 @@ struct RunShaper {
             in: cache, font: font, context: context, script: item.script, language: language, features: features)
         let cuts = boundaries.canCut(text, before: pieces)
         // Hashed once, for the lookup and for storing the words after a miss.
-        let hashes = pieces.map { WordShapeCache.hash(text, $0, context) }
+        scratch.hashes.removeAll(keepingCapacity: true)
+        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, context)) }
+        let hashes = scratch.hashes
         // Every cached word is clean (see `storable`), so safe cuts are all a hit needs.
         if !cuts.contains(false) {
-            var run = ShapedRun(start: item.start, end: item.end, level: item.level, fontIndex: item.fontIndex)
             if cache.assemble(
-                text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &run, unsafe: &unsafe,
+                text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
                 hashes: hashes)
             {
-                return run
+                return first..<store.glyphs.count
             }
         }
-        let run = shapeWhole(item, font: font, into: &unsafe)
+        shapeWhole(item, font: font, into: &unsafe, store: &store)
+        let glyphs = first..<store.glyphs.count
         if !text[item.start..<item.end].contains(0x2044) {  // fractions: see SpaceBoundaries
             let (data, words) = storable(
-                run, pieces: pieces, hashes: hashes, cuts: cuts, boundaries: boundaries, context: context)
+                store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: pieces, hashes: hashes, cuts: cuts,
+                boundaries: boundaries, context: context)
             cache.store(data, words: words)
         }
-        return run
+        return glyphs
     }
 
-    private func shapeWhole(_ item: TextRun, font: Font, into unsafe: inout OffsetSet) -> ShapedRun {
-        let run = buffer.shape(
+    private func shapeWhole(_ item: TextRun, font: Font, into unsafe: inout OffsetSet, store: inout ShapedRun) {
+        buffer.shape(
             text, range: item.start..<item.end, context: true, level: item.level, script: item.script,
-            language: language, font: font, fontIndex: item.fontIndex, features: features)
+            language: language, font: font, features: features, appendingTo: &store)
         buffer.unsafeToBreakOffsets(base: 0, into: &unsafe)
-        return run
     }
 
-    /// The run's words: each ends after the spaces that follow it.
-    private func words(_ range: Range<Int>) -> [Range<Int>] {
-        var pieces: [Range<Int>] = []
-        pieces.reserveCapacity(range.count / 4 + 1)
+    /// The run's words, into `pieces`: each ends after the spaces that follow it.
+    private func words(_ range: Range<Int>, into pieces: inout [Range<Int>]) {
+        pieces.removeAll(keepingCapacity: true)
         var start = range.lowerBound
         var index = range.lowerBound + 1
         while index < range.upperBound {
@@ -79,24 +87,26 @@ struct RunShaper {
             index += 1
         }
         pieces.append(start..<range.upperBound)
-        return pieces
     }
 
     /// Words of a run just shaped whole whose glyphs do not depend on the text around
     /// them: their clusters start and end at their own edges, no lookup that can match
     /// across a space can change them (`SpaceBoundaries.isClean`), and pair positioning
     /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`).
+    /// `store`'s glyphs `run` are the run; the HarfBuzz buffer still holds them.
     private func storable(
-        _ run: ShapedRun, pieces: [Range<Int>], hashes: [UInt64], cuts: [Bool], boundaries: SpaceBoundaries,
-        context: ShapeContext
+        _ store: ShapedRun, glyphs run: Range<Int>, rightToLeft: Bool, pieces: [Range<Int>], hashes: [UInt64],
+        cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext
     ) -> (data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
         var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.glyphs.count
+        guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.count
         else { return ([], []) }
+        let textStart = pieces.first?.lowerBound ?? 0
+        let textEnd = pieces.last?.upperBound ?? 0
         let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         let clean = boundaries.cleanWords(text, pieces)
         var data: [Int32] = []
-        data.reserveCapacity(pieces.count * PackedWord.headerSlots + (run.end - run.start) + run.glyphs.count * 5)
+        data.reserveCapacity(pieces.count * PackedWord.headerSlots + (textEnd - textStart) + run.count * 5)
         var words: [(hash: UInt64, range: Range<Int>)] = []
         words.reserveCapacity(pieces.count)
         var unsafe: [Int32] = []
@@ -104,18 +114,19 @@ struct RunShaper {
             // cuts[i] is the cut before piece i + 1.
             guard index == 0 || cuts[index - 1], index == pieces.count - 1 || cuts[index], clean[index]
             else { continue }
-            let glyphs = run.glyphRange(clustersFrom: piece.lowerBound, to: piece.upperBound)
-            guard !glyphs.isEmpty, glyphs.allSatisfy({ Int(run.clusters[$0]) >= piece.lowerBound }),
-                glyphs.contains(where: { Int(run.clusters[$0]) == piece.lowerBound })
+            let glyphs = store.glyphRange(
+                in: run, rightToLeft: rightToLeft, clustersFrom: piece.lowerBound, to: piece.upperBound)
+            guard !glyphs.isEmpty, glyphs.allSatisfy({ Int(store.clusters[$0]) >= piece.lowerBound }),
+                glyphs.contains(where: { Int(store.clusters[$0]) == piece.lowerBound })
             else { continue }
             let base = Int32(piece.lowerBound)
             unsafe.removeAll(keepingCapacity: true)
-            for glyph in glyphs where infos[glyph].mask & unsafeBreak != 0 {
-                unsafe.append(Int32(infos[glyph].cluster) - base)
+            for glyph in glyphs where infos[glyph - run.lowerBound].mask & unsafeBreak != 0 {
+                unsafe.append(Int32(infos[glyph - run.lowerBound].cluster) - base)
             }
             let start = data.count
             PackedWord.pack(
-                into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[piece]), run: run,
+                into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[piece]), run: store,
                 glyphs: glyphs, base: base, unsafe: unsafe)
             words.append((hashes[index], start..<data.count))
         }
@@ -158,6 +169,14 @@ struct RunShaper {
             return false
         }
     }
+}
+
+/// Per-text arrays `RunShaper` refills for every run, so that a text of many runs (a
+/// Japanese sentence changes script between kana and kanji every few characters)
+/// allocates them once.
+final class RunScratch {
+    var pieces: [Range<Int>] = []
+    var hashes: [UInt64] = []
 }
 
 /// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.

@@ -10,30 +10,37 @@ import CHowdyICU
 /// and `balance` can probe as many widths as it likes. Only lines whose edges
 /// HarfBuzz marks unsafe to break are shaped again, once, when the final lines are built.
 public struct ShapedText: Sendable {
-    /// The text as given.
-    public let text: String
-    /// The primary font.
-    public let font: Font
-    /// The options the text was shaped with.
-    public let options: TextOptions
+    /// Everything shaping produced, in one immutable object: a copy of a `ShapedText`
+    /// (the line breaker, balancer and layout builder each hold one) retains one
+    /// reference instead of one per array.
+    let storage: Storage
 
-    let utf16: [UInt16]
-    let fonts: [Font]
-    let runs: [ShapedRun]
-    let scripts: [hb_script_t]
-    let bidi: BidiLevels
+    /// The text as given.
+    public var text: String { storage.text }
+    /// The primary font.
+    public var font: Font { storage.font }
+    /// The options the text was shaped with.
+    public var options: TextOptions { storage.options }
+
+    var utf16: [UInt16] { storage.utf16 }
+    var fonts: [Font] { storage.fonts }
+    /// The runs in logical order; their glyphs are ranges of `glyphStore`.
+    var runs: [TextRunGlyphs] { storage.runs }
+    /// The glyphs of every run, one run after another.
+    var glyphStore: ShapedRun { storage.glyphStore }
+    var bidi: BidiLevels { storage.bidi }
     /// advancePrefix[i] is the total advance (26.6) of the glyphs whose cluster is before offset i.
-    let advancePrefix: [Int]
-    let segments: [Segment]
+    var advancePrefix: [Int] { storage.advancePrefix }
+    var segments: [Segment] { storage.segments }
     /// Offsets where HarfBuzz says cutting the line changes the shaping.
-    let unsafeToBreak: OffsetSet
-    let hyphen: (glyph: UInt32, advance: Int32)?
+    var unsafeToBreak: OffsetSet { storage.unsafeToBreak }
+    var hyphen: (glyph: UInt32, advance: Int32)? { storage.hyphen }
     /// Widest visible content of any segment (26.6), with the hyphen a segment ending at
     /// one shows: narrower widths need emergency breaks.
-    let maxSegmentWidth: Int
+    var maxSegmentWidth: Int { storage.maxSegmentWidth }
     /// Widest white space hanging after any segment's content (26.6), 0 or more.
-    let maxHangingWidth: Int
-    let metrics: (ascent: Double, descent: Double, lineHeight: Double)
+    var maxHangingWidth: Int { storage.maxHangingWidth }
+    var metrics: (ascent: Double, descent: Double, lineHeight: Double) { storage.metrics }
     /// Layouts made from this text leave every line's `runs` empty (default false):
     /// for callers that report only line texts and widths, such as the JSON-lines
     /// answer, and would otherwise pay for positioned glyphs they drop. Line breaks,
@@ -50,6 +57,49 @@ public struct ShapedText: Sendable {
         /// The segment ends at a soft hyphen or at a `hyphens: auto` point: a line ending
         /// here shows a hyphen glyph.
         var endsWithSoftHyphen: Bool
+    }
+
+    /// The stored fields of a `ShapedText` (see the forwarding properties above).
+    final class Storage: Sendable {
+        let text: String
+        let font: Font
+        let options: TextOptions
+        let utf16: [UInt16]
+        let fonts: [Font]
+        let runs: [TextRunGlyphs]
+        let glyphStore: ShapedRun
+        let bidi: BidiLevels
+        let advancePrefix: [Int]
+        let segments: [Segment]
+        let unsafeToBreak: OffsetSet
+        let hyphen: (glyph: UInt32, advance: Int32)?
+        let maxSegmentWidth: Int
+        let maxHangingWidth: Int
+        let metrics: (ascent: Double, descent: Double, lineHeight: Double)
+
+        // swiftlint:disable:next function_parameter_count
+        init(
+            text: String, font: Font, options: TextOptions, utf16: [UInt16], fonts: [Font], runs: [TextRunGlyphs],
+            glyphStore: ShapedRun, bidi: BidiLevels, advancePrefix: [Int], segments: [Segment],
+            unsafeToBreak: OffsetSet, hyphen: (glyph: UInt32, advance: Int32)?, maxSegmentWidth: Int,
+            maxHangingWidth: Int, metrics: (ascent: Double, descent: Double, lineHeight: Double)
+        ) {
+            self.text = text
+            self.font = font
+            self.options = options
+            self.utf16 = utf16
+            self.fonts = fonts
+            self.runs = runs
+            self.glyphStore = glyphStore
+            self.bidi = bidi
+            self.advancePrefix = advancePrefix
+            self.segments = segments
+            self.unsafeToBreak = unsafeToBreak
+            self.hyphen = hyphen
+            self.maxSegmentWidth = maxSegmentWidth
+            self.maxHangingWidth = maxHangingWidth
+            self.metrics = metrics
+        }
     }
 
     /// The width in px of the widest piece of text between two break opportunities,
@@ -70,19 +120,14 @@ public struct ShapedText: Sendable {
         if let height = options.lineHeight, !(height.isFinite && height > 0 && height <= TextLimits.maximumLineHeight) {
             throw TextError.invalidLineHeight(height)
         }
-        self.text = text
-        self.font = font
-        self.options = options
-        self.utf16 = utf16
-
         let fontMetrics = font.metrics
         let ascent = fontMetrics.ascender
         let descent = -fontMetrics.descender
-        metrics = (ascent, descent, options.lineHeight ?? fontMetrics.lineHeight)
+        let metrics = (ascent, descent, options.lineHeight ?? fontMetrics.lineHeight)
 
         var fonts: [Font] = [font]
-        var runs: [ShapedRun] = []
-        var scripts: [hb_script_t] = []
+        var runs: [TextRunGlyphs] = []
+        var store = ShapedRun(start: 0, end: utf16.count, level: 0, fontIndex: 0)
         var unsafe = OffsetSet(capacity: utf16.count + 1)
         var segments: [Segment] = []
         var prefix = [Int](repeating: 0, count: utf16.count + 1)
@@ -101,15 +146,20 @@ public struct ShapedText: Sendable {
             let shaper = RunShaper(
                 text: buffer, cache: options.usesWordCache ? font.system.wordCache : nil, language: language,
                 features: options.features.map(\.value), featureSet: font.system.featureSetID(of: options.features))
+            runs.reserveCapacity(items.runs.count)
+            // About a glyph per UTF-16 unit: grown geometrically if a script needs more.
+            store.reserve(utf16.count)
             for item in items.runs {
-                let run = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe)
-                run.clusters.withUnsafeBufferPointer { clusters in
-                    run.advances.withUnsafeBufferPointer { advances in
-                        for index in clusters.indices { prefix[Int(clusters[index]) + 1] += Int(advances[index]) }
-                    }
+                let glyphs = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe, store: &store)
+                runs.append(
+                    TextRunGlyphs(
+                        start: item.start, end: item.end, level: item.level, script: item.script,
+                        fontIndex: item.fontIndex, glyphs: glyphs))
+            }
+            store.clusters.withUnsafeBufferPointer { clusters in
+                store.advances.withUnsafeBufferPointer { advances in
+                    for index in clusters.indices { prefix[Int(clusters[index]) + 1] += Int(advances[index]) }
                 }
-                runs.append(run)
-                scripts.append(item.script)
             }
             // Run starts are always safe: the line builder cuts runs there anyway.
             for run in runs { unsafe.remove(run.start) }
@@ -120,23 +170,19 @@ public struct ShapedText: Sendable {
                 hyphen = Self.hyphenGlyph(font: font, shaper: shaper.buffer, language: language)
             }
         }
-        self.fonts = fonts
-        self.runs = runs
-        self.scripts = scripts
-        self.unsafeToBreak = unsafe
-        self.segments = segments
-        self.advancePrefix = prefix
-        self.bidi = bidiLevels!
-        self.hyphen = hyphen
         // A segment that ends at a hyphen needs room for it too (LineBreaker.width).
         let hyphenAdvance = Int(hyphen?.1 ?? 0)
-        self.maxSegmentWidth = segments.reduce(0) { widest, segment in
+        let maxSegmentWidth = segments.reduce(0) { widest, segment in
             let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
             return max(widest, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
         }
-        self.maxHangingWidth = segments.reduce(0) { widest, segment in
+        let maxHangingWidth = segments.reduce(0) { widest, segment in
             max(widest, prefix[Int(segment.end)] - prefix[Int(segment.contentEnd)])
         }
+        storage = Storage(
+            text: text, font: font, options: options, utf16: utf16, fonts: fonts, runs: runs, glyphStore: store,
+            bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
+            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics)
     }
 
     /// Break opportunities (ICU's UAX #14 iterator under `lineBreak` and `wordBreak`),
@@ -152,12 +198,17 @@ public struct ShapedText: Sendable {
         try breaks.apply(
             hyphens: options.hyphens, locale: options.locale, lineBreak: options.lineBreak, in: text, system: system)
         var nextHyphen = 0
-        for (offset, isHard) in zip(breaks.offsets, breaks.isHard) {
+        segments.reserveCapacity(breaks.offsets.count)
+        for index in breaks.offsets.indices {
+            let offset = breaks.offsets[index]
+            let isHard = breaks.isHard[index]
             var contentEnd = offset
             // Trailing white space hangs past the line's end; the line break itself too.
             while contentEnd > start {
                 let unit = text[contentEnd - 1]
-                if unit & 0xFC00 == 0xDC00 { break }
+                // Above U+3000 (the last White_Space character) nothing hangs: kana and
+                // ideographs end most CJK segments, and skip the ICU call.
+                if unit & 0xFC00 == 0xDC00 || unit > 0x3000 { break }
                 if howdy_is_breaking_space(UInt32(unit)) != 0 || unit == 0x0A || unit == 0x0D {
                     contentEnd -= 1
                 } else {

@@ -4,6 +4,10 @@ import CHarfBuzz
 /// 26.6 fixed point (1/64 px): the fonts are scaled by `size × 64`. Glyphs are in
 /// HarfBuzz's output order, which is visual: clusters ascend in a left-to-right
 /// run and descend in a right-to-left one.
+///
+/// A `ShapedText` keeps the glyphs of all its runs in one of these (its glyph store,
+/// runs one after another, each run's glyphs found by `TextRunGlyphs.glyphs`), so a
+/// text costs five arrays, not five per run.
 struct ShapedRun: Sendable {
     var start: Int
     var end: Int
@@ -21,20 +25,39 @@ struct ShapedRun: Sendable {
     /// Indices of the glyphs whose cluster lies in `lower..<upper`, found by binary
     /// search (clusters are monotonic within a run).
     func glyphRange(clustersFrom lower: Int, to upper: Int) -> Range<Int> {
+        glyphRange(in: clusters.indices, rightToLeft: isRightToLeft, clustersFrom: lower, to: upper)
+    }
+
+    /// Indices in `glyphs` (one run's glyphs, in the given direction) of those whose
+    /// cluster lies in `lower..<upper`.
+    func glyphRange(in glyphs: Range<Int>, rightToLeft: Bool, clustersFrom lower: Int, to upper: Int) -> Range<Int> {
         func partition(_ isBefore: (Int32) -> Bool) -> Int {
-            var low = 0
-            var high = clusters.count
+            var low = glyphs.lowerBound
+            var high = glyphs.upperBound
             while low < high {
                 let mid = (low + high) / 2
                 if isBefore(clusters[mid]) { low = mid + 1 } else { high = mid }
             }
             return low
         }
-        if isRightToLeft {
+        if rightToLeft {
             return partition { $0 >= upper }..<partition { $0 >= lower }
         }
         return partition { $0 < lower }..<partition { $0 < upper }
     }
+}
+
+/// One run of a `ShapedText`: its UTF-16 range, bidi level, script and font, and the
+/// range of its glyphs in the text's glyph store.
+struct TextRunGlyphs: Sendable {
+    var start: Int
+    var end: Int
+    var level: UInt8
+    var script: hb_script_t
+    var fontIndex: Int
+    var glyphs: Range<Int>
+
+    var isRightToLeft: Bool { level & 1 == 1 }
 }
 
 /// An owned hb_buffer_t, reused across the runs of one text (and, through
@@ -76,6 +99,20 @@ final class ShapingBuffer: @unchecked Sendable {
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Bool, level: UInt8,
         script: hb_script_t, language: hb_language_t?, font: Font, fontIndex: Int, features: [hb_feature_t]
     ) -> ShapedRun {
+        var run = ShapedRun(start: range.lowerBound, end: range.upperBound, level: level, fontIndex: fontIndex)
+        shape(
+            text, range: range, context: context, level: level, script: script, language: language, font: font,
+            features: features, appendingTo: &run)
+        return run
+    }
+
+    /// `shape(_:range:context:level:script:language:font:fontIndex:features:)`, the glyphs
+    /// appended to `run`'s arrays (a text's glyph store) instead of a new run's.
+    func shape(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Bool, level: UInt8,
+        script: hb_script_t, language: hb_language_t?, font: Font, features: [hb_feature_t],
+        appendingTo run: inout ShapedRun
+    ) {
         hb_buffer_clear_contents(handle)
         longest = max(longest, context ? text.count : range.count)
         if context {
@@ -101,12 +138,7 @@ final class ShapingBuffer: @unchecked Sendable {
         let infos = hb_buffer_get_glyph_infos(handle, &count)!
         let positions = hb_buffer_get_glyph_positions(handle, &count)!
         let glyphCount = Int(count)
-        var run = ShapedRun(start: range.lowerBound, end: range.upperBound, level: level, fontIndex: fontIndex)
-        run.glyphs.reserveCapacity(glyphCount)
-        run.clusters.reserveCapacity(glyphCount)
-        run.advances.reserveCapacity(glyphCount)
-        run.offsetsX.reserveCapacity(glyphCount)
-        run.offsetsY.reserveCapacity(glyphCount)
+        run.reserve(glyphCount)
         let base = context ? 0 : range.lowerBound
         // Synthetic bold widens every glyph that advances (marks and joiners stay 0).
         let strength = font.emboldenStrength
@@ -120,7 +152,6 @@ final class ShapingBuffer: @unchecked Sendable {
             run.offsetsX.append(positions[index].x_offset)
             run.offsetsY.append(positions[index].y_offset)
         }
-        return run
     }
 
     /// UTF-16 offsets where HarfBuzz says breaking the line would change the shaping

@@ -83,6 +83,8 @@ public final class TextSystem: Sendable {
         // The word cache grows on its own (a generation filled, an analysis built): it
         // asks for a trim then. Weak: the system owns the cache.
         wordCache.onGrowth.withLock { $0 = { [weak self] in self?.trim() } }
+        fallbackRegular.onGrowth.withLock { $0 = { [weak self] in self?.trim() } }
+        fallbackBold.onGrowth.withLock { $0 = { [weak self] in self?.trim() } }
     }
 
     /// The memory budget in bytes (see the type). Setting it empties caches until the
@@ -197,22 +199,14 @@ public final class TextSystem: Sendable {
         return kept
     }
 
-    /// The face of `chain` covering `scalar` as this system remembers it (`walk()` the
-    /// first time), when `chain` is one of the process's bundled chains; nil otherwise.
-    func fallbackFace(in chain: FontFallback, for scalar: UInt32, walk: () -> FontFace?) -> FontFace?? {
-        let choices: FallbackChoices
+    /// The fallback answers this system keeps for `chain` when it is one of the
+    /// process's bundled chains; nil otherwise.
+    func fallbackChoices(for chain: FontFallback) -> FallbackChoices? {
         switch FallbackChoices.bundledKind(of: chain) {
-        case .regular: choices = fallbackRegular
-        case .bold: choices = fallbackBold
-        case nil: return nil
+        case .regular: fallbackRegular
+        case .bold: fallbackBold
+        case nil: nil
         }
-        var walked = false
-        let face = choices.face(for: scalar) {
-            walked = true
-            return walk()
-        }
-        if walked { trim() }
-        return .some(face)
     }
 
     /// A small id for `features`, equal for equal lists (0 for none), for word-cache keys.

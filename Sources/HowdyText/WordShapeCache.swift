@@ -158,7 +158,9 @@ public final class WordShapeCache: Sendable {
         into run: inout ShapedRun, unsafe: inout OffsetSet,
         hashes: [UInt64]? = nil
     ) -> Bool {
-        let keys = (hashes ?? pieces.map { Self.hash(text, $0, context) }).map(WordKey.init)
+        // Given hashes are used as they are: no array is made per run.
+        let hashes = hashes ?? pieces.map { Self.hash(text, $0, context) }
+        @inline(__always) func key(_ index: Int) -> WordKey { WordKey(hashes[index]) }
         // Shared access when every word is young (the steady state); otherwise exclusive
         // access below, which moves words up from the old generation or counts misses.
         let hit = withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
@@ -167,7 +169,7 @@ public final class WordShapeCache: Sendable {
                 // retain its storage, which both workers would then bounce between cores.
                 var glyphCount = 0
                 for (index, piece) in pieces.enumerated() {
-                    guard let offset = state.pointee.young.find(keys[index], text, piece, context) else { return false }
+                    guard let offset = state.pointee.young.find(key(index), text, piece, context) else { return false }
                     offsets[index] = offset
                     glyphCount += Int(state.pointee.young.arena[offset + PackedWord.glyphCountSlot])
                 }
@@ -193,7 +195,7 @@ public final class WordShapeCache: Sendable {
             var promoted = false
             var glyphCount = 0
             for (index, piece) in pieces.enumerated() {
-                let key = keys[index]
+                let key = WordKey(hashes[index])
                 if let offset = state.young.find(key, text, piece, context) {
                     glyphCount += Int(state.young.arena[offset + PackedWord.glyphCountSlot])
                     offsets.append(offset)
@@ -214,9 +216,9 @@ public final class WordShapeCache: Sendable {
             var inOld = [Bool](repeating: false, count: promoted ? pieces.count : 0)
             if promoted {
                 for (index, piece) in pieces.enumerated() {
-                    if let offset = state.young.find(keys[index], text, piece, context) {
+                    if let offset = state.young.find(key(index), text, piece, context) {
                         offsets[index] = offset
-                    } else if let offset = state.old.find(keys[index], text, piece, context) {
+                    } else if let offset = state.old.find(key(index), text, piece, context) {
                         offsets[index] = offset
                         inOld[index] = true
                     } else {
@@ -296,7 +298,7 @@ public final class WordShapeCache: Sendable {
 struct ShapeContext: Equatable {
     /// `HarfBuzzFont.serial`: unique for the process, never reused.
     var font: Int
-    /// `FeatureSets.id(of:)` of the feature list.
+    /// `TextSystem.featureSetID(of:)` of the feature list.
     var features: Int
     var script: UInt32
     var rightToLeft: Bool
@@ -320,13 +322,18 @@ struct WordKey: Hashable {
 }
 
 extension ShapedRun {
-    /// Room for `count` more glyphs in every array.
+    /// Room for `count` more glyphs in every array, growing geometrically: a text's glyph
+    /// store reserves once per run, and exact reservations would copy it each time.
     mutating func reserve(_ count: Int) {
-        glyphs.reserveCapacity(glyphs.count + count)
-        clusters.reserveCapacity(clusters.count + count)
-        advances.reserveCapacity(advances.count + count)
-        offsetsX.reserveCapacity(offsetsX.count + count)
-        offsetsY.reserveCapacity(offsetsY.count + count)
+        let needed = glyphs.count + count
+        let held = min(glyphs.capacity, clusters.capacity, advances.capacity, offsetsX.capacity, offsetsY.capacity)
+        guard needed > held else { return }
+        let capacity = max(needed, 2 * glyphs.count)
+        glyphs.reserveCapacity(capacity)
+        clusters.reserveCapacity(capacity)
+        advances.reserveCapacity(capacity)
+        offsetsX.reserveCapacity(capacity)
+        offsetsY.reserveCapacity(capacity)
     }
 }
 

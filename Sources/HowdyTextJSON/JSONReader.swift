@@ -182,24 +182,30 @@ public struct JSONReader {
             index += 1
             return text
         }
-        var scalars = String.UnicodeScalarView()
-        for offset in start..<index { scalars.append(Unicode.Scalar(bytes[offset])) }
+        // UTF-8 gathered in one buffer, each multi-byte sequence copied as it was once
+        // `utf8Scalar` has checked it: appending scalar by scalar to a string cost a
+        // sixth of an Arabic or Japanese JSON-lines request.
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(2 * (index - start) + 32)
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while true {
             guard index < bytes.count else { throw fail("unterminated string", at: start - 1) }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                scalars.append(try escape())
+                UTF8.encode(try escape()) { utf8.append($0) }
             case ..<0x20:
                 throw fail("control character U+\(hex(UInt32(byte))) in a string must be escaped")
             case ..<0x80:
-                scalars.append(Unicode.Scalar(byte))
+                utf8.append(byte)
                 index += 1
             default:
-                scalars.append(try utf8Scalar())
+                let sequence = index
+                _ = try utf8Scalar()
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequence..<index]))
             }
         }
     }

@@ -14,9 +14,8 @@ let package = Package(
         .library(name: "HowdyTextJSON", targets: ["HowdyTextJSON"]),
         .library(name: "HowdyRender", targets: ["HowdyRender"]),
         .library(name: "HowdyKitUI", targets: ["HowdyKitUI"]),
+        .library(name: "HowdyReview", targets: ["HowdyReview"]),
         .library(name: "HowdyTesting", targets: ["HowdyTesting"]),
-        // The command line as a library: the fuzz targets (Fuzz/) drive `howdy balance --jsonl`.
-        .library(name: "HowdyCLI", targets: ["HowdyCLI"]),
         .executable(name: "howdy", targets: ["howdy"]),
         // libhowdytext.so: balance from C, Python and anything with an FFI (HowdyTextC.docc/CABI.md).
         .library(name: "howdytext", type: .dynamic, targets: ["HowdyTextC"]),
@@ -31,6 +30,9 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: apt("libfontconfig-dev")),
         // libdeflate compresses PNG image data about twice as fast as zlib, and smaller.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: apt("libdeflate-dev")),
+        // zlib's streaming deflate, for PNGs written a band of rows at a time (contact sheets),
+        // which libdeflate's whole-buffer API cannot do. libpng already links it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt("zlib1g-dev")),
         // libhyphen (LibreOffice's hyphenator) for `hyphens: auto`; it has no pkg-config
         // file, so its module map links it by name. Patterns come from hyphen-* packages.
         .systemLibrary(name: "CHyphen", providers: apt("libhyphen-dev")),
@@ -51,8 +53,12 @@ let package = Package(
         // How every file is written (temp file renamed into place, never through a link) and
         // how text is escaped for HTML and the shell (per Unicode scalar). Hidden: package API.
         .target(name: "HowdyOutput"),
+        // The one strict JSON reader and writer (no Foundation): ordered values that keep each
+        // number's text and byte offsets, errors mapped to a JSON path, line and column.
+        // Hidden: package API for specs, catalogs, stores, manifests and JSON lines.
+        .target(name: "HowdyJSON", dependencies: ["HowdyNumbers"]),
         // Storage layer: Foundation and Observation only.
-        .target(name: "HowdyKit"),
+        .target(name: "HowdyKit", dependencies: ["HowdyJSON"]),
         // Text engine: fonts, shaping, bidi, line breaking, greedy layout and balance.
         // The bundled fonts (Sources/HowdyText/Fonts; Fonts/ at the root links there) are a resource, so every
         // binary linking HowdyText finds them beside itself (FontLibrary.searchPath).
@@ -61,19 +67,30 @@ let package = Package(
             resources: [.copy("Fonts")]),
         // JSON-lines balance requests and layout JSON: a strict reader, a writer, the session
         // and the stream behind `howdy balance --jsonl`, for any Swift program.
-        .target(name: "HowdyTextJSON", dependencies: ["HowdyText"]),
+        .target(name: "HowdyTextJSON", dependencies: ["HowdyJSON", "HowdyText"]),
         // Canvas, paints, glyph drawing, codecs and image diff. FreeType stays behind HowdyText's
         // `package` API (one FT_Library, owned there).
-        .target(name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyText", "CHowdyPNG", "CDeflate"]),
+        .target(
+            name: "HowdyRender", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyText", "CHowdyPNG", "CDeflate", "CZlib"]),
+        // The review room: failure and render manifests, the expected-goldens list, contact
+        // sheets, a render's index page and the review page. Pixels and text only: no theme.
+        .target(name: "HowdyReview", dependencies: ["HowdyJSON", "HowdyNumbers", "HowdyOutput", "HowdyText", "HowdyRender"]),
         // Theme model, screens and JSON flow specs.
         .target(
             name: "HowdyKitUI",
-            dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender", "CHowdyICU", "CPlist"]),
-        // Golden-image assertions for any package's tests.
-        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput", "HowdyKitUI"]),
+            dependencies: [
+                "HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyRender", "HowdyReview", "CHowdyICU", "CPlist",
+                "HowdyJSON",
+            ]),
+        // Golden-image assertions for any package's tests (HowdyKitUI for `.screen` snapshots).
+        .target(name: "HowdyTesting", dependencies: ["HowdyRender", "HowdyOutput", "HowdyReview", "HowdyKitUI"]),
         // The command line: argument parsing, I/O and exit codes over the libraries.
         .target(
-            name: "HowdyCLI", dependencies: ["HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI"]),
+            name: "HowdyCLI",
+            dependencies: [
+                "HowdyNumbers", "HowdyOutput", "HowdyKit", "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyReview",
+                "HowdyKitUI", "HowdyJSON",
+            ]),
         // Release links the Swift runtime and Foundation statically: a one-shot `howdy balance`
         // then skips resolving thousands of symbols across a dozen shared libraries at every
         // start (CPU 12.7 -> 7 ms, peak memory 30 -> 20 MiB; see ProcessFigures). Linked with
@@ -109,11 +126,18 @@ let package = Package(
                         "-Bsymbolic",
                     ], .when(configuration: .release))
             ]),
+        // Test and benchmark support, in no product (swift-collections' `_CollectionsTestSupport`
+        // style): the golden suite's plan over Examples/ and the text benchmark's reference shaper.
+        .target(
+            name: "HowdyTestSupport", dependencies: ["HowdyKit", "HowdyText", "HowdyRender", "HowdyKitUI", "CHarfBuzz"],
+            path: "Tests/HowdyTestSupport"),
         // The benchmark's C helper: a child process's own peak memory (ptrace + VmHWM).
         .target(name: "CProcessPeak", path: "Benchmarks/CProcessPeak"),
         .executableTarget(
             name: "HowdyBench",
-            dependencies: ["HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyKitUI", "CProcessPeak"],
+            dependencies: [
+                "HowdyText", "HowdyTextJSON", "HowdyRender", "HowdyReview", "HowdyKitUI", "HowdyTestSupport", "CProcessPeak",
+            ],
             path: "Benchmarks/HowdyBench"
         ),
 
@@ -121,11 +145,14 @@ let package = Package(
         .testTarget(name: "HowdyOutputTests", dependencies: ["HowdyOutput"]),
         .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
         .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"], exclude: ["Cases"]),
-        .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyTesting"]),
-        .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyTesting"]),
-        .testTarget(name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyText", "HowdyTesting", "HowdyCLI"]),
-        .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI"], exclude: ["LocalizationCases"]),
+        .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyReview", "HowdyTesting"]),
+        .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyTesting"]),
+        .testTarget(name: "HowdyReviewTests", dependencies: ["HowdyReview"]),
+        .testTarget(
+            name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyText", "HowdyTesting", "HowdyTestSupport"]),
+        .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI", "HowdyReview"], exclude: ["LocalizationCases"]),
         .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON"]),
+        .testTarget(name: "HowdyJSONTests", dependencies: ["HowdyJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

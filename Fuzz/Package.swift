@@ -23,17 +23,21 @@ let package = Package(
         // PNG or PPM bytes: header size, then decoding under the default limits.
         .executableTarget(
             name: "FuzzImage", dependencies: ["FuzzDriver", .product(name: "HowdyRender", package: "HowdyKit")]),
-        // One `howdy balance --jsonl` request line, through the CLI's stream.
+        // One `howdy balance --jsonl` request line, through HowdyTextJSON's JSONLStream.
         .executableTarget(
-            name: "FuzzJSONL", dependencies: ["FuzzDriver", .product(name: "HowdyCLI", package: "HowdyKit")]),
+            name: "FuzzJSONL", dependencies: ["FuzzDriver", .product(name: "HowdyTextJSON", package: "HowdyKit")]),
         // A shard's render-manifest.json: RenderManifest.load (every field checked), merge,
         // and the index page of what merges.
         .executableTarget(
-            name: "FuzzManifest", dependencies: ["FuzzDriver", .product(name: "HowdyKitUI", package: "HowdyKit")]),
+            name: "FuzzManifest",
+            dependencies: [
+                "FuzzDriver", .product(name: "HowdyKitUI", package: "HowdyKit"),
+                .product(name: "HowdyReview", package: "HowdyKit"),
+            ]),
         // Names and a failure manifest: the review page, which must parse to the same text.
         .executableTarget(
             name: "FuzzReviewPage",
-            dependencies: ["FuzzDriver", .product(name: "HowdyKitUI", package: "HowdyKit")]),
+            dependencies: ["FuzzDriver", .product(name: "HowdyReview", package: "HowdyKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -39,7 +39,7 @@ targets=(GoldenTests HowdyCLITests HowdyKitUITests HowdyTextTests HowdyRenderTes
     HowdyNumbersTests)
 for folder in Tests/*/; do
     name=$(basename "$folder")
-    [ "$name" = Fixtures ] || [[ " ${targets[*]} " == *" $name "* ]] || targets+=("$name")
+    [ "$name" = Fixtures ] || [ "$name" = HowdyTestSupport ] || [[ " ${targets[*]} " == *" $name "* ]] || targets+=("$name")
 done
 export bundle logs
 printf '%s\n' "${targets[@]}" | xargs -P "${HOWDY_TEST_JOBS:-2}" -I{} bash -c '

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HowdyKitUI
 import HowdyRender
+import HowdyTestSupport
 import Synchronization
 
 /// `howdy-bench goldens`: the project's golden suite (`ExampleGoldenPlan` against

@@ -1,5 +1,6 @@
 import Foundation
 import HowdyKit
+import HowdyKitUI
 
 /// `howdy flow`: reads and writes a file-backed onboarding store for a flow spec.
 ///
@@ -212,7 +213,8 @@ public enum FlowCommand: Command {
             guard let specPath = try args.path("spec") else { throw CLIError.usage("--spec SPEC.json is required") }
             guard let storePath = try args.path("store") else { throw CLIError.usage("--store FILE is required") }
             do {
-                spec = try OnboardingFlowSpec.load(contentsOf: URL(fileURLWithPath: specPath))
+                // Through the UI layer's reading: every key of the file checked, as `render` does.
+                spec = try FlowDocument.loadFlow(contentsOf: URL(fileURLWithPath: specPath))
             } catch {
                 throw CLIError.badInput("\(specPath): \(error)")
             }

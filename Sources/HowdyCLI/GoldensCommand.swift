@@ -1,4 +1,5 @@
 import Foundation
+import HowdyReview
 
 /// `howdy goldens unused|prune`: goldens on disk that a suite's declared list no longer
 /// names. `unused` lists them (exit 1 when there are any); `prune` removes them on purpose.
@@ -13,7 +14,7 @@ public enum GoldensCommand: Command {
                howdy goldens prune  --goldens DIR --expected LIST.json [--dry-run | --yes]
 
         LIST.json is the complete list of goldens a suite compares, as HowdyTesting's
-        UnusedGoldens.writeExpectedList writes it ({"version":1,"directory":…,"goldens":[…]});
+        HowdyReview's GoldenList.write writes it ({"version":1,"directory":…,"goldens":[…]});
         the project's suite writes .build/howdy-failures/HowdyKitUI.expected-goldens.json on
         every run. Because the list is the suite's declared plan, not what one (possibly
         filtered or sharded) run happened to compare, the answer is right after any run.
@@ -43,8 +44,13 @@ public enum GoldensCommand: Command {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: goldens.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw CLIError.badInput("--goldens \(goldensPath): not a directory") }
-        let expected = try readList(listPath, goldens: goldens)
-        let unused = unusedGoldens(in: goldens, expected: expected)
+        let expected: Set<String>
+        do {
+            expected = try GoldenList.read(listPath, goldens: goldens)
+        } catch {
+            throw CLIError.badInput(error.description)
+        }
+        let unused = GoldenList.unused(in: goldens, expected: expected)
         if action == "unused" {
             for url in unused { io.write("\(url.path)\n") }
             io.write("\(unused.count) unused golden(s) of \(expected.count) expected\n")
@@ -68,65 +74,5 @@ public enum GoldensCommand: Command {
         }
         io.write("removed \(unused.count) unused golden(s)\n")
         return 0
-    }
-
-    /// The absolute paths in the list at `path`, checked against `goldens`.
-    static func readList(_ path: String, goldens: URL) throws -> Set<String> {
-        struct List: Decodable {
-            var version: Int
-            var directory: String?
-            var goldens: [String]
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CLIError.badInput("cannot read \(path)")
-        }
-        guard data.count <= 64 << 20 else { throw CLIError.badInput("\(path): larger than 64 MiB") }
-        let list: List
-        do {
-            list = try JSONDecoder().decode(List.self, from: data)
-        } catch {
-            throw CLIError.badInput("\(path): not a golden list ({\"version\":1,\"goldens\":[…]}): \(error)")
-        }
-        guard list.version == 1 else { throw CLIError.badInput("\(path): version: expected 1, got \(list.version)") }
-        guard !list.goldens.isEmpty else { throw CLIError.badInput("\(path): goldens: the list is empty") }
-        if let directory = list.directory,
-            URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path != goldens.path
-        {
-            throw CLIError.badInput("\(path): directory: the list is for \(directory), not \(goldens.path)")
-        }
-        let names = Set(list.goldens.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-        // A list for another folder (or a relative list read from elsewhere) names nothing
-        // here, and every golden would look unused.
-        let prefix = goldens.path.hasSuffix("/") ? goldens.path : goldens.path + "/"
-        guard names.contains(where: { $0.hasPrefix(prefix) }) else {
-            throw CLIError.badInput(
-                "\(path): goldens: none of its \(names.count) entries lies under \(goldens.path), so it is not this folder's list")
-        }
-        return names
-    }
-
-    /// `.png` files under `directory` (`Failures` folders and hidden files skipped) whose
-    /// standardized absolute path is not in `expected`, sorted. Deletes nothing.
-    public static func unusedGoldens(in directory: URL, expected: Set<String>) -> [URL] {
-        guard
-            let walker = FileManager.default.enumerator(
-                at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        var unused: [URL] = []
-        for case let url as URL in walker {
-            if url.lastPathComponent == "Failures" {
-                walker.skipDescendants()
-                continue
-            }
-            guard url.pathExtension == "png",
-                (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                !expected.contains(url.standardizedFileURL.path)
-            else { continue }
-            unused.append(url.standardizedFileURL)
-        }
-        return unused.sorted { $0.path < $1.path }
     }
 }

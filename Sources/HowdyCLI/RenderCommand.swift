@@ -1,7 +1,9 @@
 import Foundation
+import HowdyJSON
 import HowdyKit
 import HowdyKitUI
 import HowdyRender
+import HowdyReview
 
 /// `howdy render`: draws every screen of a flow spec in every combination of its render
 /// matrix (or the one given on the command line) and writes an index.html.
@@ -109,9 +111,7 @@ public enum RenderCommand: Command {
             throw CLIError.badInput("\(error)")
         }
         if args.has("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(files)) ?? Data("[]".utf8)
+            let data = (try? Foundation.Data(JSONTreeEncoder.encode(files, pretty: true))) ?? Data("[]".utf8)
             io.write(String(decoding: data, as: UTF8.self) + "\n")
         } else if let shard {
             let manifest = directory.appendingPathComponent(RenderManifest.fileName).path

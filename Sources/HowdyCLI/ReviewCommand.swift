@@ -1,5 +1,7 @@
 import Foundation
+import HowdyJSON
 import HowdyKitUI
+import HowdyReview
 
 /// `howdy review`: a self-contained HTML review of what changed between two renders (or
 /// in a golden-failure manifest), and `--accept` to take changes.
@@ -136,7 +138,8 @@ public enum ReviewCommand: Command {
         let directory = URL(fileURLWithPath: out)
         let review: Review
         do {
-            var options = Review.Options(threshold: threshold, selfContained: args.has("self-contained"))
+            var options = Review.Options(
+                threshold: threshold, selfContained: args.has("self-contained"), manifestCheck: .renderable)
             if case .manifest = source { options.goldens = goldens }
             review = try Review.build(source, into: directory, options: options)
             try review.writePage(into: directory)
@@ -145,9 +148,7 @@ public enum ReviewCommand: Command {
         }
         let summary = review.summary(of: directory)
         if args.has("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            io.write(String(decoding: try encoder.encode(summary), as: UTF8.self) + "\n")
+            io.write(String(decoding: try JSONTreeEncoder.encode(summary, pretty: false), as: UTF8.self) + "\n")
         } else {
             io.write(
                 "\(summary.changed) changed, \(summary.new) new, \(summary.removed) removed, \(summary.unchanged) unchanged; \(summary.groups) group\(summary.groups == 1 ? "" : "s"): \(summary.page)\n"

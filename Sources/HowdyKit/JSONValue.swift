@@ -1,15 +1,14 @@
 import Foundation
+import HowdyJSON
 
 /// Any JSON value, kept exactly as read so a file can be rewritten without dropping what
 /// this code does not understand (a non-Boolean record, a key added by a newer tool).
 ///
-/// JSON text is read by Foundation's `JSONSerialization` (this type converts the objects it
-/// returns) and written by Foundation's `JSONEncoder`. Not `JSONSerialization` for writing:
-/// on Linux its `.sortedKeys` compares keys through the system locale, about 20 times
-/// slower than `JSONEncoder`'s (0.23 s against 0.012 s for a store of 2,000 records, and
-/// the store is rewritten whole on every write). The two write the same text except for
-/// the key order: `JSONEncoder` sorts keys in `String` order ("B" before "a"), which does
-/// not depend on the locale.
+/// JSON text is read and written by HowdyJSON, the package's one strict reader and writer
+/// (no Foundation): a repeated key, invalid UTF-8 or a lone surrogate is refused with its
+/// line and column rather than silently changed, and output is byte for byte what
+/// Foundation's `JSONEncoder` wrote before (keys sorted in `String` order, "B" before
+/// "a", whatever the locale), so existing files are rewritten unchanged.
 public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
     case null
     case bool(Bool)
@@ -53,14 +52,16 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// A short name of the value's type for messages: "a string", "a number", "null"...
     public var typeDescription: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a Boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
+        let kind: JSONKind =
+            switch self {
+            case .null: .null
+            case .bool: .bool
+            case .number: .number
+            case .string: .string
+            case .array: .array
+            case .object: .object
+            }
+        return kind.phrase
     }
 
     /// Compact JSON text of the value (keys sorted), for messages and output.
@@ -68,22 +69,26 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
         jsonText(pretty: false)
     }
 
+    /// The deepest nesting read from a file (Foundation's reader allowed 512 too).
+    package static let maximumDepth = 512
+
     /// Parses JSON text: one value of any kind (a bare string, number, Boolean or `null`
-    /// included), whitespace around it allowed.
-    /// - Throws: ``SyntaxError`` with Foundation's description of the first problem.
+    /// included), whitespace around it allowed, a UTF-8 byte order mark skipped.
+    /// - Throws: ``SyntaxError`` naming the first problem and its line and column.
     public init(parsing data: Data) throws {
-        let object: Any
+        let bytes = [UInt8](data)
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            self = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONValue in
+                try JSONParser.parse(
+                    buffer, as: JSONValue.self, maximumDepth: Self.maximumDepth, skipsByteOrderMark: true)
+            }
         } catch {
-            throw SyntaxError(error, byteCount: data.count)
-        }
-        guard let value = JSONValue(foundationObject: object) else {
+            let location = JSONLocation(offset: error.offset, in: bytes)
+            let path = location.path.isEmpty ? "" : " at \(location.path)"
             throw SyntaxError(
-                detail: "JSONSerialization returned an unexpected \(type(of: object))",
-                byteCount: data.count, isTruncated: false)
+                detail: "\(error.reason)\(path) (\(location.text))", byteCount: bytes.count,
+                isTruncated: error.offset == bytes.count)
         }
-        self = value
     }
 
     /// JSON text of the value, keys sorted in `String` order, slashes not escaped; `pretty`
@@ -95,22 +100,28 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// UTF-8 JSON text of the value; see ``jsonText(pretty:)``.
     public func jsonData(pretty: Bool = false) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
-        do {
-            return try encoder.encode(hasNonFiniteNumber ? withNonFiniteNumbersAsNull : self)
-        } catch {
-            // Unreachable: non-finite numbers, the only values JSONEncoder refuses by
-            // default, have been replaced by null.
-            preconditionFailure("JSONEncoder refused a JSONValue: \(error)")
+        var writer = JSONTextWriter()
+        writer.value(json, pretty: pretty)
+        return Data(writer.bytes)
+    }
+
+    /// The value as HowdyJSON writes it: object keys sorted in `String` order.
+    var json: JSON {
+        switch self {
+        case .null: JSON(.null)
+        case .bool(let flag): JSON(.bool(flag))
+        case .number(let number): JSON.number(number)
+        case .string(let string): JSON(.string(string))
+        case .array(let array): JSON(.array(array.map(\.json)))
+        case .object(let object):
+            JSON(.object(object.sorted { $0.key < $1.key }.map { JSON.Member(key: $0.key, value: $0.value.json) }))
         }
     }
 
-    /// Why some bytes are not JSON, as `JSONSerialization` reports it.
+    /// Why some bytes are not JSON.
     public struct SyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-        /// Foundation's description of the first problem, e.g. "invalid value around
-        /// character 3" or "unexpected end of file during JSON parse".
+        /// The first problem and where it is, e.g. `expected ":" after the key, found "1"
+        /// at a (line 1, column 6)`.
         public var detail: String
         /// The size of the text, in bytes.
         public var byteCount: Int
@@ -127,21 +138,6 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
             self.isTruncated = isTruncated
         }
 
-        /// From an error thrown by `JSONSerialization.jsonObject(with:options:)`.
-        init(_ error: any Error, byteCount: Int) {
-            let foundation = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            var detail = foundation ?? error.localizedDescription
-            // "Invalid value around character 3." reads better inside a longer message as
-            // "invalid value around character 3".
-            if detail.hasSuffix(".") { detail.removeLast() }
-            if let first = detail.first, first.isUppercase, detail.dropFirst().first?.isLowercase == true {
-                detail = first.lowercased() + detail.dropFirst()
-            }
-            self.init(
-                detail: detail, byteCount: byteCount,
-                isTruncated: detail.range(of: "unexpected end of", options: .caseInsensitive) != nil)
-        }
-
         /// "not valid JSON: <detail> (<n> bytes)", plus "; the text looks truncated" when it is.
         public var description: String {
             "not valid JSON: \(detail) (\(byteCount) bytes\(isTruncated ? "; the text looks truncated" : ""))"
@@ -149,81 +145,14 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 }
 
-// MARK: - Foundation objects
-
-extension JSONValue {
-    /// The class `JSONSerialization` uses for `true` and `false` (`__NSCFBoolean` on
-    /// Linux). Booleans and numbers are both `NSNumber`s, and on Linux `as? Bool` also
-    /// matches the numbers 0 and 1, so the class is what tells them apart.
-    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
-
-    /// From what `JSONSerialization.jsonObject(with:options:)` returns; `nil` for an
-    /// object of any other type.
-    init?(foundationObject object: Any) {
-        // Containers first: on Linux, asking whether a Swift dictionary or array `is NSNull`
-        // or `as? NSNumber` bridges the whole container to an NSDictionary or NSArray first,
-        // which tripled the time to read a store of 2,000 records.
-        switch object {
-        case let dictionary as [String: Any]:
-            var values: [String: JSONValue] = [:]
-            values.reserveCapacity(dictionary.count)
-            for (key, element) in dictionary {
-                guard let value = JSONValue(foundationObject: element) else { return nil }
-                values[key] = value
-            }
-            self = .object(values)
-        case let array as [Any]:
-            var values: [JSONValue] = []
-            values.reserveCapacity(array.count)
-            for element in array {
-                guard let value = JSONValue(foundationObject: element) else { return nil }
-                values.append(value)
-            }
-            self = .array(values)
-        case let text as String:
-            self = .string(text)
-        case let number as NSNumber:
-            if ObjectIdentifier(type(of: number)) == Self.booleanClass {
-                self = .bool(number.boolValue)
-            } else {
-                self = .number(number.doubleValue)
-            }
-        case is NSNull:
-            self = .null
-        default:
-            return nil
-        }
-    }
-
-    /// Whether the value is or contains a NaN or an infinity.
-    private var hasNonFiniteNumber: Bool {
-        switch self {
-        case .number(let number): !number.isFinite
-        case .array(let array): array.contains { $0.hasNonFiniteNumber }
-        case .object(let object): object.values.contains { $0.hasNonFiniteNumber }
-        case .null, .bool, .string: false
-        }
-    }
-
-    /// The value with every non-finite number replaced by `null`.
-    private var withNonFiniteNumbersAsNull: JSONValue {
-        switch self {
-        case .number(let number) where !number.isFinite: .null
-        case .array(let array): .array(array.map(\.withNonFiniteNumbersAsNull))
-        case .object(let object): .object(object.mapValues(\.withNonFiniteNumbersAsNull))
-        default: self
-        }
-    }
-
-    /// Why `data` is not JSON, with Foundation's detail ("not valid JSON: unexpected end
-    /// of file during JSON parse (18 bytes; the text looks truncated)"), for messages about
-    /// a bad file. `JSONDecoder` alone only says "The given data was not valid JSON."
-    static func syntaxProblem(in data: Data) -> String {
-        do {
-            _ = try JSONValue(parsing: data)
-            return "not valid JSON (\(data.count) bytes)"
-        } catch {
-            return "\(error)"
-        }
+extension JSONValue: JSONBuilding {
+    package static func makeNull(at offset: Int) -> JSONValue { .null }
+    package static func makeBool(_ value: Bool, at offset: Int) -> JSONValue { .bool(value) }
+    package static func makeNumber(_ value: Double, text: String, at offset: Int) -> JSONValue { .number(value) }
+    package static func makeString(_ value: String, at offset: Int) -> JSONValue { .string(value) }
+    package static func makeArray(_ elements: [JSONValue], at offset: Int) -> JSONValue { .array(elements) }
+    package static func makeObject(_ members: [(key: String, value: JSONValue)], at offset: Int) -> JSONValue {
+        // The reader has refused repeated keys.
+        .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
     }
 }

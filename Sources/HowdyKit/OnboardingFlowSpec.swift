@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 
 /// The steps part of a flow spec file, shared with the UI layer.
 ///
@@ -97,14 +98,18 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
     /// Decodes and validates a spec.
     /// - Throws: ``SpecError`` naming the JSON path of the first problem.
     public static func decode(_ data: Data) throws(SpecError) -> OnboardingFlowSpec {
-        // Foundation's decoder accepts trailing commas and repeated keys, and reports a
-        // lone surrogate without its place; the strict reader refuses them with a JSON path.
-        _ = try StrictJSON.parse(data)
+        // The strict reader refuses what Foundation's accepts (a trailing comma, a repeated
+        // key, a lone surrogate), each with a JSON path, line and column.
+        try decode(value: StrictJSON.parse(data))
+    }
+
+    /// Decodes and validates a spec already read by ``StrictJSON``: a file is parsed once,
+    /// and HowdyKitUI's ``FlowDocument`` hands its value here.
+    /// - Throws: ``SpecError`` naming the JSON path of the first problem.
+    package static func decode(value: JSONValue) throws(SpecError) -> OnboardingFlowSpec {
         let spec: OnboardingFlowSpec
         do {
-            spec = try JSONDecoder().decode(OnboardingFlowSpec.self, from: data)
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            throw SpecError(path: "", message: JSONValue.syntaxProblem(in: data))
+            spec = try JSONTreeDecoder.decode(OnboardingFlowSpec.self, from: value.json)
         } catch {
             throw SpecError.from(error)
         }
@@ -235,7 +240,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
 
     // MARK: - Codable
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, welcome, steps, whatsNew
     }
 

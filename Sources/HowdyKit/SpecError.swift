@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 
 /// A flow-spec problem, located by its JSON path: `steps[2].options[0].label: expected a string`.
 ///
@@ -72,12 +73,12 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Joins a path and a child key or index: `child("steps", 2)` is `steps[2]`.
     public static func child(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : path + "." + key
+        JSONPath.child(path, key)
     }
 
     /// `path[index]`.
     public static func child(_ path: String, _ index: Int) -> String {
-        path + "[\(index)]"
+        JSONPath.child(path, index)
     }
 
     /// "a string", "a number", "true or false", "an array", "an object".

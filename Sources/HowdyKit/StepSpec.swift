@@ -83,7 +83,7 @@ public struct StepSpec: Codable, Equatable, Sendable, Identifiable {
         }
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, kind, required, skippable, key, title, headline, body, icon
         case options, range, step, unit, `default`, messages, permission, details, deniedDetails, plans, content
     }

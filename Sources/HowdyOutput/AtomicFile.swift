@@ -43,47 +43,9 @@ package enum AtomicFile {
 
     /// Writes the bytes of `buffer` to `path` atomically; see ``write(_:to:mode:)``.
     package static func write(_ buffer: UnsafeRawBufferPointer, to path: String, mode: mode_t = 0o644) throws(FileWriteError) {
-        let (folder, name) = split(path)
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw FileWriteError(path: path, reason: "it names a folder, not a file")
-        }
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw FileWriteError(path: path, reason: "it is a folder")
-        }
-        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folderFD >= 0 else {
-            throw FileWriteError(path: path, reason: "the folder \(folder): \(describe(errno))")
-        }
-        defer { close(folderFD) }
-
-        // The temp name keeps a bounded, ASCII-only part of the final name, so a folder
-        // listing says what was being written without exceeding NAME_MAX.
-        let serial = counter.next()
-        let label = String(String.UnicodeScalarView(name.unicodeScalars.filter(isLabelScalar).prefix(100)))
-        let temporary = "\(temporaryPrefix)\(getpid())-\(serial)-\(label)"
-        let fd = openat(folderFD, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FileWriteError(path: path, reason: describe(errno)) }
-        var renamed = false
-        defer { if !renamed { unlinkat(folderFD, temporary, 0) } }
-
-        var offset = 0
-        while offset < buffer.count {
-            let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                throw FileWriteError(path: path, reason: describe(code))
-            }
-            offset += count
-        }
-        _ = fchmod(fd, mode)
-        guard close(fd) == 0 else { throw FileWriteError(path: path, reason: describe(errno)) }
-        guard renameat(folderFD, temporary, folderFD, name) == 0 else {
-            throw FileWriteError(path: path, reason: describe(errno))
-        }
-        renamed = true
+        let file = try Writer(path: path, mode: mode)
+        try file.append(buffer)
+        try file.commit()
     }
 
     /// Removes the temporary files that killed `howdy` processes left in `folder`: names
@@ -127,9 +89,9 @@ package enum AtomicFile {
         return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
     }
 
-    private static let counter = SerialCounter()
+    static let counter = SerialCounter()
 
-    private static func isLabelScalar(_ scalar: Unicode.Scalar) -> Bool {
+    static func isLabelScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": true
         default: false
@@ -139,7 +101,7 @@ package enum AtomicFile {
 
 /// A process-wide counter, so that two threads writing the same name get different
 /// temporary files.
-private final class SerialCounter: @unchecked Sendable {
+final class SerialCounter: @unchecked Sendable {
     // Guarded by `lock`; @unchecked because pthread_mutex_t is not Sendable.
     private var value = 0
     private var lock = pthread_mutex_t()

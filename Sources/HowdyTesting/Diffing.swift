@@ -1,4 +1,5 @@
 import Foundation
+import HowdyReview
 
 /// How to store a snapshot format as bytes and compare two of them, in the manner of
 /// swift-snapshot-testing.

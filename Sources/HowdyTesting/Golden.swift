@@ -1,6 +1,7 @@
 import Foundation
 import HowdyOutput
 import HowdyRender
+import HowdyReview
 
 /// The result of checking one snapshot against its golden.
 public enum GoldenOutcome: Sendable {

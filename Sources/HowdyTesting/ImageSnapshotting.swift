@@ -1,5 +1,6 @@
 import Foundation
 import HowdyRender
+import HowdyReview
 
 extension Diffing where Value == Image {
     /// PNG files compared with the perceptual `ImageDiff` under `tolerance` (identical

@@ -30,6 +30,10 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
 
     let instance: HarfBuzzFont
 
+    /// The HarfBuzz font (`hb_font_t *`) this font shapes with, owned by it: for the
+    /// benchmark's reference shaper (HowdyTestSupport), valid while the font lives.
+    package var harfBuzzFont: OpaquePointer { instance.handle }
+
     /// A font from a face at `size` px, with `synthesis` (none by default): synthetic
     /// bold widens every advance by `size / 24` px (see `FontSynthesis`). Layouts of it
     /// use `system`'s caches (`TextSystem.shared` by default).

@@ -1,3 +1,4 @@
+import HowdyJSON
 import HowdyText
 
 /// One balance request, read and checked: the fields of a JSON-lines request with the
@@ -142,15 +143,17 @@ package struct BalanceRequest: Sendable {
         }
     }
 
-    /// "a string", "an object", … for messages.
+    /// "a string", "an object", … for messages: HowdyJSON's one wording (``JSONKind``).
     package static func kind(_ value: JSONLValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
+        let kind: JSONKind =
+            switch value {
+            case .null: .null
+            case .bool: .bool
+            case .number: .number
+            case .string: .string
+            case .array: .array
+            case .object: .object
+            }
+        return kind.phrase
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import HowdyCLI
 import HowdyKitUI
 import HowdyRender
+import HowdyReview
+import HowdyTestSupport
 import HowdyTesting
 import HowdyText
 import Testing
@@ -67,8 +68,8 @@ import Testing
         let expected = plan.cases.map { Self.goldens.appendingPathComponent($0.name + ".png") }
         let list = GoldenLocation.artifactsFolder(forGolden: expected[0]).appendingPathComponent(
             "HowdyKitUI.expected-goldens.json")
-        try UnusedGoldens.writeExpectedList(expected, directory: Self.goldens, to: list)
-        let unused = GoldensCommand.unusedGoldens(
+        try GoldenList.write(expected, directory: Self.goldens, to: list)
+        let unused = GoldenList.unused(
             in: Self.goldens, expected: Set(expected.map(\.standardizedFileURL.path)))
         #expect(
             unused.isEmpty,

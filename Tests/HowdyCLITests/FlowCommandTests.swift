@@ -160,6 +160,37 @@ struct FlowCommandTests {
         #expect(missing.code == 2 && missing.err.contains("nope.json"))
     }
 
+    @Test(
+        "a misspelt key anywhere is refused as howdy render refuses it, with its JSON path and a did-you-mean",
+        arguments: [
+            (
+                #"{"steps": [{"id": "a", "kind": "singleSelect", "options": [{"id": "x", "lable": "X"}]}]}"#,
+                #"steps[0].options[0].lable: unknown key; did you mean "label"?"#
+            ),
+            (
+                #"{"steps": [{"id": "c", "kind": "custom", "content": {"type": "vstack", "children": [{"type": "padding", "insets": {"top": 1, "lefft": 2}, "child": {"type": "text", "text": "x"}}]}}]}"#,
+                #"steps[0].content.children[0].insets.lefft: unknown key (expected top, leading, bottom, trailing)"#
+            ),
+            (
+                #"{"steps": [{"id": "a", "kind": "feature", "title": "T"}], "theme": {"background": {"kind": "softGradient", "palette": {"light": {"base": "red", "primry": "blue"}}}}}"#,
+                #"theme.background.palette.light.primry: unknown key; did you mean "primary"?"#
+            ),
+            (
+                #"{"steps": [{"id": "a", "kind": "feature", "title": "T"}], "rendr": {}}"#,
+                #"rendr: unknown key; did you mean "render"?"#
+            ),
+        ])
+    func unknownKeysEverywhere(spec: String, message: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        try scratch.write("spec.json", spec)
+        let result = howdy([
+            "flow", "status", "--store", scratch.path("store.json"), "--spec", scratch.path("spec.json"),
+        ])
+        #expect(result.code == 2)
+        #expect(result.err.contains("\(scratch.path("spec.json")): \(message)"), "\(result.err)")
+    }
+
     @Test("a corrupt store is reported with its path and left untouched; --recover moves it aside and says so")
     func corruptStore() throws {
         let setup = try Setup()

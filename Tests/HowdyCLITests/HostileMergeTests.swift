@@ -75,7 +75,7 @@ import Testing
             ("screen", "01-welcome\" onload=\"x", "is not one of its screens"),
             ("scroll", "<script>", "is not top, end or a number"),
             ("time", 2.5, "its fields name the file"),
-            ("scheme", "dark\" onload=\"x", "not a render manifest"),
+            ("scheme", "dark\" onload=\"x", "is not light or dark"),
         ] {
             let shards = try Shards()
             defer { shards.folder.cleanup() }

@@ -244,4 +244,24 @@ struct OnboardingFlowStatusTests {
         guard case .object(let json) = status.json else { Issue.record("not an object"); return }
         #expect(json["nextStep"] == .string("com.example.app.intro"))
     }
+
+    @Test("type errors name the JSON path and what was found, in the one wording (\"a Boolean\")")
+    func typeErrorWording() {
+        func message(_ json: String) -> String? {
+            do {
+                _ = try OnboardingFlowSpec.decode(Data(json.utf8))
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(
+            message(#"{"steps": [{"id": "a", "kind": "feature", "title": true}]}"#)
+                == "steps[0].title: expected a string, got a Boolean")
+        #expect(
+            message(#"{"steps": [{"id": "a", "kind": "commitment", "range": [1, "9"]}]}"#)
+                == "steps[0].range[1]: expected a number, got a string")
+        #expect(message(#"{"steps": [{"id": "a", "kind": "feature", "required": null}]}"#) == nil)
+        #expect(message(#"{"steps": {}}"#) == "steps: expected an array, got an object")
+    }
 }

@@ -9,38 +9,59 @@ struct StrictJSONTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// What Foundation's `JSONSerialization` reads from `data`, as a JSONValue (nil when it
+    /// refuses it): the independent reference for the differential tests.
+    static func foundation(_ data: Data) -> JSONValue? {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return nil
+        }
+        return value(object)
+    }
+
+    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    private static func value(_ object: Any) -> JSONValue? {
+        switch object {
+        case let dictionary as [String: Any]:
+            var values: [String: JSONValue] = [:]
+            for (key, element) in dictionary {
+                guard let value = value(element) else { return nil }
+                values[key] = value
+            }
+            return .object(values)
+        case let array as [Any]:
+            var values: [JSONValue] = []
+            for element in array {
+                guard let value = value(element) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case let text as String: return .string(text)
+        case let number as NSNumber:
+            // On Linux `as? Bool` also matches 0 and 1: the class tells Booleans apart.
+            return ObjectIdentifier(type(of: number)) == booleanClass ? .bool(number.boolValue) : .number(number.doubleValue)
+        case is NSNull: return .null
+        default: return nil
+        }
+    }
+
     @Test("values read as Foundation reads them")
     func values() throws {
         let text = #"{"a": [1, -2.5e3, true, false, null], "b": {"c": "x\n\u00e9\ud83d\udcaa\/"}, "d": ""}"#
         let strict = try StrictJSON.parse(Data(text.utf8))
-        #expect(strict == (try JSONValue(parsing: Data(text.utf8))))
+        #expect(strict == Self.foundation(Data(text.utf8)))
         #expect(try StrictJSON.parse(Data("\u{FEFF} 7 ".utf8)) == .number(7))
     }
 
+    /// The grammar and its messages are HowdyJSON's (HowdyJSONTests/JSONParserTests); this
+    /// checks that a spec error carries the reader's JSON path, wording, line and column.
     @Test(
-        "what JSON does not allow is an error with its path, line and column",
+        "what JSON does not allow is a SpecError with its path, line and column",
         arguments: [
-            (#"{"a": 1,}"#, "(root): not valid JSON: trailing comma before \"}\" (line 1, column 9)"),
             ("[1,\n 2,\n]", "(root): not valid JSON: trailing comma before \"]\" (line 3, column 1)"),
             (#"{"a": [01]}"#, "a[0]: not valid JSON: invalid number: no leading zeros (line 1, column 10)"),
-            (#"{"a": "\x"}"#, "a: not valid JSON: invalid escape \"\\x\" in a string (line 1, column 10)"),
-            (#"{"a": 1} 2"#, "(root): not valid JSON: unexpected text after the JSON value (line 1, column 10)"),
-            (#"{"a": 'x'}"#, "a: not valid JSON: unexpected \"'\" (a value was expected) (line 1, column 7)"),
-            (#"{"a": .5}"#, "a: not valid JSON: unexpected \".\" (a value was expected) (line 1, column 7)"),
-            (
-                "{\"a\": \"\t\"}",
-                "a: not valid JSON: control character byte 0x9 in a string (write it as an escape) (line 1, column 8)"
-            ),
-            (#"{"a": -}"#, "a: not valid JSON: invalid number: a digit must follow \"-\" (line 1, column 8)"),
-            (#"{"a": 1e}"#, "a: not valid JSON: invalid number: the exponent has no digits (line 1, column 9)"),
-            (#"{"a" 1}"#, "a: not valid JSON: expected \":\" after the key, found \"1\" (line 1, column 6)"),
-            (#"{a: 1}"#, "(root): not valid JSON: expected a key in double quotes, found \"a\" (line 1, column 2)"),
-            (
-                #"[1 2]"#,
-                "(root): not valid JSON: expected \",\" or \"]\" after an element, found \"2\" (line 1, column 4)"
-            ),
-            (#"{"a": "x"#, "a: not valid JSON: unterminated string (no closing \") (line 1, column 9)"),
-            ("", "(root): not valid JSON: unexpected end of the text (a value was expected) (line 1, column 1)"),
+            (#"{"a": 1, "a": 2}"#, #"a: duplicate key "a" (its first value would be lost) (line 1, column 13)"#),
+            ("\u{FEFF}{\"é\": ?}", "é: not valid JSON: unexpected \"?\" (a value was expected) (line 1, column 7)"),
         ])
     func errors(text: String, expected: String) {
         #expect(throws: SpecError.self) { try StrictJSON.parse(Data(text.utf8)) }
@@ -113,7 +134,7 @@ struct StrictJSONTests {
             do {
                 let strict = try StrictJSON.parse(data)
                 accepted += 1
-                #expect(strict == (try? JSONValue(parsing: data)), "round \(round)")
+                #expect(strict == Self.foundation(data), "round \(round)")
             } catch {
                 refused += 1
                 #expect(error.message.contains("(line "), "round \(round): \(error)")

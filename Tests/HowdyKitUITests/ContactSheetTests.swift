@@ -1,6 +1,7 @@
 import Foundation
 import HowdyKitUI
 import HowdyRender
+import HowdyReview
 import Testing
 
 /// A render writes one labelled contact sheet per scheme: screens in columns, the other
@@ -52,24 +53,26 @@ import Testing
         let sheet = try Image(contentsOf: folder.appendingPathComponent("contact-sheet-light.png"))
         // One points-to-pixels scale: the tallest screen (desktop, 700 pt) is 360 px, so
         // 0.5143 px per pt; cells are as wide as the desktop (600 pt → 309 px). Two screens
-        // in columns, two devices in rows with two caption lines under each thumbnail:
-        // 16 + 2 × (309 + 16) by 48 + 2 × (360 + 2 × 18 + 8 + 16) + 16.
-        #expect(sheet.size == PixelSize(width: 666, height: 904))
+        // in columns, two devices in rows, each row as tall as its own thumbnails (small
+        // phone 343 px, desktop 360 px) with two caption lines under each thumbnail:
+        // 16 + 2 × (309 + 16) by 48 + (343 + 2 × 18 + 8 + 16) + (360 + 2 × 18 + 8 + 16) + 16.
+        #expect(sheet.size == PixelSize(width: 666, height: 887))
         // The title, and each thumbnail's caption under it (dark ink on the light ground);
         // no label column left of the thumbnails.
         #expect(dark(sheet, PixelRect(x: 0, y: 0, width: 400, height: 44), below: 100) > 200)
-        #expect(dark(sheet, PixelRect(x: 16, y: 48 + 360 + 4, width: 200, height: 18), below: 100) > 50)
-        #expect(dark(sheet, PixelRect(x: 16, y: 48 + 420 + 360 + 4, width: 200, height: 18), below: 100) > 50)
-        // The small phone (375 × 667 pt) is drawn at the same scale: 193 × 343 px, standing
-        // on the row's baseline, and carries its screen's colours.
+        #expect(dark(sheet, PixelRect(x: 16, y: 48 + 343 + 4, width: 200, height: 18), below: 100) > 50)
+        #expect(dark(sheet, PixelRect(x: 16, y: 48 + 403 + 360 + 4, width: 200, height: 18), below: 100) > 50)
+        // The small phone (375 × 667 pt) is drawn at the same scale, 193 × 343 px, at the top
+        // of its own row (no empty band above it), and carries its screen's colours.
         let welcome = try Image(contentsOf: folder.appendingPathComponent("01-welcome_small-phone-light@1x.png"))
-        let background = mean(sheet, PixelRect(x: 74, y: 50, width: 193, height: 10))
-        #expect(abs(background.x - 245) < 3, "above the shorter screen is the sheet's ground: \(background)")
-        let thumb = mean(sheet, PixelRect(x: 74 + 4, y: 65 + 4, width: 193 - 8, height: 343 - 8))
         let source = mean(welcome, PixelRect(x: 0, y: 0, width: welcome.width, height: welcome.height))
+        let thumb = mean(sheet, PixelRect(x: 74 + 4, y: 48 + 4, width: 193 - 8, height: 343 - 8))
         #expect(
             abs(thumb.x - source.x) < 4 && abs(thumb.y - source.y) < 4 && abs(thumb.z - source.z) < 4,
             "\(thumb) vs \(source)")
+        let top = mean(sheet, PixelRect(x: 74 + 4, y: 48, width: 193 - 8, height: 4))
+        let topSource = mean(welcome, PixelRect(x: 0, y: 0, width: welcome.width, height: 12))
+        #expect(abs(top.x - topSource.x) < 12, "the row starts with the thumbnail: \(top) vs \(topSource)")
         // The dark sheet is dark.
         let darkSheet = try Image(contentsOf: folder.appendingPathComponent("contact-sheet-dark.png"))
         #expect(mean(darkSheet, PixelRect(x: 0, y: 0, width: 10, height: 10)).x < 40)

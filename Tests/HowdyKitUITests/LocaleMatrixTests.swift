@@ -1,4 +1,5 @@
 import Foundation
+import HowdyReview
 import HowdyText
 import Testing
 

@@ -133,7 +133,10 @@ struct LocalizationTests {
         }
         #expect(
             message("{")
-                == "App.xcstrings: not valid JSON: \(message("{")!.dropFirst("App.xcstrings: not valid JSON: ".count))")
+                == "App.xcstrings: not valid JSON: expected a key in double quotes, found the end of the text (line 1, column 2)")
+        #expect(
+            message(#"{ "sourceLanguage": "en", "strings": { "Hi": {}, "Hi": {} } }"#)
+                == #"App.xcstrings: strings.Hi: duplicate key "Hi" (its first value would be lost) (line 1, column 54)"#)
         #expect(message(#"{ "strings": {} }"#) == "App.xcstrings: sourceLanguage: required key is missing")
         #expect(
             message(

@@ -1,5 +1,6 @@
 import Foundation
 import HowdyKitUI
+import HowdyReview
 import Testing
 
 /// The render matrix is planned before anything is drawn: duplicates merge, a matrix over

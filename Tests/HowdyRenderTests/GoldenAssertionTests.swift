@@ -1,5 +1,6 @@
 import Foundation
 import HowdyRender
+import HowdyReview
 import HowdyTesting
 import Testing
 

@@ -4,11 +4,13 @@ import Testing
 @Suite("JSON writer")
 struct JSONWriterTests {
     /// What the writer wrote before it formatted 1/64 px widths itself: `description`
-    /// for fractions, the integer for whole numbers.
+    /// for fractions, the integer for whole numbers, and no `.0` on a whole number past
+    /// 10^15 either (HowdyJSON's one writer writes numbers as `JSONEncoder` does).
     static func reference(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return value.description
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     @Test("numbers are written as Swift's shortest round-trip form, 1/64 steps and others")

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzDriver
 import HowdyKitUI
+import HowdyReview
 
 /// A shard folder of its own in the scratch folder: the input is written as its
 /// render-manifest.json, which `RenderManifest.load(directory:)` reads as a merge does.

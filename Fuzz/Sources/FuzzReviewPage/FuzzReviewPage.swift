@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import HowdyKitUI
+import HowdyReview
 
 /// libFuzzer entry: names and a failure manifest in, the review page out. The input is
 /// split at the first NUL: before it, one name per line (also used as facets, notes, the
@@ -58,7 +58,7 @@ private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     }
 }
 
-private func manifestFailures(_ data: Data) -> [FailureManifest.Failure]? {
+private func manifestFailures(_ data: Data) -> [FailureManifest.Entry]? {
     let folder = URL(fileURLWithPath: String(cString: howdy_fuzz_scratch_folder())).appendingPathComponent("fuzz-review-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("manifest.json")

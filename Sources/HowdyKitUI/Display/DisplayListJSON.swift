@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 import HowdyOutput
 import HowdyRender
 import HowdyText
@@ -29,9 +30,7 @@ extension DisplayList: Encodable {
     /// The list as pretty-printed JSON with sorted keys (deterministic bytes).
     /// - Throws: `EncodingError` (not expected: every number of a display list is finite).
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try Foundation.Data(JSONTreeEncoder.encode(self, pretty: true))
     }
 }
 

@@ -165,11 +165,12 @@ public struct StringCatalog: Sendable, Hashable {
         }
         let root: JSONValue
         do {
-            // JSONDecoder builds the value straight from the bytes, without the
-            // intermediate Foundation object tree JSONSerialization makes (half the memory).
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            // HowdyJSON's one reader builds the value straight from the bytes (no
+            // intermediate object tree), refusing a repeated key rather than keeping one of
+            // its values, with the JSON path, line and column of any problem.
+            root = try StrictJSON.parse(data)
         } catch {
-            throw LocalizationFileError(file: file, message: "not valid JSON: \(Self.reason(error))")
+            throw LocalizationFileError(file: file, error)
         }
         do {
             var reader = CatalogReader()
@@ -177,14 +178,6 @@ public struct StringCatalog: Sendable, Hashable {
         } catch {
             throw LocalizationFileError(file: file, error)
         }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }
 

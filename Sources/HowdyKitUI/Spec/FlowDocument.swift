@@ -134,13 +134,25 @@ public struct FlowDocument: Sendable {
         }
     }
 
-    private static func decodeDocument(_ data: Data, baseDirectory: URL?) throws(SpecError) -> FlowDocument {
-        // Strict JSON first (no trailing commas, repeated keys or lone surrogates; each
-        // reported with its JSON path), then every key known, then HowdyKit's part.
+    /// HowdyKit's part of the spec file at `url`, with every key of the file checked as
+    /// `howdy render` checks them: for `howdy flow`, which needs no theme, icons or images.
+    /// - Throws: ``SpecError`` naming the JSON path.
+    package static func loadFlow(contentsOf url: URL) throws(SpecError) -> OnboardingFlowSpec {
+        try readFlow(try StrictJSON.readFile(url)).flow
+    }
+
+    /// The spec read once, strictly (no trailing commas, repeated keys or lone
+    /// surrogates; each reported with its JSON path, line and column), then every key
+    /// checked (``SpecKeys``), then HowdyKit's part decoded from the same value.
+    private static func readFlow(_ data: Data) throws(SpecError) -> (root: JSONNode, flow: OnboardingFlowSpec) {
         let root = JSONNode(try StrictJSON.parse(data))
         _ = try root.object()
         try SpecKeys.check(root)
-        let flow = try OnboardingFlowSpec.decode(data)
+        return (root, try OnboardingFlowSpec.decode(value: root.value))
+    }
+
+    private static func decodeDocument(_ data: Data, baseDirectory: URL?) throws(SpecError) -> FlowDocument {
+        let (root, flow) = try readFlow(data)
         var warnings: [String] = []
         var theme = OnboardingTheme()
         if let node = try root.child("theme") { theme = try ThemeSpec.theme(node, warnings: &warnings) }

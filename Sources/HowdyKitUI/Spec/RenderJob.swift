@@ -2,54 +2,8 @@ import Foundation
 import HowdyOutput
 import HowdyKit
 import HowdyRender
+import HowdyReview
 import Synchronization
-
-/// One rendered file of a flow.
-public struct RenderedFile: Sendable, Hashable, Codable {
-    /// The screen's name (`03-goal`).
-    public var screen: String
-    /// The file name inside the output folder.
-    public var fileName: String
-    /// The device preset's name.
-    public var device: String
-    /// The colour scheme drawn.
-    public var scheme: ColorScheme
-    /// The Dynamic Type size drawn.
-    public var dynamicTypeSize: DynamicTypeSize
-    /// Seconds into the animation.
-    public var time: Double
-    /// px per pt.
-    public var scale: Double
-    /// The scroll position drawn (`top`, `end` or pt).
-    public var scroll: String
-    /// Whether animated backgrounds were drawn static.
-    public var reduceMotion: Bool
-    /// Image size in px.
-    public var pixelWidth: Int
-    /// Image height in px.
-    public var pixelHeight: Int
-    /// The locale drawn, when the render has a locale axis (nil otherwise, and absent from
-    /// the manifest).
-    public var locale: String? = nil
-
-    /// A rendered file with the given fields; `locale` starts nil.
-    public init(
-        screen: String, fileName: String, device: String, scheme: ColorScheme, dynamicTypeSize: DynamicTypeSize,
-        time: Double, scale: Double, scroll: String, reduceMotion: Bool, pixelWidth: Int, pixelHeight: Int
-    ) {
-        self.screen = screen
-        self.fileName = fileName
-        self.device = device
-        self.scheme = scheme
-        self.dynamicTypeSize = dynamicTypeSize
-        self.time = time
-        self.scale = scale
-        self.scroll = scroll
-        self.reduceMotion = reduceMotion
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-    }
-}
 
 /// Output formats of `render`: HowdyRender's `ImageFormat` (png, ppm).
 @available(*, deprecated, renamed: "ImageFormat")
@@ -104,16 +58,26 @@ public enum RenderJob {
         let plan = try RenderPlan(document, matrix: matrix, format: format, storage: storage, maxImages: maxImages)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let jobs = shard.map { plan.jobs(in: $0) } ?? plan.jobs
+        let namingLocale = matrix.namesLocale(specLocale: document.locale)
+        let title = document.flow.id ?? "HowdyKit flow"
+        // A whole render builds its contact sheets as the images are drawn (a shard's are
+        // built by the merge): thumbnails, not images, are kept.
+        let sheets =
+            shard == nil
+            ? try ContactSheetBuilder(
+                planned: jobs.map { plannedFile($0, of: plan, namingLocale: namingLocale) },
+                screens: plan.screens.map(\.name), title: title, directory: directory) : nil
         let files = try draw(
             jobs, of: plan, theme: document.theme, to: directory, format: format, displayLists: displayLists,
-            namingLocale: matrix.namesLocale(specLocale: document.locale), progress: progress)
-        let manifest = RenderManifest(
-            title: document.flow.id ?? "HowdyKit flow", screens: plan.screens.map(\.name),
+            namingLocale: namingLocale, sheets: sheets, progress: progress)
+        var manifest = RenderManifest(
+            title: title, screens: plan.screens.map(\.name),
             plannedImages: plan.jobs.count, planDigest: RenderManifest.digest(plan.jobs.map(\.fileName)),
             shard: shard,
             jobs: jobs.map { RenderManifest.Job(order: $0.order, fileName: $0.fileName, cost: $0.cost) },
             files: files)
-        if shard == nil {
+        if let sheets {
+            manifest.contactSheets = try sheets.finish()
             try finish(manifest, in: directory)
         } else {
             try AtomicFile.write(manifest.encoded(), to: directory.appendingPathComponent(RenderManifest.fileName).path)
@@ -138,21 +102,43 @@ public enum RenderJob {
     public static func merge(_ shards: [URL], into directory: URL) throws -> RenderManifest {
         var loaded: [(path: String, manifest: RenderManifest)] = []
         for shard in shards { loaded.append((shard.path, try RenderManifest.load(directory: shard))) }
-        let merged = try RenderManifest.merge(loaded)
+        var merged = try RenderManifest.merge(loaded)
+        // Every image decoded once, in matrix order (each from its shard), which is also the
+        // contact sheets' streaming pass: a thumbnail is kept, the image dropped.
+        var sources: [String: URL] = [:]
         for (source, (_, manifest)) in zip(shards, loaded) {
-            for file in manifest.files { _ = try checkedImage(file, in: source, decoding: true) }
+            for file in manifest.files { sources[file.fileName] = source }
         }
+        let sourceOf = sources
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         AtomicFile.removeStaleTemporaries(in: directory.path)
+        let sheets = try ContactSheetBuilder(
+            planned: merged.files, screens: merged.screens, title: merged.title, directory: directory)
+        // On all cores; the builder takes images in any order. The first failure in matrix
+        // order is reported, so the message does not depend on thread timing.
+        let files = merged.files
+        let failure = Mutex<(index: Int, error: any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            // After a failure only earlier images are still checked (one of them may fail too).
+            guard failure.withLock({ $0.map { index < $0.index } ?? true }), let source = sourceOf[files[index].fileName]
+            else { return }
+            do {
+                try sheets.add(try checkedImage(files[index], in: source), at: index)
+            } catch {
+                failure.withLock { if $0 == nil || $0!.index > index { $0 = (index, error) } }
+            }
+        }
+        if let (_, error) = failure.withLock({ $0 }) { throw error }
         let target = directory.standardizedFileURL.resolvingSymlinksInPath()
         for (source, (_, manifest)) in zip(shards, loaded)
         where source.standardizedFileURL.resolvingSymlinksInPath() != target {
             for file in manifest.files {
                 // Read again (the header checked again): only what was checked is copied.
-                let bytes = try checkedImage(file, in: source, decoding: false)
+                let bytes = try checkedBytes(file, in: source)
                 try AtomicFile.write(bytes, to: directory.appendingPathComponent(file.fileName).path)
             }
         }
+        merged.contactSheets = try sheets.finish()
         try finish(merged, in: directory)
         return merged
     }
@@ -160,12 +146,21 @@ public enum RenderJob {
     /// The largest image file a merge reads, in bytes (a 64-megapixel PPM is 192 MiB).
     static let maximumMergedImageBytes = 256 << 20
 
+    /// The image `file` in the shard folder `folder`, decoded, when its file passes
+    /// `checkedBytes` and its data decodes.
+    private static func checkedImage(_ file: RenderedFile, in folder: URL) throws(RenderManifestError) -> Image {
+        let bytes = try checkedBytes(file, in: folder)
+        do {
+            return try Image(decoding: bytes)
+        } catch {
+            throw .invalid(folder.appendingPathComponent(file.fileName).path, "cannot merge this image: \(error)")
+        }
+    }
+
     /// The bytes of `file` in the shard folder `folder`, when they are a regular file (not
-    /// a link) whose header (and with `decoding`, whose data) is the image the manifest
-    /// names: its format and its pixel size, within the pixel budget.
-    private static func checkedImage(_ file: RenderedFile, in folder: URL, decoding: Bool) throws(RenderManifestError)
-        -> [UInt8]
-    {
+    /// a link) whose header is the image the manifest names: its format and its pixel
+    /// size, within the pixel budget.
+    private static func checkedBytes(_ file: RenderedFile, in folder: URL) throws(RenderManifestError) -> [UInt8] {
         let path = folder.appendingPathComponent(file.fileName).path
         let bytes: [UInt8]
         do {
@@ -184,7 +179,6 @@ public enum RenderJob {
                     path,
                     "cannot merge this image: it is \(size.width) × \(size.height) px, the manifest says \(file.pixelWidth) × \(file.pixelHeight) px")
             }
-            if decoding { _ = try Image(decoding: bytes) }
         } catch let error as RenderManifestError {
             throw error
         } catch {
@@ -196,7 +190,7 @@ public enum RenderJob {
     /// Draws `jobs` on all cores into `directory`; the files written, in matrix order.
     private static func draw(
         _ jobs: [RenderPlan.Job], of plan: RenderPlan, theme: OnboardingTheme, to directory: URL,
-        format: ImageFormat, displayLists: Bool, namingLocale: Bool,
+        format: ImageFormat, displayLists: Bool, namingLocale: Bool, sheets: ContactSheetBuilder?,
         progress: @escaping @Sendable (Int, Int, String) -> Void
     ) throws -> [RenderedFile] {
         let total = jobs.count
@@ -215,6 +209,7 @@ public enum RenderJob {
                 // A scroll position only changes screens whose content scrolls; for the others
                 // it would repeat the top's image, so none is written.
                 guard environment.scroll == .top || layout.scrolls else {
+                    sheets?.skip(index)
                     state.withLock { state in
                         state.done += 1
                         progress(state.done, total, "\(name) skipped: its content fits the screen")
@@ -226,13 +221,10 @@ public enum RenderJob {
                 if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
                 let bytes = try image.encoded(as: format)
                 try AtomicFile.write(bytes, to: directory.appendingPathComponent(name).path)
-                var file = RenderedFile(
-                    screen: named.name, fileName: name, device: environment.device.name,
-                    scheme: environment.colorScheme,
-                    dynamicTypeSize: environment.dynamicTypeSize, time: environment.time, scale: environment.scale,
-                    scroll: environment.scroll.name, reduceMotion: environment.reduceMotion,
-                    pixelWidth: image.width, pixelHeight: image.height)
-                if namingLocale { file.locale = environment.locale }
+                var file = plannedFile(job, of: plan, namingLocale: namingLocale)
+                file.pixelWidth = image.width
+                file.pixelHeight = image.height
+                try sheets?.add(image, at: index)
                 state.withLock { state in
                     state.files[index] = file
                     state.done += 1
@@ -250,12 +242,21 @@ public enum RenderJob {
         return finished.files.compactMap { $0 }
     }
 
-    /// Writes a whole render's contact sheets, `index.html` and manifest into `directory`,
-    /// which holds every file of `manifest`.
+    /// The file `job` is planned to write: its fields, and the pixel size of its environment.
+    private static func plannedFile(_ job: RenderPlan.Job, of plan: RenderPlan, namingLocale: Bool) -> RenderedFile {
+        let environment = plan.environments[job.environment]
+        var file = RenderedFile(
+            screen: plan.screens[job.screen].name, fileName: job.fileName, device: environment.device.name,
+            scheme: environment.colorScheme, dynamicTypeSize: environment.dynamicTypeSize, time: environment.time,
+            scale: environment.scale, scroll: environment.scroll.name, reduceMotion: environment.reduceMotion,
+            pixelWidth: environment.pixelWidth, pixelHeight: environment.pixelHeight)
+        if namingLocale { file.locale = environment.locale }
+        return file
+    }
+
+    /// Writes a whole render's `index.html` and manifest (which names its contact sheets,
+    /// already written) into `directory`, which holds every file of `manifest`.
     private static func finish(_ manifest: RenderManifest, in directory: URL) throws {
-        var manifest = manifest
-        manifest.contactSheets = try ContactSheet.write(
-            files: manifest.files, screens: manifest.screens, title: manifest.title, in: directory)
         let html = RenderIndex.html(
             title: manifest.title, files: manifest.files, screens: manifest.screens,
             contactSheets: manifest.contactSheets)

@@ -12,11 +12,7 @@ import HowdyKit
 public enum SpecSchema {
     /// The schema as pretty-printed JSON with sorted keys (the same bytes on every run).
     public static func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // A JSONValue always encodes.
-        let data = (try? encoder.encode(schema)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        schema.jsonText(pretty: true) + "\n"
     }
 
     /// The schema as a value.

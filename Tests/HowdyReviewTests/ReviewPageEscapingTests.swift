@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HowdyKitUI
+@testable import HowdyReview
 
 /// Issue 17 item 1 as a property: review pages made from random hostile names (quotes,
 /// `<`, `&`, combining marks, ZWJ, bidi controls, invalid UTF-8) parse to the same text,

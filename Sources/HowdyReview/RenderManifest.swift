@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 import HowdyOutput
 
 /// What one `howdy render` run (or one shard of it) planned and wrote:
@@ -16,6 +17,13 @@ public struct RenderManifest: Codable, Sendable, Hashable {
         public var fileName: String
         /// Pixels drawn (width × height px), the unit shards are balanced by.
         public var cost: Int
+
+        /// A planned image at `order` written to `fileName`, costing `cost` px.
+        public init(order: Int, fileName: String, cost: Int) {
+            self.order = order
+            self.fileName = fileName
+            self.cost = cost
+        }
     }
 
     /// The manifest's file name inside a render's output folder.
@@ -61,7 +69,7 @@ public struct RenderManifest: Codable, Sendable, Hashable {
     }
 
     /// The digest of a plan's file names (FNV-1a 64, 16 hex digits).
-    static func digest(_ names: [String]) -> String {
+    package static func digest(_ names: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for name in names {
             for byte in name.utf8 + [0] {
@@ -75,19 +83,18 @@ public struct RenderManifest: Codable, Sendable, Hashable {
 
     /// The manifest as written: pretty, keys sorted, slashes unescaped, trailing newline.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // A manifest holds strings, integers and finite doubles only: encoding cannot fail.
-        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+        return ((try? Foundation.Data(JSONTreeEncoder.encode(self, pretty: true))) ?? Data()) + Data("\n".utf8)
     }
 
     /// The largest manifest read, in bytes (64 MiB: 10,000 images take about 5 MB).
-    static let maximumBytes = 64 << 20
+    package static let maximumBytes = 64 << 20
 
     /// Reads `DIR/render-manifest.json`, never through a symbolic link, and checks every
-    /// field (see `validate(path:)`).
+    /// field, the screens and files by `check` (HowdyKitUI's `load(directory:)` passes its
+    /// full `RenderManifestCheck.renderable`).
     /// - Throws: `RenderManifestError` naming the file and what is wrong.
-    public static func load(directory: URL) throws(RenderManifestError) -> RenderManifest {
+    public static func load(directory: URL, check: RenderManifestCheck) throws(RenderManifestError) -> RenderManifest {
         let url = directory.appendingPathComponent(fileName)
         let data: [UInt8]
         do {
@@ -98,13 +105,13 @@ public struct RenderManifest: Codable, Sendable, Hashable {
             throw .invalid(url.path, "cannot read it: \(error.reason)")
         }
         do {
-            let manifest = try JSONDecoder().decode(RenderManifest.self, from: Data(data))
-            try manifest.validate(path: url.path)
+            let manifest = try JSONDocument.decode(RenderManifest.self, from: data)
+            try manifest.validate(path: url.path, check: check)
             return manifest
         } catch let error as RenderManifestError {
             throw error
         } catch {
-            throw .invalid(url.path, "not a render manifest")
+            throw .invalid(url.path, "not a render manifest (\(error))")
         }
     }
 

@@ -65,12 +65,12 @@ public enum RenderIndex {
     /// reduce motion · @3x` (the size when not `large`, the time when not 0, the scroll
     /// position when not the top).
     public static func caption(_ file: RenderedFile) -> String {
-        var caption = "\(file.device) · \(file.scheme.rawValue)"
+        var caption = "\(file.device) · \(file.schemeName)"
         if let locale = file.locale { caption += " · \(locale)" }
-        if file.dynamicTypeSize != .large { caption += " · \(file.dynamicTypeSize.rawValue)" }
+        if file.typeSizeName != "large" { caption += " · \(file.typeSizeName)" }
         if file.time != 0 { caption += " · t=\(formatNumber(file.time))s" }
-        if file.scroll != ScrollPosition.top.name {
-            caption += " · scroll \(file.scroll)\(file.scroll == ScrollPosition.end.name ? "" : " pt")"
+        if file.scroll != "top" {
+            caption += " · scroll \(file.scroll)\(file.scroll == "end" ? "" : " pt")"
         }
         if file.reduceMotion { caption += " · reduce motion" }
         caption += " · @\(formatNumber(file.scale))x"
@@ -81,3 +81,10 @@ public enum RenderIndex {
 /// `text` with HTML's special characters escaped per Unicode scalar, for element text and
 /// quoted attributes (see `Escaping.html`).
 func escapeHTML(_ text: String) -> String { Escaping.html(text) }
+
+/// `value` as the captions print it: whole numbers without a fraction (`2`, `1.5`), as
+/// HowdyKit's `NumberText.format` does for the spec's numbers.
+func formatNumber(_ value: Double) -> String {
+    if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+}

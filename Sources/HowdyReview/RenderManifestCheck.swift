@@ -1,6 +1,53 @@
 import HowdyRender
 import HowdyText
 
+/// What a render manifest's screens and files are checked against when it is loaded: the
+/// part of the check that knows what a render can write (device presets, file names recomputed
+/// from their fields). HowdyKitUI provides the full check, `RenderManifestCheck.renderable`;
+/// ``fieldsOnly`` is what this module can check alone.
+public struct RenderManifestCheck: Sendable {
+    /// Whether a name is one a render gives a screen.
+    public var isScreenName: @Sendable (String) -> Bool
+    /// What is wrong with a file's fields (one phrase for the message), or nil when a render
+    /// could have written it.
+    public var problem: @Sendable (RenderedFile) -> String?
+
+    /// A check made of the two tests.
+    public init(
+        isScreenName: @escaping @Sendable (String) -> Bool, problem: @escaping @Sendable (RenderedFile) -> String?
+    ) {
+        self.isScreenName = isScreenName
+        self.problem = problem
+    }
+
+    /// Every name and text plain (see ``RenderManifest``'s notes: nothing that could end an
+    /// attribute or start a tag), scales 1...4, times 0...86,400 s, locales BCP 47 tags and
+    /// pixel sizes inside the pixel budget; devices, schemes and sizes are not looked up.
+    public static let fieldsOnly = RenderManifestCheck(
+        isScreenName: { name in
+            name.utf8.count <= RenderManifest.maximumScreenNameBytes && RenderManifest.isPlainText(name)
+                && !name.isEmpty
+        },
+        problem: { file in
+            for (key, text) in [
+                ("device", file.device), ("scheme", file.schemeName), ("dynamicTypeSize", file.typeSizeName),
+                ("scroll", file.scroll),
+            ] where text.isEmpty || text.utf8.count > 64 || !RenderManifest.isPlainText(text) {
+                return "\(key) \"\(RenderManifest.echo(text))\" is not a plain name"
+            }
+            guard file.scale.isFinite, file.scale >= 1, file.scale <= 4 else { return "scale \(file.scale) is outside 1...4" }
+            guard file.time.isFinite, file.time >= 0, file.time <= 86_400 else {
+                return "time \(file.time) is outside 0...86400 s"
+            }
+            if let locale = file.locale, !LocaleTag.isValid(locale) || !RenderManifest.isPlainText(locale) {
+                return "locale \"\(RenderManifest.echo(locale))\" is not a BCP 47 tag"
+            }
+            guard file.pixelWidth > 0, file.pixelHeight > 0, file.pixelWidth <= PixelBudget.limits.maxPixels / file.pixelHeight
+            else { return "\(file.pixelWidth) × \(file.pixelHeight) px is outside the pixel budget" }
+            return nil
+        })
+}
+
 /// The checks a render manifest from disk passes before a merge uses any of it.
 ///
 /// A shard's manifest comes from a CI job that a fork's pull request may control, and its
@@ -9,16 +56,17 @@ import HowdyText
 /// checked against what a render of the plan could have written: devices are the presets'
 /// names, schemes and type sizes decode as their enums, locales are BCP 47 tags, scales and
 /// times are in the matrix's ranges, and each file's name and pixel size are recomputed from
-/// its fields. After the merge the jobs' names must hash to the plan's digest.
+/// its fields (by the ``RenderManifestCheck`` in force). After the merge the jobs' names must hash to the plan's digest.
 extension RenderManifest {
     /// The most images a manifest may plan (`--max-images` allows at most 10,000,000).
     static let maximumPlannedImages = 10_000_000
     /// The longest screen name accepted, in UTF-8 bytes ("NN-" and a slug).
-    static let maximumScreenNameBytes = 3 + 3 + FlowPages.maximumSlugBytes + 12
+    /// (HowdyKitUI's `FlowPages.maximumSlugBytes` is 80; a test holds the two together.)
+    package static let maximumScreenNameBytes = 3 + 3 + 80 + 12
 
     /// Checks everything `merge` and the index rely on.
     /// - Throws: `RenderManifestError.invalid` naming `path` and the first problem.
-    func validate(path: String) throws(RenderManifestError) {
+    func validate(path: String, check: RenderManifestCheck) throws(RenderManifestError) {
         func fail(_ reason: String) -> RenderManifestError { .invalid(path, reason) }
         guard version == 1 else { throw fail("unknown version \(version)") }
         if let shard, RenderShard(index: shard.index, count: shard.count) == nil {
@@ -33,7 +81,7 @@ extension RenderManifest {
         }
         var screenNames = Set<String>()
         for screen in screens {
-            guard FlowPages.isScreenName(screen), screen.utf8.count <= Self.maximumScreenNameBytes else {
+            guard check.isScreenName(screen), screen.utf8.count <= Self.maximumScreenNameBytes else {
                 throw fail("screen \"\(Self.echo(screen))\" is not a screen name a render writes")
             }
             guard screenNames.insert(screen).inserted else { throw fail("screen \(screen) is listed twice") }
@@ -63,52 +111,20 @@ extension RenderManifest {
             guard screenNames.contains(file.screen) else {
                 throw fail("file \(file.fileName): screen \"\(Self.echo(file.screen))\" is not one of its screens")
             }
-            if let problem = Self.problem(with: file) { throw fail("file \(file.fileName): \(problem)") }
+            if let problem = check.problem(file) { throw fail("file \(file.fileName): \(problem)") }
         }
-    }
-
-    /// What is wrong with `file`'s fields, or nil when a render could have written it.
-    private static func problem(with file: RenderedFile) -> String? {
-        guard let device = DevicePreset.named(file.device), device.name == file.device else {
-            let names = DevicePreset.all.map(\.name).joined(separator: ", ")
-            return "device \"\(echo(file.device))\" is not one of \(names)"
-        }
-        guard file.scale.isFinite, file.scale >= 1, file.scale <= 4 else {
-            return "scale \(file.scale) is outside 1...4"
-        }
-        guard file.time.isFinite, file.time >= 0, file.time <= 86_400 else {
-            return "time \(file.time) is outside 0...86400 s"
-        }
-        guard let scroll = ScrollPosition(name: file.scroll), scroll.name == file.scroll else {
-            return "scroll \"\(echo(file.scroll))\" is not top, end or a number of pt"
-        }
-        if let locale = file.locale, RenderMatrix.checkedLocale(locale) == nil {
-            return "locale \"\(echo(locale))\" is not a BCP 47 tag"
-        }
-        guard let format = ImageFormat(pathExtension: String(file.fileName.split(separator: ".").last ?? "")),
-            file.fileName.hasSuffix(".\(format.rawValue)")
-        else { return "the name does not end in .png or .ppm" }
-        let environment = RenderEnvironment(
-            device: device, scale: file.scale, colorScheme: file.scheme, time: file.time,
-            reduceMotion: file.reduceMotion, dynamicTypeSize: file.dynamicTypeSize, locale: file.locale ?? "en",
-            scroll: scroll)
-        let expected = RenderJob.fileName(
-            screen: file.screen, environment: environment, format: format, namingLocale: file.locale != nil)
-        guard expected == file.fileName else {
-            return "its fields name the file \(expected), not \(echo(file.fileName))"
-        }
-        guard file.pixelWidth == environment.pixelWidth, file.pixelHeight == environment.pixelHeight else {
-            return
-                "\(file.pixelWidth) × \(file.pixelHeight) px is not the \(environment.pixelWidth) × \(environment.pixelHeight) px of \(device.name) at @\(formatNumber(file.scale))x"
-        }
-        return nil
     }
 
     /// A name inside the folder: not empty, no `/`, no leading `.`, no NUL, no control or
     /// format characters (bidi overrides), at most 255 bytes.
-    static func isPlainFileName(_ name: String) -> Bool {
+    package static func isPlainFileName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix(".") else { return false }
-        return name.unicodeScalars.allSatisfy { scalar in
+        return isPlainText(name)
+    }
+
+    /// No `/`, backslash, quotes, `<`, `>`, `&`, control or format characters (bidi overrides).
+    package static func isPlainText(_ name: String) -> Bool {
+        name.unicodeScalars.allSatisfy { scalar in
             scalar != "/" && scalar != "\\" && scalar != "\"" && scalar != "'" && scalar != "<" && scalar != ">"
                 && scalar != "&" && scalar.properties.generalCategory != .control
                 && scalar.properties.generalCategory != .format
@@ -116,5 +132,5 @@ extension RenderManifest {
     }
 
     /// `text` for a message: cut, control characters spelled out (`LocaleTag.echo`).
-    static func echo(_ text: String) -> String { LocaleTag.echo(text) }
+    package static func echo(_ text: String) -> String { LocaleTag.echo(text) }
 }

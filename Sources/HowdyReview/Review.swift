@@ -24,15 +24,20 @@ public struct Review: Sendable {
         public var selfContained = false
         /// For a manifest: the folder every golden lies inside (what `--accept` may write).
         public var goldens: URL? = nil
+        /// What render folders' manifests are checked against (``RenderManifestCheck/fieldsOnly``
+        /// by default; `howdy review` passes HowdyKitUI's full `renderable` check).
+        public var manifestCheck: RenderManifestCheck = .fieldsOnly
 
         /// Options with the defaults above.
         public init(
-            threshold: Double = 0.1, command: String = "howdy", selfContained: Bool = false, goldens: URL? = nil
+            threshold: Double = 0.1, command: String = "howdy", selfContained: Bool = false, goldens: URL? = nil,
+            manifestCheck: RenderManifestCheck = .fieldsOnly
         ) {
             self.threshold = threshold
             self.command = command
             self.selfContained = selfContained
             self.goldens = goldens
+            self.manifestCheck = manifestCheck
         }
     }
 
@@ -113,7 +118,8 @@ public struct Review: Sendable {
         -> Review
     {
         try refuseOutputInsideInput(directory, source: source)
-        let (entries, digest) = try source.entries(excluding: directory, goldens: options.goldens)
+        let (entries, digest) = try source.entries(
+            excluding: directory, goldens: options.goldens, check: options.manifestCheck)
         var title: String
         let arguments: String
         var decision = ReviewDecision(version: 1, digest: digest, accept: [])

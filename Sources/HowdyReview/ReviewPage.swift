@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 import HowdyOutput
 import HowdyRender
 
@@ -82,11 +83,9 @@ enum ReviewPage {
             var decision: ReviewDecision
         }
         let value = Data(prefix: "\(review.command) review --accept", source: review.sourceArguments, decision: review.decision)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding strings and arrays of plain values cannot fail; "{}" keeps the page
         // loadable should that ever change.
-        let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = (try? JSONTreeEncoder.encode(value, pretty: false)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return Escaping.jsonInScript(json)
     }
 

@@ -19,7 +19,7 @@ struct ReviewEntry: Sendable {
     var expected: URL?
     var actual: URL?
     var diff: URL? = nil
-    var failure: FailureManifest.Failure? = nil
+    var failure: FailureManifest.Entry? = nil
     /// Where accepting writes (or what it deletes), and the folder it must stay inside.
     var target: URL?
     var root: URL?
@@ -32,12 +32,15 @@ extension ReviewSource {
     /// - Parameters:
     ///   - excluded: a folder not to look into (the review's own output).
     ///   - goldens: for a manifest, the folder every golden must lie inside.
-    func entries(excluding excluded: URL? = nil, goldens: URL? = nil) throws -> (entries: [ReviewEntry], digest: String) {
+    ///   - check: what render folders' manifests are checked against.
+    func entries(excluding excluded: URL? = nil, goldens: URL? = nil, check: RenderManifestCheck = .fieldsOnly) throws
+        -> (entries: [ReviewEntry], digest: String)
+    {
         var entries: [ReviewEntry] = []
         switch self {
         case .directories(let expected, let actual):
-            let before = try ImageSet(expected, excluding: excluded)
-            let after = try ImageSet(actual, excluding: excluded)
+            let before = try ImageSet(expected, excluding: excluded, check: check)
+            let after = try ImageSet(actual, excluding: excluded, check: check)
             let names = Set(before.files.keys).union(after.files.keys).sorted()
             for (index, name) in names.enumerated() {
                 let root = before.roots[name] ?? expected.first
@@ -81,17 +84,17 @@ struct ImageSet {
     /// Collects `folders`, skipping `excluded` (the review's own output folder) and a
     /// render's contact sheets.
     /// - Throws: `RenderManifestError` when shards' manifests do not join, file-system errors.
-    init(_ folders: [URL], excluding excluded: URL? = nil) throws {
+    init(_ folders: [URL], excluding excluded: URL? = nil, check: RenderManifestCheck) throws {
         let skip = excluded?.standardizedFileURL.resolvingSymlinksInPath().path ?? ""
         var manifests: [(path: String, manifest: RenderManifest)] = []
         for folder in folders {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(RenderManifest.fileName).path) {
-                let manifest = try RenderManifest.load(directory: folder)
+                let manifest = try RenderManifest.load(directory: folder, check: check)
                 manifests.append((folder.path, manifest))
                 for file in manifest.files where facets[file.fileName] == nil {
                     facets[file.fileName] = ReviewItem.Facets(
-                        screen: file.screen, device: file.device, scheme: file.scheme.rawValue, locale: file.locale,
-                        typeSize: file.dynamicTypeSize.rawValue)
+                        screen: file.screen, device: file.device, scheme: file.schemeName, locale: file.locale,
+                        typeSize: file.typeSizeName)
                 }
             }
             try walk(folder, prefix: "", skip: skip, depth: 0, root: folder)

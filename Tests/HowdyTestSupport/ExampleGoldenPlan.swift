@@ -1,5 +1,6 @@
 import Foundation
 import HowdyKit
+import HowdyKitUI
 import HowdyRender
 
 /// One golden of the project's own suite: what to draw, in which environment, and the
@@ -105,8 +106,8 @@ package struct ExampleGoldenPlan: Sendable {
             if size != .large { name += "-\(size.rawValue)" }
             if scroll != .top { name += "-\(scroll.name)" }
             if reduceMotion { name += "-reduce-motion" }
-            if time != 0 { name += "-t\(formatNumber(time))" }
-            if scale != 1 { name += "@\(formatNumber(scale))x" }
+            if time != 0 { name += "-t\(NumberText.format(time))" }
+            if scale != 1 { name += "@\(NumberText.format(scale))x" }
             cases.append(
                 GoldenCase(subject: .screen(example: example, screen: screen), environment: environment, name: name))
         }
@@ -200,7 +201,7 @@ package struct ExampleGoldenPlan: Sendable {
                     GoldenCase(
                         subject: .field(motion: motion),
                         environment: RenderEnvironment(device: field, scale: 1, colorScheme: .light, time: time),
-                        name: "fields/\(label)-t\(formatNumber(time))-light"))
+                        name: "fields/\(label)-t\(NumberText.format(time))-light"))
             }
         }
         cases.append(

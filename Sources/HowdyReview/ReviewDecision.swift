@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 
 /// What a reviewer approved on the page, as the page's "Download decision.json" writes it
 /// and `howdy review --apply` reads it:
@@ -49,10 +50,11 @@ public struct ReviewDecision: Codable, Sendable, Hashable {
             throw .badDecision(path, "it is over \(Self.maximumBytes) bytes; a decision is a short list of IDs")
         }
         do {
-            self = try JSONDecoder().decode(ReviewDecision.self, from: data)
+            self = try JSONDocument.decode(ReviewDecision.self, from: [UInt8](data))
         } catch {
             throw .badDecision(
-                path, "not a review decision (expected {\"version\": 1, \"digest\": \"…\", \"accept\": [IDs], …})")
+                path,
+                "not a review decision (expected {\"version\": 1, \"digest\": \"…\", \"accept\": [IDs], …}): \(error)")
         }
         guard version == 1 else { throw .badDecision(path, "unknown version \(version)") }
         guard digest.count == 16, digest.allSatisfy(\.isHexDigit) else {

@@ -64,7 +64,7 @@ struct ReviewComparison {
         item.actualSize = after?.size
         if let failure = entry.failure {
             item.note = failure.message
-            if failure.status == "recorded" {
+            if failure.status == .recorded {
                 item.note = "recorded: the golden was written this run" + (failure.message.map { ". \($0)" } ?? "")
             }
         }

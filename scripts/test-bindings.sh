@@ -48,8 +48,8 @@ tsan_lib="$repository/.build/tsan/debug" swift_lib="$toolchain/lib/swift/linux"
 # container allows it (LLVM's TSan otherwise re-executes itself without ASLR).
 no_aslr=()
 if setarch "$(uname -m)" -R true 2>/dev/null; then no_aslr=(setarch "$(uname -m)" -R); fi
-# tsan.supp: the closures inside two pools' Mutex.withLock, whose contended hand-off
-# (a kernel futex in the uninstrumented runtime) TSan cannot see; the file says why.
+# tsan.supp lists no suppressions: every lock layout takes is a pthread mutex, which
+# TSan sees (the file says why that matters).
 TSAN_OPTIONS="halt_on_error=1 suppressions=$repository/bindings/c/tests/tsan.supp" "${no_aslr[@]}" \
     "$work/threads-tsan"
 

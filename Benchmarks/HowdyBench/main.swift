@@ -1,6 +1,6 @@
 import Foundation
 
-/// `howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|balance`: release-mode benchmarks that print one
+/// `howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|balance|threads`: release-mode benchmarks that print one
 /// JSON object. Build with `swift run -c release howdy-bench text`.
 let suite = CommandLine.arguments.dropFirst().first ?? "text"
 // The child process `howdy-bench catalog` measures.
@@ -14,6 +14,14 @@ do {
     case "pretty": figures = try PrettyBenchmark.run()
     case "catalog": figures = try CatalogBenchmark.run()
     case "sheets": figures = try SheetBenchmark.run()
+    case "threads":
+        // `howdy-bench threads [ROUNDS]`: one thread against two in one process.
+        let rounds = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 9
+        guard (1...100).contains(rounds) else {
+            FileHandle.standardError.write(Data("howdy-bench threads [rounds 1-100]\n".utf8))
+            exit(2)
+        }
+        figures = try ThreadsBenchmark.run(rounds: rounds)
     case "jsonl":
         // `howdy-bench jsonl SCRIPT [ROUNDS]`: only the JSON-lines stream for one script
         // (latin, arabic, japanese), for profiling with perf.
@@ -42,7 +50,7 @@ do {
         figures = try TextBenchmark.balanceLoop(item, rounds: rounds, cold: arguments.count > 3 && arguments[3] == "cold")
     default:
         FileHandle.standardError.write(
-            Data("usage: howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|balance\n".utf8))
+            Data("usage: howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|balance|threads\n".utf8))
         exit(2)
     }
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])

@@ -1,5 +1,4 @@
 import CHowdyICU
-import Synchronization
 
 /// An owned ICU break iterator (closed in deinit). Opening one loads ICU's rules,
 /// which costs far more than iterating a title, so iterators are pooled per kind and
@@ -15,17 +14,17 @@ final class BreakIterator: @unchecked Sendable {
     private let handle: OpaquePointer  // howdy_break_iterator *
     let kind: Kind
 
-    private struct Key: Hashable {
+    struct Key: Hashable {
         let kind: Kind
         let locale: String
     }
 
-    private static let pool = Mutex<[Key: [BreakIterator]]>([:])
-    /// Bounds on the pool, since locales come from untrusted input (a JSONL stream may name
-    /// a new one per line): kinds × locales kept, and idle iterators per kind and locale
-    /// (one per thread that used them at once). An iterator past a bound is closed.
+    /// Bounds on each thread stripe's pool in a `TextSystem`, since locales come from
+    /// untrusted input (a JSONL stream may name a new one per line): kinds × locales kept,
+    /// and idle iterators per kind and locale (a thread uses one of a kind at a time;
+    /// threads sharing a stripe may need a few). An iterator past a bound is closed.
     static let maximumPooledKeys = 64
-    static let maximumIdlePerKey = 16
+    static let maximumIdlePerKey = 4
 
     private init(kind: Kind, locale: String) throws {
         var status: howdy_icu_status = 0
@@ -42,25 +41,37 @@ final class BreakIterator: @unchecked Sendable {
 
     deinit { howdy_break_close(handle) }
 
-    /// Runs `body` with a pooled iterator of `kind` for `locale` ("" is ICU's root rules;
-    /// "ja" and "zh" select the CJK line-break tailorings; Thai uses ICU's dictionary).
-    static func with<R>(_ kind: Kind, locale: String, _ body: (BreakIterator) throws -> R) throws -> R {
+    /// Runs `body` with an iterator of `kind` for `locale` ("" is ICU's root rules;
+    /// "ja" and "zh" select the CJK line-break tailorings; Thai uses ICU's dictionary),
+    /// from the calling thread's pool in `system`.
+    static func with<R>(
+        _ kind: Kind, locale: String, system: TextSystem, _ body: (BreakIterator) throws -> R
+    ) throws -> R {
         let key = Key(kind: kind, locale: locale)
-        let iterator = try pool.withLock { $0[key]?.popLast() } ?? BreakIterator(kind: kind, locale: locale)
+        let stripe = ThreadStripe.current
+        let pools = system.breakIterators
+        let pooled = pools.withStripe(stripe) { $0[key]?.popLast() }
+        let iterator = try pooled ?? BreakIterator(kind: kind, locale: locale)
         defer {
-            pool.withLock { pool in
+            pools.withStripe(stripe) { pool in
                 if pool[key] == nil, pool.count >= maximumPooledKeys, let oldest = pool.keys.first {
                     // Which key goes does not matter for correctness; the pool stays bounded.
                     pool[oldest] = nil
                 }
                 if pool[key, default: []].count < maximumIdlePerKey { pool[key, default: []].append(iterator) }
             }
+            // A new iterator joined the pool: the budget may need a trim.
+            if pooled == nil { system.trim() }
         }
         return try body(iterator)
     }
 
-    /// How many kinds × locales the pool holds (for tests of its bound).
-    static var pooledKeyCount: Int { pool.withLock { $0.count } }
+    /// The most kinds × locales any stripe of `system`'s pools holds (for tests of its bound).
+    static func pooledKeyCount(in system: TextSystem) -> Int {
+        var most = 0
+        system.breakIterators.forEach { most = max(most, $0.count) }
+        return most
+    }
 
     /// Calls `visit(offset, isHard)` for every boundary after the start of `text`, in
     /// order (UTF-16 offsets; the last one is `text.count`). `isHard` is true for

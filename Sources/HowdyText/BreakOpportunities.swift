@@ -36,12 +36,13 @@ struct BreakOpportunities {
     }
 
     init(
-        in text: UnsafeBufferPointer<UInt16>, locale: String, lineBreak: LineBreakStyle, wordBreak: WordBreakStyle
+        in text: UnsafeBufferPointer<UInt16>, locale: String, lineBreak: LineBreakStyle, wordBreak: WordBreakStyle,
+        system: TextSystem
     ) throws {
         let icuLocale = Self.icuLocale(locale, lineBreak: lineBreak, wordBreak: wordBreak)
         var lineOffsets: [Int] = []
         var lineHard: [Bool] = []
-        try BreakIterator.with(.line, locale: icuLocale) { iterator in
+        try BreakIterator.with(.line, locale: icuLocale, system: system) { iterator in
             try iterator.forEachBoundary(in: text) { offset, hard in
                 lineOffsets.append(offset)
                 lineHard.append(hard)
@@ -63,7 +64,7 @@ struct BreakOpportunities {
         }
         var extra: [Int] = []
         if addsGraphemes {
-            try BreakIterator.with(.character, locale: locale) { iterator in
+            try BreakIterator.with(.character, locale: locale, system: system) { iterator in
                 try iterator.forEachBoundary(in: text) { offset, _ in
                     if lineBreak == .anywhere || inWord(offset) { extra.append(offset) }
                 }

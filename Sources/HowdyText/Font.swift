@@ -24,6 +24,10 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// given, or unless layout chose this font as a fallback for a bolder or italic one.
     public let synthesis: FontSynthesis
 
+    /// The text system whose caches the font's HarfBuzz instance came from, and which
+    /// layouts of this font read and fill (`TextSystem.shared` unless given).
+    public let system: TextSystem
+
     let instance: HarfBuzzFont
 
     /// The HarfBuzz font (`hb_font_t *`) this font shapes with, owned by it: for the
@@ -31,10 +35,12 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     package var harfBuzzFont: OpaquePointer { instance.handle }
 
     /// A font from a face at `size` px, with `synthesis` (none by default): synthetic
-    /// bold widens every advance by `size / 24` px (see `FontSynthesis`).
+    /// bold widens every advance by `size / 24` px (see `FontSynthesis`). Layouts of it
+    /// use `system`'s caches (`TextSystem.shared` by default).
     /// - Throws: `TextError.invalidSize` when `size` is not finite or outside [0.5, 4096].
     public init(
-        face: FontFace, size: Double, variations: [FontVariation] = [], synthesis: FontSynthesis = .none
+        face: FontFace, size: Double, variations: [FontVariation] = [], synthesis: FontSynthesis = .none,
+        system: TextSystem = .shared
     ) throws {
         guard size.isFinite, size >= Font.minimumSize, size <= Font.maximumSize else {
             throw TextError.invalidSize(size)
@@ -43,7 +49,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         self.size = size
         self.variations = variations
         self.synthesis = synthesis
-        self.instance = HarfBuzzFont.shared(face: face, size: size, variations: variations, synthesis: synthesis)
+        self.system = system
+        self.instance = HarfBuzzFont.shared(
+            face: face, size: size, variations: variations, synthesis: synthesis, system: system)
         self.metrics = instance.metrics
     }
 
@@ -64,9 +72,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         try self.init(face: FontFace.open(path: path, index: index), size: size, variations: variations)
     }
 
-    /// The same face at another size (variations kept).
+    /// The same face at another size (variations and system kept).
     public func withSize(_ size: Double) throws -> Font {
-        try Font(face: face, size: size, variations: variations)
+        try Font(face: face, size: size, variations: variations, system: system)
     }
 
     /// A readable form for messages and logs.
@@ -115,27 +123,20 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     private static let serials = Atomic<Int>(0)
 
-    private struct Key: Hashable {
+    struct Key: Hashable {
         let face: ObjectIdentifier
         let size: Double
         let variations: [FontVariation]
         let synthesis: FontSynthesis
     }
 
-    private static let cache = Mutex<[Key: HarfBuzzFont]>([:])
-
+    /// The font `system` keeps for these settings, made on first use.
     static func shared(
-        face: FontFace, size: Double, variations: [FontVariation], synthesis: FontSynthesis
+        face: FontFace, size: Double, variations: [FontVariation], synthesis: FontSynthesis, system: TextSystem
     ) -> HarfBuzzFont {
         let key = Key(face: ObjectIdentifier(face), size: size, variations: variations, synthesis: synthesis)
-        if let font = cache.withLock({ $0[key] }) { return font }
-        let font = HarfBuzzFont(face: face, size: size, variations: variations, synthesis: synthesis)
-        return cache.withLock { cached in
-            if let existing = cached[key] { return existing }
-            // Bound the cache: a tool sweeping sizes must not grow memory without end.
-            if cached.count > 512 { cached.removeAll(keepingCapacity: true) }
-            cached[key] = font
-            return font
+        return system.harfBuzzFont(key) {
+            HarfBuzzFont(face: face, size: size, variations: variations, synthesis: synthesis)
         }
     }
 

@@ -17,7 +17,6 @@ enum FontConfig {
     }
 
     private static let state = Mutex<Config?>(nil)
-    private static let coverageCache = Mutex<[UInt32: Match?]>([:])
 
     /// The file of the installed font whose family is `family` (fontconfig pattern
     /// syntax, e.g. `DejaVu Sans:bold`), or nil when no installed family has that name.
@@ -39,10 +38,10 @@ enum FontConfig {
         }
     }
 
-    /// An installed font that has a glyph for `scalar`, or nil. Cached per scalar.
+    /// An installed font that has a glyph for `scalar`, or nil (`TextSystem` remembers
+    /// the answers per scalar).
     static func match(covering scalar: Unicode.Scalar) -> Match? {
-        if let cached = coverageCache.withLock({ $0[scalar.value] }) { return cached }
-        let found: Match? = withConfig { config in
+        withConfig { config in
             guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
             defer {
                 FcPatternDestroy(pattern)
@@ -56,8 +55,6 @@ enum FontConfig {
                     && FcCharSetHasChar(covered, scalar.value) != 0
             }
         }
-        coverageCache.withLock { $0[scalar.value] = found }
-        return found
     }
 
     private static func withConfig(_ body: (OpaquePointer) -> Match?) -> Match? {

@@ -46,28 +46,28 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Largest font file accepted: 64 MiB. Bigger files are refused before they are read.
     public static let maximumFileSize = 64 << 20
 
-    /// Open faces by file identity (device, inode) and face index: many paths to one file
-    /// (symlinks, hard links, `./a` and `a`) share one face. At most `maximumCachedFaces`
-    /// are kept; beyond that the cache starts over (faces in use stay alive).
-    private static let cache = Mutex<[FileIdentity: FontFace]>([:])
+    /// Most faces a `TextSystem` keeps open (beyond that its table starts over; faces in
+    /// use stay alive).
+    public static let maximumCachedFaces = TextSystem.maximumFaces
 
-    /// Most faces kept open by `open(path:index:)`.
-    public static let maximumCachedFaces = 256
+    /// The file's size in bytes: what the face can make resident, as `TextSystem`'s
+    /// budget counts it.
+    package let fileSize: Int
 
-    private struct FileIdentity: Hashable {
-        let device: UInt64
-        let inode: UInt64
-        let index: Int
-    }
-
-    /// Opens the face at `index` of the font file at `path`, or returns the cached one
-    /// for the same file (by device and inode, so every path to one file shares a face).
+    /// Opens the face at `index` of the font file at `path`, or returns the one
+    /// `TextSystem.shared` holds for the same file (by device and inode, so every path to
+    /// one file shares a face).
     /// The file is memory-mapped, not read: pages are loaded as glyphs need them.
     ///
     /// - Throws: `TextError.fontUnreadable` when the file cannot be read or is larger
     ///   than `maximumFileSize`; `TextError.fontInvalid` when FreeType cannot parse it
     ///   or it has no glyphs.
     public static func open(path: String, index: Int = 0) throws -> FontFace {
+        try open(path: path, index: index, system: .shared)
+    }
+
+    /// `open(path:index:)` through `system`'s face cache.
+    static func open(path: String, index: Int, system: TextSystem) throws -> FontFace {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
@@ -86,15 +86,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         guard status.st_size >= 12 else {
             throw TextError.fontInvalid(path: path, reason: "the file is \(status.st_size) bytes long")
         }
-        let key = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), index: index)
-        if let face = cache.withLock({ $0[key] }) { return face }
-        let face = try FontFace(path: path, index: index)
-        return cache.withLock { cached in
-            if let existing = cached[key] { return existing }
-            if cached.count >= maximumCachedFaces { cached.removeAll(keepingCapacity: true) }
-            cached[key] = face
-            return face
-        }
+        let key = TextSystem.FaceKey(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), index: index)
+        return try system.face(key) { try FontFace(path: path, index: index) }
     }
 
     private init(path: String, index: Int) throws {
@@ -133,6 +126,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
         self.path = path
         self.index = index
+        self.fileSize = Int(length)
         self.blob = blob
         self.ftFace = face
         self.hbFace = hbFace

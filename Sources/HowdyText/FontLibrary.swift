@@ -124,14 +124,19 @@ public enum FontLibrary {
     /// Resolves a font name: a path, a bundled name, or a fontconfig family.
     /// - Throws: `TextError.fontNotFound` when nothing matches; file errors name the path.
     public static func face(named name: String) throws -> FontFace {
+        try face(named: name, system: .shared)
+    }
+
+    /// `face(named:)` through `system`'s face cache.
+    static func face(named name: String, system: TextSystem) throws -> FontFace {
         if name.contains("/") || isFontFile(name) {
-            return try FontFace.open(path: name)
+            return try FontFace.open(path: name, index: 0, system: system)
         }
         if let path = bundledPath(name) ?? bundledPath(alias(name)) {
-            return try FontFace.open(path: path)
+            return try FontFace.open(path: path, index: 0, system: system)
         }
         if let match = FontConfig.match(family: name) {
-            return try FontFace.open(path: match.path, index: match.index)
+            return try FontFace.open(path: match.path, index: match.index, system: system)
         }
         throw TextError.fontNotFound(name)
     }

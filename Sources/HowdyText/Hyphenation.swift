@@ -13,7 +13,8 @@ extension BreakOpportunities {
     ///   `automaticHyphens` (see `automaticHyphenationPoints`).
     /// - Throws: `TextError.hyphenationDictionaryMissing` / `…Invalid` for `.auto`.
     mutating func apply(
-        hyphens: HyphensStyle, locale: String, lineBreak: LineBreakStyle, in text: UnsafeBufferPointer<UInt16>
+        hyphens: HyphensStyle, locale: String, lineBreak: LineBreakStyle, in text: UnsafeBufferPointer<UInt16>,
+        system: TextSystem
     ) throws {
         switch hyphens {
         case .manual:
@@ -30,7 +31,7 @@ extension BreakOpportunities {
             offsets = keptOffsets
             isHard = keptHard
         case .auto:
-            let points = try Self.automaticHyphenationPoints(in: text, locale: locale)
+            let points = try Self.automaticHyphenationPoints(in: text, locale: locale, system: system)
             guard !points.isEmpty else { return }
             // Merge; a point that is already an opportunity (break-all, anywhere) stays a
             // plain break without a hyphen, as in browsers.
@@ -69,13 +70,15 @@ extension BreakOpportunities {
     /// English, capitalised words (likely names) are left whole, as Chromium does.
     /// - Throws: `TextError.hyphenationDictionaryMissing` when no dictionary matches
     ///   `locale` (also for an empty locale), `…Invalid` when it cannot be loaded.
-    static func automaticHyphenationPoints(in text: UnsafeBufferPointer<UInt16>, locale: String) throws -> [Int] {
-        let dictionary = try HyphenationDictionaries.dictionary(for: locale)
+    static func automaticHyphenationPoints(
+        in text: UnsafeBufferPointer<UInt16>, locale: String, system: TextSystem
+    ) throws -> [Int] {
+        let dictionary = try HyphenationDictionaries.dictionary(for: locale, system: system)
         let skipsCapitalized = HyphenationDictionaries.language(of: locale) == "en"
         let addresses = addressRanges(in: text)
         var points: [Int] = []
         var nextAddress = 0
-        try BreakIterator.with(.word, locale: locale) { iterator in
+        try BreakIterator.with(.word, locale: locale, system: system) { iterator in
             try iterator.forEachLetterWord(in: text) { range in
                 while nextAddress < addresses.count, addresses[nextAddress].upperBound <= range.lowerBound {
                     nextAddress += 1

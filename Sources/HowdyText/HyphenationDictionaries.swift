@@ -1,12 +1,11 @@
 import CHowdyICU
 import Foundation
-import Synchronization
 
 /// Finds and keeps the libhyphen dictionaries `hyphens: auto` uses, one per language.
 ///
 /// Dictionaries are Debian's `hyph_LANG[_REGION].dic` files (packages `hyphen-en-us`,
 /// `hyphen-de`, …). Loading one parses its patterns (the German file is 1 MB), so loaded
-/// dictionaries are kept for the process, at most `maximumLoaded` of them.
+/// dictionaries are kept by each `TextSystem`, at most `maximumLoaded` of them.
 public enum HyphenationDictionaries {
     /// The folder searched: `$HOWDY_HYPHEN_DIR` when set (read once, at first use), else
     /// `/usr/share/hyphen`, where Debian's hyphen packages put their files.
@@ -24,14 +23,12 @@ public enum HyphenationDictionaries {
     /// The longest locale looked up, in UTF-8 bytes (BCP 47 tags are far shorter).
     static let maximumLocaleLength = 128
 
-    private struct State {
+    struct State {
         /// Locale as given → dictionary file, or nil when none exists.
         var resolved: [String: String?] = [:]
         /// Loaded dictionaries, least recently used first.
         var loaded: [HyphenationDictionary] = []
     }
-
-    private static let state = Mutex(State())
 
     /// The file `hyphens: auto` uses for `locale`, or nil when there is none.
     ///
@@ -41,13 +38,18 @@ public enum HyphenationDictionaries {
     /// first when given (`sr-Latn` → `hyph_sr_Latn.dic`). Keywords after `@` are ignored;
     /// a locale with characters other than ASCII letters and digits between `-`/`_` has none.
     public static func path(for locale: String) -> String? {
+        path(for: locale, system: .shared)
+    }
+
+    /// `path(for:)`, remembered by `system`.
+    static func path(for locale: String, system: TextSystem) -> String? {
         // Locales come from input: a long one names no file and is not remembered.
         guard locale.utf8.count <= maximumLocaleLength else { return nil }
-        if let known = state.withLock({ $0.resolved[locale] }) { return known }
+        if let known = system.hyphenation.read({ $0.pointee.resolved[locale] }) { return known }
         let found = candidates(for: locale).lazy.map { "\(folder)/hyph_\($0).dic" }.first {
             FileManager.default.isReadableFile(atPath: $0)
         }
-        state.withLock { state in
+        system.hyphenation.write { state in
             if state.resolved.count >= maximumResolved { state.resolved.removeAll(keepingCapacity: true) }
             state.resolved[locale] = .some(found)
         }
@@ -57,19 +59,22 @@ public enum HyphenationDictionaries {
     /// The loaded dictionary for `locale`.
     /// - Throws: `TextError.hyphenationDictionaryMissing` naming the locale and `folder`
     ///   when no file matches, `TextError.hyphenationDictionaryInvalid` when it does not load.
-    static func dictionary(for locale: String) throws(TextError) -> HyphenationDictionary {
-        guard let path = path(for: locale) else {
+    static func dictionary(for locale: String, system: TextSystem) throws(TextError) -> HyphenationDictionary {
+        guard let path = path(for: locale, system: system) else {
             throw .hyphenationDictionaryMissing(locale: locale, folder: folder)
         }
         // Symbolic links (hyph_de.dic → hyph_de_DE.dic) share one loaded dictionary.
         let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        return try state.withLock { (state: inout State) throws(TextError) -> HyphenationDictionary in
+        var loaded = false
+        defer { if loaded { system.trim() } }
+        return try system.hyphenation.write { (state: inout State) throws(TextError) -> HyphenationDictionary in
             if let index = state.loaded.firstIndex(where: { $0.path == file }) {
                 let dictionary = state.loaded.remove(at: index)
                 state.loaded.append(dictionary)
                 return dictionary
             }
             let dictionary = try HyphenationDictionary(path: file)
+            loaded = true
             if state.loaded.count >= maximumLoaded { state.loaded.removeFirst() }
             state.loaded.append(dictionary)
             return dictionary

@@ -35,7 +35,7 @@ struct Itemization {
         }
         let fallback = makeFallback()
         // Recognised once per text, not per new character.
-        let choices = FallbackChoices.forBundled(fallback)
+        let choices = primary.system.fallbackChoices(for: fallback)
         var faceSlots = FaceSlots(primary: primary.face)
 
         // Pass 1: decide script and font for every scalar.
@@ -239,7 +239,8 @@ struct Itemization {
         // this is the primary font's size, which passed them. The face is already open.
         guard
             let font = try? Font(
-                face: face, size: fonts[0].size, variations: fonts[0].variations, synthesis: synthesis)
+                face: face, size: fonts[0].size, variations: fonts[0].variations, synthesis: synthesis,
+                system: fonts[0].system)
         else {
             return 0
         }
@@ -282,9 +283,9 @@ struct Itemization {
                 $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
             } ?? chainFace(covering: scalar, character, fallback)
         if let covering { return slot(covering) }
-        if fallback.usesSystemFonts, let match = FontConfig.match(covering: character) {
+        if fallback.usesSystemFonts, let match = fonts[0].system.systemFont(covering: character) {
             do {
-                return slot(try FontFace.open(path: match.path, index: match.index))
+                return slot(try FontFace.open(path: match.path, index: match.index, system: fonts[0].system))
             } catch {
                 note(error as? TextError ?? .fontUnreadable(path: match.path, reason: "\(error)"), in: &failures)
             }

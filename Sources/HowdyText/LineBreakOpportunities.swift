@@ -14,6 +14,8 @@ public func lineBreakOpportunities(
     let units = Array(text.utf16)
     guard !units.isEmpty else { return [] }
     return try units.withUnsafeBufferPointer { buffer in
-        try BreakOpportunities(in: buffer, locale: locale, lineBreak: lineBreak, wordBreak: wordBreak).offsets
+        try BreakOpportunities(
+            in: buffer, locale: locale, lineBreak: lineBreak, wordBreak: wordBreak, system: .shared
+        ).offsets
     }
 }

@@ -9,6 +9,12 @@ final class LocaleKeyedCache<Value: Sendable>: Sendable {
 
     init(limit: Int = 32) { self.limit = limit }
 
+    /// Values kept.
+    var count: Int { kept.withLock { $0.count } }
+
+    /// Drops every kept value (those in use stay alive with their users).
+    func removeAll() { kept.withLock { $0.removeAll() } }
+
     /// The value kept for `locale`, or `open(locale)`'s, then kept.
     func value(for locale: String, open: (String) throws(TextError) -> Value) throws(TextError) -> Value {
         if let value = kept.withLock({ $0[locale] }) { return value }

@@ -20,12 +20,11 @@ public final class NumberFormat: @unchecked Sendable {
         self.locale = locale
     }
 
-    private static let opened = LocaleKeyedCache<NumberFormat>()
-
-    /// The NumberFormat of `locale`, opened once per locale and kept (see `LocaleKeyedCache`).
+    /// The NumberFormat of `locale`, opened once per locale and kept by `system` (see
+    /// `LocaleKeyedCache`; `TextSystem.shared` by default).
     /// - Throws: ``TextError/unicode(_:)`` when ICU cannot open it.
-    public static func shared(locale: String) throws(TextError) -> NumberFormat {
-        try opened.value(for: locale) { (locale) throws(TextError) in try NumberFormat(locale: locale) }
+    public static func shared(locale: String, system: TextSystem = .shared) throws(TextError) -> NumberFormat {
+        try system.numberFormats.value(for: locale) { (locale) throws(TextError) in try NumberFormat(locale: locale) }
     }
 
     deinit { howdy_number_close(handle) }

@@ -31,12 +31,11 @@ public final class PluralRules: @unchecked Sendable {
         self.locale = locale
     }
 
-    private static let opened = LocaleKeyedCache<PluralRules>()
-
-    /// The PluralRules of `locale`, opened once per locale and kept (see `LocaleKeyedCache`).
+    /// The PluralRules of `locale`, opened once per locale and kept by `system` (see
+    /// `LocaleKeyedCache`; `TextSystem.shared` by default).
     /// - Throws: ``TextError/unicode(_:)`` when ICU cannot open it.
-    public static func shared(locale: String) throws(TextError) -> PluralRules {
-        try opened.value(for: locale) { (locale) throws(TextError) in try PluralRules(locale: locale) }
+    public static func shared(locale: String, system: TextSystem = .shared) throws(TextError) -> PluralRules {
+        try system.pluralRules.value(for: locale) { (locale) throws(TextError) in try PluralRules(locale: locale) }
     }
 
     deinit { howdy_plural_close(handle) }

@@ -41,7 +41,7 @@ struct RunShaper {
             font: font.instance.serial, features: featureSet, script: item.script.rawValue,
             rightToLeft: item.isRightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
         let boundaries = SpaceBoundaries.shared(
-            font: font, context: context, script: item.script, language: language, features: features)
+            in: cache, font: font, context: context, script: item.script, language: language, features: features)
         let cuts = boundaries.canCut(text, before: pieces)
         // Hashed once, for the lookup and for storing the words after a miss.
         scratch.hashes.removeAll(keepingCapacity: true)

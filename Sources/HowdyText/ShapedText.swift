@@ -169,8 +169,8 @@ public struct ShapedText: Sendable {
             fontFailures = items.fontFailures
             let language = options.locale.isEmpty ? nil : hb_language_from_string(options.locale, -1)
             let shaper = RunShaper(
-                text: buffer, cache: options.usesWordCache ? WordShapeCache.shared : nil, language: language,
-                features: options.features.map(\.value), featureSet: FeatureSets.id(of: options.features))
+                text: buffer, cache: options.usesWordCache ? font.system.wordCache : nil, language: language,
+                features: options.features.map(\.value), featureSet: font.system.featureSetID(of: options.features))
             runs.reserveCapacity(items.runs.count)
             // About a glyph per UTF-16 unit: grown geometrically if a script needs more.
             store.reserve(utf16.count)
@@ -195,7 +195,7 @@ public struct ShapedText: Sendable {
             for run in runs { unsafe.remove(run.start) }
             for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
 
-            segments = try Self.segments(of: buffer, options: options)
+            segments = try Self.segments(of: buffer, options: options, system: font.system)
             if segments.contains(where: \.endsWithSoftHyphen) {
                 hyphen = Self.hyphenGlyph(font: font, shaper: shaper.buffer, language: language)
             }
@@ -218,12 +218,16 @@ public struct ShapedText: Sendable {
 
     /// Break opportunities (ICU's UAX #14 iterator under `lineBreak` and `wordBreak`),
     /// turned into segments.
-    private static func segments(of text: UnsafeBufferPointer<UInt16>, options: TextOptions) throws -> [Segment] {
+    private static func segments(
+        of text: UnsafeBufferPointer<UInt16>, options: TextOptions, system: TextSystem
+    ) throws -> [Segment] {
         var segments: [Segment] = []
         var start = 0
         var breaks = try BreakOpportunities(
-            in: text, locale: options.locale, lineBreak: options.lineBreak, wordBreak: options.wordBreak)
-        try breaks.apply(hyphens: options.hyphens, locale: options.locale, lineBreak: options.lineBreak, in: text)
+            in: text, locale: options.locale, lineBreak: options.lineBreak, wordBreak: options.wordBreak,
+            system: system)
+        try breaks.apply(
+            hyphens: options.hyphens, locale: options.locale, lineBreak: options.lineBreak, in: text, system: system)
         var nextHyphen = 0
         segments.reserveCapacity(breaks.offsets.count)
         for index in breaks.offsets.indices {
@@ -281,7 +285,7 @@ public struct ShapedText: Sendable {
     func graphemeBoundaries() throws -> [Int32] {
         var boundaries: [Int32] = []
         try utf16.withUnsafeBufferPointer { buffer in
-            try BreakIterator.with(.character, locale: options.locale) { iterator in
+            try BreakIterator.with(.character, locale: options.locale, system: font.system) { iterator in
                 try iterator.forEachBoundary(in: buffer) { offset, _ in boundaries.append(Int32(offset)) }
             }
         }

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import Synchronization
 
 /// The glyphs HarfBuzz produced for one run, as parallel arrays. Advances and offsets are
 /// at the font's fine scale (`HarfBuzzFont.fineShift` bits below 26.6: 16.16 fixed point
@@ -74,7 +73,9 @@ final class ShapingBuffer: @unchecked Sendable {
     init() { handle = hb_buffer_create()! }
     deinit { hb_buffer_destroy(handle) }
 
-    private static let pool = Mutex<[ShapingBuffer]>([])
+    /// Idle buffers per thread stripe (`ThreadStripe`): a thread takes and returns its
+    /// own, so threads shaping side by side do not meet at one pool's lock.
+    private static let pool = Striped<[ShapingBuffer]> { [] }
     private static let poolLimit = 16
     /// Buffers that grew for texts longer than this are freed rather than pooled.
     private static let pooledLength = 4096
@@ -82,14 +83,14 @@ final class ShapingBuffer: @unchecked Sendable {
     /// A buffer from the pool, or a new one: HarfBuzz keeps its arrays between uses,
     /// so a pooled buffer shapes a typical text without allocating.
     static func pooled() -> ShapingBuffer {
-        pool.withLock { $0.popLast() } ?? ShapingBuffer()
+        pool.withStripe { $0.popLast() } ?? ShapingBuffer()
     }
 
     /// Returns a buffer from `pooled()` for reuse.
     static func recycle(_ buffer: ShapingBuffer) {
         guard buffer.longest <= pooledLength else { return }
         hb_buffer_clear_contents(buffer.handle)
-        pool.withLock { pool in
+        pool.withStripe { pool in
             if pool.count < poolLimit { pool.append(buffer) }
         }
     }

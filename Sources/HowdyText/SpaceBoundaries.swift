@@ -28,24 +28,28 @@ final class SpaceBoundaries: @unchecked Sendable {
     private let unsafeGlyphs: OpaquePointer  // hb_set_t *
     private let pairsWithSpace: Bool
     private let space: hb_codepoint_t?
-    private let cutAnswers = Mutex(ScalarAnswers())
-    private let cleanAnswers = Mutex(ScalarAnswers())
+    /// Answers per scalar, read by every run of every text in this context: readers
+    /// lock only their own thread's stripe.
+    private let cutAnswers = ReadMostly(ScalarAnswers())
+    private let cleanAnswers = ReadMostly(ScalarAnswers())
 
-    private static let table = Mutex<[Int: [SpaceBoundaries]]>([:])
-
-    /// The analysis for `context`, built once.
+    /// The analysis for `context`, built once per word cache (`WordShapeCache.spaceBoundaries`).
     static func shared(
-        font: Font, context: ShapeContext, script: hb_script_t, language: hb_language_t?, features: [hb_feature_t]
+        in cache: WordShapeCache, font: Font, context: ShapeContext, script: hb_script_t,
+        language: hb_language_t?, features: [hb_feature_t]
     ) -> SpaceBoundaries {
-        if let found = table.withLock({ $0[context.font]?.first { $0.context == context } }) { return found }
+        let table = cache.spaceBoundaries
+        if let found = table.read({ $0.pointee[context.font]?.first { $0.context == context } }) { return found }
         let made = SpaceBoundaries(
             font: font, context: context, script: script, language: language, features: features)
-        return table.withLock { table in
+        let kept = table.write { table in
             if let found = table[context.font]?.first(where: { $0.context == context }) { return found }
             if table.count > 256 { table.removeAll() }
             table[context.font, default: []].append(made)
             return made
         }
+        cache.noteGrowth()
+        return kept
     }
 
     private init(
@@ -142,7 +146,7 @@ final class SpaceBoundaries: @unchecked Sendable {
         var cuts = [Bool](repeating: false, count: pieces.count - 1)
         guard space != nil else { return cuts }
         var unknown: [(index: Int, scalar: UInt32)] = []
-        cutAnswers.withLock { answers in
+        cutAnswers.read { answers in
             for index in 1..<pieces.count {
                 let scalar = Itemization.decode(text, at: pieces[index].lowerBound).0
                 guard scalar != 0x20, howdy_is_attaching(scalar) == 0 else { continue }
@@ -150,7 +154,7 @@ final class SpaceBoundaries: @unchecked Sendable {
                     cuts[index - 1] = true
                     continue
                 }
-                if let known = answers[scalar] {
+                if let known = answers.pointee[scalar] {
                     cuts[index - 1] = known
                 } else {
                     unknown.append((index - 1, scalar))
@@ -168,7 +172,7 @@ final class SpaceBoundaries: @unchecked Sendable {
             found[scalar] = answer
             cuts[index] = answer
         }
-        cutAnswers.withLock { $0.merge(found) }
+        cutAnswers.write { $0.merge(found) }
         return cuts
     }
 
@@ -178,13 +182,13 @@ final class SpaceBoundaries: @unchecked Sendable {
         guard hb_set_is_empty(unsafeGlyphs) == 0 else { return [Bool](repeating: true, count: pieces.count) }
         var clean = [Bool](repeating: true, count: pieces.count)
         var unknown: [(index: Int, scalar: UInt32)] = []
-        cleanAnswers.withLock { answers in
+        cleanAnswers.read { answers in
             for (piece, range) in pieces.enumerated() {
                 var index = range.lowerBound
                 while index < range.upperBound {
                     let (scalar, width) = Itemization.decode(text, at: index)
                     index += width
-                    if let known = answers[scalar] {
+                    if let known = answers.pointee[scalar] {
                         if !known { clean[piece] = false }
                     } else {
                         unknown.append((piece, scalar))
@@ -199,7 +203,7 @@ final class SpaceBoundaries: @unchecked Sendable {
             found[scalar] = answer
             if !answer { clean[piece] = false }
         }
-        cleanAnswers.withLock { $0.merge(found) }
+        cleanAnswers.write { $0.merge(found) }
         return clean
     }
 

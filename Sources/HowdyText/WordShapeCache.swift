@@ -14,18 +14,22 @@ import Synchronization
 /// concatenating cached words gives exactly the glyphs of shaping the run whole. Joining scripts (Arabic, Syriac, N'Ko, Mongolian, …)
 /// are never cached: their shaping reads the characters around a run.
 ///
-/// The cache is bounded in bytes (`byteLimit`, default 8 MiB) and evicts in two
-/// generations: when the young generation fills half the budget it becomes the old one
-/// and the previous old one is dropped; a hit in the old generation moves the entry
-/// back to the young one. Safe to use from any thread: lookups that find every word
-/// in the young generation share a reader lock, so `--jobs` workers copy glyphs side
-/// by side; stores, moves between generations and misses take it alone.
+/// The cache is bounded in bytes (`byteLimit`: 8 MiB for one made alone; half its
+/// system's budget for a `TextSystem`'s) and evicts in two generations: when the young
+/// generation fills half the limit it becomes the old one and the previous old one is
+/// dropped; a hit in the old generation moves the entry back to the young one. Safe to
+/// use from any thread: lookups that find every word in the young generation lock only
+/// the calling thread's stripe (`ReadMostly`) and count their hits there, so `--jobs`
+/// workers copy glyphs side by side without sharing a cache line; stores, moves between
+/// generations and misses lock every stripe.
 public final class WordShapeCache: Sendable {
-    /// The cache `ShapedText` uses unless `TextOptions.usesWordCache` is false.
-    public static let shared = WordShapeCache()
+    /// The cache `ShapedText` uses unless `TextOptions.usesWordCache` is false or the
+    /// font comes from another system: `TextSystem.shared.wordCache`.
+    public static var shared: WordShapeCache { TextSystem.shared.wordCache }
 
     /// Budget for cached glyph data, in bytes (an estimate of what entries hold).
-    public let byteLimit: Int
+    public var byteLimit: Int { limit.load(ordering: .relaxed) }
+    private let limit: Atomic<Int>
 
     /// Lookups and their outcome since creation or the last `removeAll()`.
     public struct Statistics: Sendable, Equatable {
@@ -89,64 +93,59 @@ public final class WordShapeCache: Sendable {
         var misses = 0
     }
 
-    /// `State` behind a reader-writer lock (pthread's: the standard library has none).
-    private final class Guarded: @unchecked Sendable {
-        private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
-        private let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    /// Shared: the generations and the counts of the exclusive path; per stripe: hits
+    /// counted by the shared-access path.
+    private let state = ReadMostly<State, Int>(State()) { 0 }
+    /// Space-boundary analyses per font serial (`SpaceBoundaries.shared`): built for the
+    /// words this cache stores, and dropped with them.
+    let spaceBoundaries = ReadMostly<[Int: [SpaceBoundaries]], Void>([:])
+    /// Called (outside every lock) when a generation fills or an analysis is built: the
+    /// owning `TextSystem` then checks its budget. Read only then, so its lock is cold.
+    let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
 
-        init() {
-            pthread_rwlock_init(lock, nil)
-            state.initialize(to: State())
-        }
-
-        deinit {
-            pthread_rwlock_destroy(lock)
-            lock.deallocate()
-            state.deinitialize(count: 1)
-            state.deallocate()
-        }
-
-        /// Runs `body` with shared access: no writer runs meanwhile, other readers may.
-        func read<R>(_ body: (UnsafePointer<State>) -> R) -> R {
-            pthread_rwlock_rdlock(lock)
-            defer { pthread_rwlock_unlock(lock) }
-            return body(UnsafePointer(state))
-        }
-
-        /// Runs `body` with exclusive access.
-        func withLock<R>(_ body: (inout State) -> R) -> R {
-            pthread_rwlock_wrlock(lock)
-            defer { pthread_rwlock_unlock(lock) }
-            return body(&state.pointee)
-        }
-    }
-
-    private let state = Guarded()
-    /// Hits counted by the shared-access path (`State.hits` counts the others).
-    private let sharedHits = Atomic<Int>(0)
+    func noteGrowth() { onGrowth.withLock { $0 }?() }
 
     /// A cache holding at most about `byteLimit` bytes of shaped words.
     public init(byteLimit: Int = 8 << 20) {
-        self.byteLimit = max(0, byteLimit)
+        limit = Atomic(max(0, byteLimit))
+    }
+
+    /// Sets `byteLimit`; a smaller limit drops entries down to it.
+    func setByteLimit(_ value: Int) {
+        let value = max(0, value)
+        limit.store(value, ordering: .relaxed)
+        state.write { state in
+            if state.young.bytes + state.old.bytes > value / 2 { state.old = Generation() }
+            if state.young.bytes > value / 2 { state.young = Generation() }
+        }
     }
 
     /// Counters and size now.
     public var statistics: Statistics {
-        state.withLock {
-            Statistics(
-                hits: $0.hits + sharedHits.load(ordering: .relaxed), misses: $0.misses,
-                bytes: $0.young.bytes + $0.old.bytes,
-                entries: $0.young.offsets.count + $0.old.offsets.count)
+        state.writeWithLocals { state, locals in
+            var sharedHits = 0
+            locals { sharedHits += $0 }
+            return Statistics(
+                hits: state.hits + sharedHits, misses: state.misses,
+                bytes: state.young.bytes + state.old.bytes,
+                entries: state.young.offsets.count + state.old.offsets.count)
         }
     }
 
-    /// Drops every entry and resets the counters.
+    /// Drops every entry (and the space-boundary analyses) and resets the counters.
     public func removeAll() {
-        state.withLock {
-            $0 = State()
-            sharedHits.store(0, ordering: .relaxed)
+        state.writeWithLocals { state, locals in
+            state = State()
+            locals { $0 = 0 }
         }
+        removeSpaceBoundaries()
     }
+
+    /// Space-boundary analyses held.
+    var spaceBoundaryCount: Int { spaceBoundaries.read { $0.pointee.values.reduce(0) { $0 + $1.count } } }
+
+    /// Drops the space-boundary analyses (they are built again as runs need them).
+    func removeSpaceBoundaries() { spaceBoundaries.write { $0.removeAll() } }
 
     /// Appends the glyphs of a run's words to `run` (in visual order: words reversed
     /// when `rightToLeft`) and their unsafe-to-break offsets to `unsafe`, if every word
@@ -165,7 +164,7 @@ public final class WordShapeCache: Sendable {
         // Shared access when every word is young (the steady state); otherwise exclusive
         // access below, which moves words up from the old generation or counts misses.
         let hit = withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
-            state.read { state -> Bool in
+            state.readWithLocal { state, sharedHits -> Bool in
                 // Read in place through the pointer: a copy of the generation would
                 // retain its storage, which both workers would then bounce between cores.
                 var glyphCount = 0
@@ -182,14 +181,13 @@ public final class WordShapeCache: Sendable {
                             arena, at: offsets[index], to: &run, unsafe: &unsafe, base: Int32(pieces[index].lowerBound))
                     }
                 }
+                sharedHits += pieces.count
                 return true
             }
         }
-        if hit {
-            sharedHits.add(pieces.count, ordering: .relaxed)
-            return true
-        }
-        return state.withLock { state -> Bool in
+        if hit { return true }
+        let byteLimit = self.byteLimit
+        return state.write { state -> Bool in
             // Offsets in the young arena, or (after a word moved up from the old
             // generation, which may rotate the generations) to be looked up again.
             var offsets: [Int] = []
@@ -248,15 +246,19 @@ public final class WordShapeCache: Sendable {
     /// Stores packed words (`PackedWord.pack`) of a run shaped whole whose edges are
     /// clear of unsafe-to-concat: `words` are (hash, range of `data`).
     func store(_ data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
+        let byteLimit = self.byteLimit
         guard !words.isEmpty, byteLimit > 0 else { return }
-        data.withUnsafeBufferPointer { data in
-            state.withLock { state in
+        let rotated = data.withUnsafeBufferPointer { data in
+            state.write { state in
+                let old = state.old.arena.count
                 for (hash, range) in words {
                     Self.insert(
                         UnsafeBufferPointer(rebasing: data[range]), key: WordKey(hash), into: &state, limit: byteLimit)
                 }
+                return state.old.arena.count != old
             }
         }
+        if rotated { noteGrowth() }
     }
 
     private static func insert(
@@ -296,7 +298,7 @@ public final class WordShapeCache: Sendable {
 struct ShapeContext: Equatable {
     /// `HarfBuzzFont.serial`: unique for the process, never reused.
     var font: Int
-    /// `FeatureSets.id(of:)` of the feature list.
+    /// `TextSystem.featureSetID(of:)` of the feature list.
     var features: Int
     var script: UInt32
     var rightToLeft: Bool
@@ -430,25 +432,6 @@ enum PackedWord {
         let unsafeStart = start + 5 * count
         for slot in unsafeStart..<(unsafeStart + Int(arena[offset + unsafeCountSlot])) {
             unsafe.insert(Int(arena[slot] + base))
-        }
-    }
-}
-
-/// Small integer ids for feature lists, so a cache key compares them as numbers.
-enum FeatureSets {
-    private static let table = Mutex<(ids: [[FontFeature]: Int], next: Int)>(([:], 1))
-
-    static func id(of features: [FontFeature]) -> Int {
-        if features.isEmpty { return 0 }
-        return table.withLock { table in
-            if let id = table.ids[features] { return id }
-            // A process that invents feature lists without end must not grow this forever;
-            // ids stay unique because the counter only grows.
-            let id = table.next
-            table.next += 1
-            if table.ids.count > 4096 { table.ids = [:] }
-            table.ids[features] = id
-            return id
         }
     }
 }

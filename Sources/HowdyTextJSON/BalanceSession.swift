@@ -1,4 +1,5 @@
 import HowdyText
+import Synchronization
 
 /// What a request leaves out: the defaults from `howdy balance` flags.
 public struct BalanceDefaults: Sendable {
@@ -36,14 +37,17 @@ public struct BalanceDefaults: Sendable {
 /// "wordBreak":"normal|break-all|keep-all|auto-phrase", "overflowWrap":"normal|break-word|anywhere", "hyphens":"none|manual|auto"}`; only `text` is required when the
 /// defaults give the rest. The answer is the layout as `JSONWriter.layout(_:id:)` writes
 /// it, or `{"id":…,"error":"line N: …"}`. `id` may be any JSON value and comes back as
-/// given. A session is for one thread at a time; use one per worker.
-public final class BalanceSession: @unchecked Sendable {
+/// given. A session may be shared between threads (its font table is locked); a worker
+/// of its own per thread never waits for another's lookup. Fonts come from `system`.
+public final class BalanceSession: Sendable {
     /// What a request that leaves out a field gets instead.
     public let defaults: BalanceDefaults
     /// Fonts by (name, size), bounded: at most `maximumFonts` entries. Faces underneath
     /// are shared by file identity (device and inode), so many paths to one file cost
     /// one face.
-    private var fonts: [FontKey: Font] = [:]
+    private let fonts = Mutex<[FontKey: Font]>([:])
+    /// The text system whose caches the session's fonts use (`TextSystem.shared` unless given).
+    public let system: TextSystem
 
     /// Most fonts a session keeps open by name and size.
     public static let maximumFonts = 64
@@ -53,19 +57,25 @@ public final class BalanceSession: @unchecked Sendable {
         let size: Double
     }
 
-    /// A session with no fonts open yet; by default requests must name font, size and width.
-    public init(defaults: BalanceDefaults = BalanceDefaults()) {
+    /// A session with no fonts open yet, opening them from `system`; by default requests
+    /// must name font, size and width.
+    public init(defaults: BalanceDefaults = BalanceDefaults(), system: TextSystem = .shared) {
         self.defaults = defaults
+        self.system = system
     }
 
     /// The font for `name` at `size`, from the session's cache when it has it.
     public func font(named name: String, size: Double) throws -> Font {
         let key = FontKey(name: name, size: size)
-        if let font = fonts[key] { return font }
-        let font = try Font(named: name, size: size)
-        if fonts.count >= Self.maximumFonts { fonts.removeAll(keepingCapacity: true) }
-        fonts[key] = font
-        return font
+        if let font = fonts.withLock({ $0[key] }) { return font }
+        // Opened outside the lock: a file read must not hold up other threads' lookups.
+        let font = try system.font(named: name, size: size)
+        return fonts.withLock { fonts in
+            if let existing = fonts[key] { return existing }
+            if fonts.count >= Self.maximumFonts { fonts.removeAll(keepingCapacity: true) }
+            fonts[key] = font
+            return font
+        }
     }
 
     /// The answer to one request line (without its newline). `line` is the 1-based line

@@ -8,13 +8,24 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { THREADS = 4, ROUNDS = 25, TEXTS = 4, MAX_LINES = 16 };
+enum { THREADS = 4, ROUNDS = 25, TEXTS = 7, MAX_LINES = 16 };
 
 static const char *texts[TEXTS] = {
     "Get reminders for every plan you make",
     "Turn on notifications so we can remind you when your plan is ready",
     "Schön, dass du da bist: Benachrichtigungen helfen dir, dranzubleiben",
     "Your streak freezes once a week when you miss a day, so take a break",
+    /* Bundled fallback faces (answers per scalar, HarfBuzz fonts for the fallback faces),
+     * the ja line-break rules, and hyphens: auto (a dictionary and a word iterator). */
+    "新しい計画をいつでもどこでも確認できます。通知をオンにしてください。",
+    "مرحبا بك في تطبيقك الجديد للتخطيط الهادئ والتذكير بكل خطة",
+    "Donaudampfschifffahrtsgesellschaftskapitän und Rechtsschutzversicherungsgesellschaften",
+};
+
+/* Options each text is always laid out with; NULL: alternately none and balance. */
+static const char *text_options[TEXTS] = {
+    NULL, NULL, NULL, NULL, "{\"locale\":\"ja\"}", "{\"locale\":\"ar\"}",
+    "{\"locale\":\"de\",\"hyphens\":\"auto\"}",
 };
 
 typedef struct {
@@ -50,7 +61,7 @@ static void *worker(void *arg) {
     for (int round = 0; round < ROUNDS; round++) {
         for (int i = 0; i < TEXTS; i++) {
             result got;
-            const char *options = (round + i) % 2 ? "{\"mode\":\"balance\"}" : NULL;
+            const char *options = text_options[i] ? text_options[i] : (round + i) % 2 ? "{\"mode\":\"balance\"}" : NULL;
             if (!lay_out(texts[i], options, &got) || !same(&got, &expected[i])) failures++;
         }
         result read;
@@ -68,7 +79,7 @@ int main(void) {
         return 1;
     }
     for (int i = 0; i < TEXTS; i++) {
-        if (!lay_out(texts[i], NULL, &expected[i]) || expected[i].count < 2) {
+        if (!lay_out(texts[i], text_options[i], &expected[i]) || expected[i].count < 2) {
             fprintf(stderr, "text %d: no reference layout\n", i);
             return 1;
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyNumbers
 import HowdyRender
 import HowdyText
 import Synchronization
@@ -109,8 +110,8 @@ public final class ContactSheetBuilder: Sendable {
                 sheetRows[row].pending += 1
                 cells[index] = Cell(
                     sheet: sheet, row: row, column: column,
-                    width: max(1, Int((points[offset].width * perPoint).rounded())),
-                    height: max(1, Int((points[offset].height * perPoint).rounded())))
+                    width: max(1, Int(saturatingRounded: points[offset].width * perPoint)),
+                    height: max(1, Int(saturatingRounded: points[offset].height * perPoint)))
             }
             layouts.append(
                 Layout(

@@ -1,3 +1,4 @@
+import HowdyNumbers
 import HowdyRender
 
 /// The changed regions of a comparison, and the signature that groups one change across a
@@ -119,7 +120,7 @@ enum DiffSignature {
         }
         var rotation = (after.hue - before.hue).truncatingRemainder(dividingBy: 360)
         if rotation < 0 { rotation += 360 }
-        return "hue\(Int((rotation / 30).rounded()) % 12)"
+        return "hue\(Int(saturatingRounded: rotation / 30) % 12)"
     }
 
     private static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {

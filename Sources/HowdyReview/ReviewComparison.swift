@@ -1,4 +1,5 @@
 import Foundation
+import HowdyNumbers
 import HowdyOutput
 import HowdyRender
 
@@ -34,8 +35,8 @@ struct Placement: Sendable {
         guard side > Self.thumbnailSide else { return try store(image, id: id, role: "thumb") }
         let scale = Double(Self.thumbnailSide) / Double(side)
         let small = try image.resized(
-            width: max(1, Int((Double(image.width) * scale).rounded())),
-            height: max(1, Int((Double(image.height) * scale).rounded())))
+            width: max(1, Int(saturatingRounded: Double(image.width) * scale)),
+            height: max(1, Int(saturatingRounded: Double(image.height) * scale)))
         return try store(small, id: id, role: "thumb", compression: .smallest)
     }
 

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import HowdyNumbers
 import Synchronization
 
 /// A face at a size: what text is shaped and measured with.
@@ -142,11 +143,11 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     private init(face: FontFace, size: Double, variations: [FontVariation], synthesis: FontSynthesis) {
         self.face = face
-        emboldenStrength = synthesis.emboldenStrength(size64: Int((size * 64).rounded()))
+        emboldenStrength = synthesis.emboldenStrength(size64: Int(saturatingRounded: size * 64))
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         let font = hb_font_create(face.hbFace)!
         hb_ot_font_set_funcs(font)
-        let scale = Int32((size * 64).rounded())
+        let scale = Int32(saturatingRounded: size * 64)
         hb_font_set_scale(font, scale, scale)
         if !variations.isEmpty {
             let values = variations.map(\.value)
@@ -167,7 +168,7 @@ final class HarfBuzzFont: @unchecked Sendable {
             unitsPerEm: face.unitsPerEm)
         // Metrics above are read at 26.6, as before; shaping runs at the finer scale.
         fineShift = Self.fineShift(size: size)
-        let fineScale = Int32((size * 64 * Double(1 << fineShift)).rounded())
+        let fineScale = Int32(saturatingRounded: size * 64 * Double(1 << fineShift))
         hb_font_set_scale(font, fineScale, fineScale)
         hb_font_make_immutable(font)
         handle = font

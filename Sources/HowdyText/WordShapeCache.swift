@@ -132,13 +132,15 @@ public final class WordShapeCache: Sendable {
         }
     }
 
-    /// Drops every entry (and the space-boundary analyses) and resets the counters.
+    /// Drops every entry and resets the counters. The space-boundary analyses stay: they
+    /// describe a font, not a text (built once per font and context), so a cache emptied to
+    /// measure or to free words does not make the next text pay for them again. The system's
+    /// budget drops them separately, with the other cheap answers.
     public func removeAll() {
         state.writeWithLocals { state, locals in
             state = State()
             locals { $0 = 0 }
         }
-        removeSpaceBoundaries()
     }
 
     /// Space-boundary analyses held.

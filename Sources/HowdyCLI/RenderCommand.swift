@@ -111,6 +111,7 @@ public enum RenderCommand: Command {
             throw CLIError.badInput("\(error)")
         }
         if args.has("json") {
+            // Strings, integers and enums only: encoding cannot fail ("[]" keeps the output JSON).
             let data = (try? Foundation.Data(JSONTreeEncoder.encode(files, pretty: true))) ?? Data("[]".utf8)
             io.write(String(decoding: data, as: UTF8.self) + "\n")
         } else if let shard {

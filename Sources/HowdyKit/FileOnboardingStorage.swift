@@ -69,6 +69,8 @@ public final class FileOnboardingStorage: OnboardingAnswerStorage, @unchecked Se
     /// file other processes may hold open would let two writers in at once.
     /// With `url` a symbolic link, the lock file sits beside the link's target.
     public var lockURL: URL {
+        // A link that cannot be resolved (dangling, a loop) locks beside itself; the read or
+        // write that follows reports the link's own problem.
         let file = (try? resolvedFile()) ?? url
         return file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".lock")
     }

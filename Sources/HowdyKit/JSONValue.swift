@@ -22,6 +22,8 @@ public enum JSONValue: Hashable, Codable, Sendable, CustomStringConvertible {
         let container = try decoder.singleValueContainer()
         // Bool first: Foundation's decoder will not read a number as a Bool, but it
         // would read `true` as 1 if asked for a Double first on some platforms.
+        // Each `try?` below is a type probe: a failure means "not this type", and the last
+        // branch throws for a value that is none of them.
         if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode(Bool.self) {

@@ -14,6 +14,7 @@ public enum OnboardingAnswer: Hashable, Codable, Sendable, CustomStringConvertib
     /// Decodes the value from its JSON form (described on the type).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Type probes: a failure means "not this form"; the last branch throws.
         if let text = try? container.decode(String.self) {
             self = .option(text)
         } else if let number = try? container.decode(Double.self) {

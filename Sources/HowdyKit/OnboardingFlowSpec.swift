@@ -304,6 +304,7 @@ public struct OnboardingFlowSpec: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decodeIfPresent(String.self, forKey: .id)
+        // Type probes for the forms `welcome` may take; a value of no form throws below.
         if (try? c.decodeNil(forKey: .welcome)) ?? true {
             welcome = nil
         } else if let text = try? c.decode(String.self, forKey: .welcome) {

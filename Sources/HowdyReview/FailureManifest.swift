@@ -154,6 +154,8 @@ public struct FailureManifest: Sendable, Hashable {
         self.file = file
         self.folder = folder
         var paths = [file]
+        // An unlistable folder has no per-process siblings to merge; the main file's read below
+        // still reports an unreadable manifest.
         let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         paths += siblings.filter { $0.hasPrefix("manifest-") && $0.hasSuffix(".json") }.sorted()
             .map { folder.appendingPathComponent($0) }
@@ -185,13 +187,14 @@ public struct FailureManifest: Sendable, Hashable {
     /// The absolute URL of a path relative to the manifest's folder.
     public func resolve(_ relative: String) -> URL { folder.appendingPathComponent(relative) }
 
-    /// The manifest in `folder` as a writer sees it: its entries, or none when there is no
-    /// manifest or it cannot be read (a corrupt manifest is replaced by the next writer
-    /// rather than failing every test). Per-process files are not merged; see
-    /// ``init(contentsOf:)`` for the checked read.
+    /// The manifest in `folder` for a quick look: its entries, or none when there is no
+    /// manifest or it cannot be read. Writers do not go through this: ``record(_:in:)`` and
+    /// ``remove(named:in:)`` refuse to replace a manifest they cannot read, so no record is
+    /// lost. Per-process files are not merged; see ``init(contentsOf:)`` for the checked read.
     public static func read(in folder: URL) -> FailureManifest {
         let file = folder.appendingPathComponent(fileName)
-        return FailureManifest(folder: folder, file: file, failures: entries(at: file))
+        // A lenient view by contract (documented above); the checked read is init(contentsOf:).
+        return FailureManifest(folder: folder, file: file, failures: (try? entries(at: file)) ?? [])
     }
 
     private init(folder: URL, file: URL, failures: [Entry]) {
@@ -200,14 +203,31 @@ public struct FailureManifest: Sendable, Hashable {
         self.failures = failures
     }
 
-    private static func entries(at file: URL) -> [Entry] {
-        guard let data = try? Data(contentsOf: file), let decoded = try? JSONDocument.decode(File.self, from: [UInt8](data))
-        else { return [] }
-        return decoded.failures
+    /// The entries of the manifest at `file`: none when there is no file yet.
+    /// - Throws: `FailureManifestError.unreadable` or `.invalid` when a file is there but
+    ///   cannot be read or is not a manifest, so an update never overwrites (and loses)
+    ///   records it could not read.
+    private static func entries(at file: URL) throws(FailureManifestError) -> [Entry] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            if !FileManager.default.fileExists(atPath: file.path) { return [] }
+            throw .unreadable(file.path, "\(error.localizedDescription)")
+        }
+        do {
+            return try JSONDocument.decode(File.self, from: [UInt8](data)).failures
+        } catch {
+            throw .invalid(
+                file.path,
+                "not a failure manifest (expected {\"version\": 1, \"failures\": [...]}), so it is left as it is: \(error)")
+        }
     }
 
     /// Adds or replaces `entry` in `folder`'s manifest (by name), under the lock.
-    /// - Throws: `FailureManifestError.unwritable` when the lock cannot be taken; file-system errors.
+    /// - Throws: `FailureManifestError.unwritable` when the lock cannot be taken, `.invalid` or
+    ///   `.unreadable` when a manifest is there but cannot be read (it is left untouched);
+    ///   file-system errors.
     public static func record(_ entry: Entry, in folder: URL) throws {
         try update(in: folder) { failures in
             failures.removeAll { $0.name == entry.name }
@@ -222,10 +242,11 @@ public struct FailureManifest: Sendable, Hashable {
         let file = folder.appendingPathComponent(fileName)
         // Cheap test first: most passing goldens have no manifest to update.
         guard FileManager.default.fileExists(atPath: file.path) else { return }
-        guard entries(at: file).contains(where: { $0.name == name }) else { return }
+        guard try entries(at: file).contains(where: { $0.name == name }) else { return }
         try update(in: folder) { failures in
             for entry in failures where entry.name == name {
                 for relative in [entry.expected, entry.actual, entry.diff].compactMap({ $0 }) {
+                    // An artefact already gone is what removal wants; the entry goes either way.
                     try? FileManager.default.removeItem(at: folder.appendingPathComponent(relative))
                 }
             }
@@ -243,7 +264,7 @@ public struct FailureManifest: Sendable, Hashable {
             guard errno == EINTR else { throw FailureManifestError.unwritable(lockPath, "cannot lock it: errno \(errno)") }
         }
         let file = folder.appendingPathComponent(fileName)
-        var failures = entries(at: file)
+        var failures = try entries(at: file)
         try change(&failures)
         try AtomicFile.write(
             Foundation.Data(JSONTreeEncoder.encode(File(version: 1, createdBy: "HowdyTesting", failures: failures), pretty: true)),

@@ -87,6 +87,8 @@ public enum GoldenList {
                 walker.skipDescendants()
                 continue
             }
+            // A file that cannot be stat'ed is not reported as an unused golden (prune never deletes
+            // what it could not check).
             guard url.pathExtension == "png",
                 (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
                 !expected.contains(url.standardizedFileURL.path)

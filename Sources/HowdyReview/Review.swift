@@ -233,6 +233,7 @@ public struct Review: Sendable {
         else { return 0 }
         var total = 0
         for case let url as URL in walker {
+            // An entry that vanished or cannot be stat'ed mid-walk adds nothing to the size.
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey, .isSymbolicLinkKey])
             if values?.isRegularFile == true, values?.isSymbolicLink != true { total += values?.fileSize ?? 0 }
         }

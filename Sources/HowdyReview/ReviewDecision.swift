@@ -43,6 +43,7 @@ public struct ReviewDecision: Codable, Sendable, Hashable {
     public init(contentsOf url: URL) throws(ReviewError) {
         let path = url.path
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .badDecision(path, "cannot read it") }
+        // Closing a file opened for reading cannot lose data; a failed read is reported below.
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: Self.maximumBytes + 1)) ?? nil
         guard let data else { throw .badDecision(path, "cannot read it") }

@@ -116,6 +116,8 @@ struct ImageSet {
         }
         for name in names where !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
+            // An entry that cannot be stat'ed is treated as neither a folder nor a link; what it
+            // held is read (and any failure reported) only through the checked reads that follow.
             let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
             if values?.isDirectory == true, values?.isSymbolicLink != true {
                 try walk(url, prefix: prefix + name + "/", skip: skip, depth: depth + 1, root: root)

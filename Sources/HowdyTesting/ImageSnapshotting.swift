@@ -27,6 +27,7 @@ extension Diffing where Value == Image {
                     return DiffFailure(message: "\(error)", tolerance: inForce)
                 }
                 var artifacts: [(suffix: String, data: Data)] = []
+                // The diff image is an aid: the failure and its message stand without it.
                 if let image = diff.diffImage, let png = try? PNGCodec.encode(image) {
                     artifacts.append(("diff.png", Data(png)))
                 }

@@ -243,6 +243,8 @@ struct LocalizedFormat {
 
     /// `number` written by the locale's ICU decimal format (digits, grouping, separator).
     static func localized(_ number: Double, locale: String) -> String {
+        // Known gap (issue 22): an ICU number formatter that cannot open falls back to plain
+        // digits without a finding; plural rules report theirs (`.pluralRulesUnavailable`).
         guard number.isFinite, let format = try? NumberFormat.shared(locale: locale) else {
             return NumberText.format(number)
         }

@@ -59,6 +59,7 @@ enum ResourceFolder {
         for name in names where !name.hasPrefix(".") {
             let path = relative.isEmpty ? name : relative + "/" + name
             let url = root.appendingPathComponent(path)
+            // An entry that cannot be stat'ed is skipped like a link: never followed or read.
             guard let values = try? url.resourceValues(forKeys: [.isSymbolicLinkKey, .isDirectoryKey, .fileSizeKey]),
                 values.isSymbolicLink != true
             else { continue }

@@ -124,6 +124,7 @@ enum SpecKeys {
     }
 
     private static func checkStep(_ step: JSONNode) throws(SpecError) {
+        // Key checks only: a `kind` of the wrong type is named by the spec reader that follows.
         guard isObject(step), let kind = try? step.child("kind")?.string(), let allowed = Self.step(kind: kind)
         else { return }
         try step.allowKeys(allowed, owner: kind == "feature" ? "a feature step" : "a \(kind) step")
@@ -157,6 +158,7 @@ enum SpecKeys {
 
     private static func checkBackground(_ background: JSONNode) throws(SpecError) {
         guard isObject(background) else { return }
+        // Key checks only: a `kind` of the wrong type is named by the spec reader that follows.
         if (try? background.child("kind")?.string()) == "animatedMesh" {
             try background.allowKeys(Self.animatedMesh)
             for key in ["primary", "secondary", "accent"] {
@@ -182,6 +184,7 @@ enum SpecKeys {
     /// A custom step's content node and its children (types not listed are left to the
     /// reader, which names them).
     private static func checkContent(_ node: JSONNode) throws(SpecError) {
+        // Key checks only: a `type` of the wrong type is named by the spec reader that follows.
         guard isObject(node), let type = try? node.child("type")?.string(),
             contentTypes.contains(where: { $0.type == type })
         else { return }

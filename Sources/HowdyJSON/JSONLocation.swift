@@ -129,6 +129,8 @@ package struct JSONLocation: Sendable, Equatable {
     /// The key whose quoted text is `bytes[from..<to]`, decoded by the reader.
     private static func decodedKey(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> String {
         let quoted = UnsafeBufferPointer(rebasing: bytes[from..<to])
+        // Only for an error's path: a key the reader had not finished (the error may sit in
+        // it) is shown as its raw text instead.
         guard case .string(let key) = try? JSON.parse(quoted, maximumDepth: 1).value else {
             return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
         }

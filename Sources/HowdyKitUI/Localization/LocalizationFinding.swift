@@ -14,6 +14,9 @@ public struct LocalizationFinding: Hashable, Sendable, CustomStringConvertible {
         /// ICU could not open the plural rules of `language` (the reason is the detail), so
         /// the number's category is unknown: the `other` form is shown.
         case pluralRulesUnavailable(String, language: String)
+        /// ICU could not open or use the locale's number format (the reason is the detail):
+        /// the text's numbers are written with Latin digits and `.` as the decimal separator.
+        case numberFormatUnavailable(String)
         /// The language has plural forms for the key, but not the category the number
         /// needs: the `other` form is shown.
         case missingPluralCategory(PluralCategory, language: String)
@@ -63,6 +66,9 @@ public struct LocalizationFinding: Hashable, Sendable, CustomStringConvertible {
         case .pluralRulesUnavailable(let reason, let language):
             return
                 "\(quoted) needs a plural category in \(language) (locale \(locale)), but its plural rules cannot be opened (\(Self.oneLine(reason))): shown with \"other\""
+        case .numberFormatUnavailable(let reason):
+            return
+                "\(quoted) writes a number for locale \(locale), but its number format cannot be used (\(Self.oneLine(reason))): shown with Latin digits"
         case .noOtherForm(let language):
             return
                 "\(quoted) has variations without an \"other\" form in \(language) (needed for locale \(locale)): shown as the key itself"

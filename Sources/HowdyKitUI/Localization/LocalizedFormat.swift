@@ -37,6 +37,12 @@ struct LocalizedFormat {
     var missingCategories: [PluralCategory] = []
     /// Why plural rules could not be opened for a substitution's number (`other` was used).
     var pluralRulesFailures: [TextError] = []
+    /// Why the locale's ICU number format could not be used (numbers were written with
+    /// Latin digits, `NumberText.format`); one entry per distinct reason.
+    var numberFormatFailures: [String] = []
+    /// Opens the locale's number format: `NumberFormat.shared`, replaceable so a test can
+    /// see a failure reported.
+    var openNumberFormat: (String) throws -> NumberFormat = { try NumberFormat.shared(locale: $0) }
     /// The highest argument position a specifier used.
     private(set) var highestUsed = 0
 
@@ -200,7 +206,7 @@ struct LocalizedFormat {
         case .count(let count):
             // As before arguments existed: the number fills integer and object specifiers only.
             guard let count, "diu@".unicodeScalars.contains(conversion) else { return written }
-            return Self.localized(count, locale: locale)
+            return localizedNumber(count)
         case .given(let values):
             highestUsed = max(highestUsed, index)
             guard index <= values.count else {
@@ -213,7 +219,7 @@ struct LocalizedFormat {
         case (.string(let text), "@"), (.string(let text), "s"):
             return text
         case (.number(let number), "@"):
-            return Self.localized(number, locale: locale)
+            return localizedNumber(number)
         case (.string, _):
             problems.append("argument \(index) is text, but \(written) needs a number")
             return written
@@ -228,11 +234,14 @@ struct LocalizedFormat {
                 problems.append("argument \(index) is negative, but \(written) needs an unsigned integer")
             }
             let whole = number.rounded(.towardZero)
-            if "diu".unicodeScalars.contains(conversion) { return Self.localized(whole, locale: locale) }
+            if "diu".unicodeScalars.contains(conversion) { return localizedNumber(whole) }
             // %x %o %c: C formatting of the integer.
             let plain = written.replacingOccurrences(of: "\\d+\\$", with: "", options: .regularExpression)
             return String(format: plain, Int64(max(-9e18, min(9e18, whole))))
         case (.number(let number), "f"), (.number(let number), "F"):
+            // `fixed` takes the locale's digits from its number format: a format that cannot
+            // open is reported here (the text keeps Latin digits).
+            if number.isFinite { _ = numberFormat() }
             return Self.fixed(number, digits: min(precision ?? 6, 20), locale: locale)
         case (.number(let number), _):
             // %e %g %a: C formatting, Latin digits.
@@ -241,14 +250,39 @@ struct LocalizedFormat {
         }
     }
 
-    /// `number` written by the locale's ICU decimal format (digits, grouping, separator).
-    static func localized(_ number: Double, locale: String) -> String {
-        // Known gap (issue 22): an ICU number formatter that cannot open falls back to plain
-        // digits without a finding; plural rules report theirs (`.pluralRulesUnavailable`).
-        guard number.isFinite, let format = try? NumberFormat.shared(locale: locale) else {
+    /// The locale's number format, or nil with the reason kept in `numberFormatFailures`.
+    private mutating func numberFormat() -> NumberFormat? {
+        do {
+            return try openNumberFormat(locale)
+        } catch {
+            note("\(error)")
+            return nil
+        }
+    }
+
+    private mutating func note(_ failure: String) {
+        if !numberFormatFailures.contains(failure) { numberFormatFailures.append(failure) }
+    }
+
+    /// `number` written by the locale's ICU decimal format (digits, grouping, separator);
+    /// Latin digits, with the reason kept in `numberFormatFailures`, when ICU cannot.
+    private mutating func localizedNumber(_ number: Double) -> String {
+        guard number.isFinite, let format = numberFormat() else { return NumberText.format(number) }
+        do {
+            return try format.string(for: number)
+        } catch {
+            note("\(error)")
             return NumberText.format(number)
         }
-        return (try? format.string(for: number)) ?? NumberText.format(number)
+    }
+
+    /// `number` in the locale's digits for `fixed`'s sample. Quiet by design: `fixed` is only
+    /// reached after `format(index:…)` has opened (and, on failure, reported) the same format.
+    static func localized(_ number: Double, locale: String) -> String {
+        guard number.isFinite, let format = try? NumberFormat.shared(locale: locale),
+            let text = try? format.string(for: number)
+        else { return NumberText.format(number) }
+        return text
     }
 
     /// `number` with exactly `digits` fraction digits, in the locale's digits and decimal

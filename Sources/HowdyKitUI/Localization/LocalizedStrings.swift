@@ -198,6 +198,9 @@ public struct LocalizedStrings: Sendable, Hashable {
         if fill {
             text = format.fill(text, substitutions: forms.substitutions)
             format.checkCount()
+            for failure in format.numberFormatFailures {
+                findings.append(LocalizationFinding(key: key, locale: locale, kind: .numberFormatUnavailable(failure)))
+            }
             for failure in format.pluralRulesFailures {
                 findings.append(
                     LocalizationFinding(

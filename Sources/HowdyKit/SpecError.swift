@@ -12,15 +12,21 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was wrong, starting lower-case: `expected a string`, `required key is missing`.
     public var message: String
 
-    /// An error at JSON `path` (`steps[2].options`) saying `message`.
-    public init(path: String, message: String) {
+    /// Where in the file the path's value sits, `line 14, column 16` (lines and columns
+    /// from 1, columns in characters); nil when not known. Syntax errors carry theirs in
+    /// the message instead.
+    public var location: String?
+
+    /// An error at JSON `path` (`steps[2].options`) saying `message`, at `location` in the file.
+    public init(path: String, message: String, location: String? = nil) {
         self.path = path
         self.message = message
+        self.location = location
     }
 
-    /// `path: message`, or `(root): message` when the problem is the document itself.
+    /// `path: message (location)`, or `(root): message` when the problem is the document itself.
     public var description: String {
-        "\(path.isEmpty ? "(root)" : path): \(message)"
+        "\(path.isEmpty ? "(root)" : path): \(message)" + (location.map { " (\($0))" } ?? "")
     }
 
     /// Translates a `DecodingError` from `JSONDecoder` into a path and a plain message.

@@ -1,4 +1,5 @@
 import Foundation
+import HowdyJSON
 import HowdyKit
 import HowdyOutput
 import HowdyRender
@@ -128,7 +129,7 @@ public struct FlowDocument: Sendable {
         do {
             return try SpecImages.$current.withValue(SpecImages()) { try decodeDocument(data, baseDirectory: baseDirectory) }
         } catch let error as SpecError {
-            throw error
+            throw located(error, in: data)
         } catch {
             throw SpecError(path: "$", message: "\(error)")
         }
@@ -138,7 +139,28 @@ public struct FlowDocument: Sendable {
     /// `howdy render` checks them: for `howdy flow`, which needs no theme, icons or images.
     /// - Throws: ``SpecError`` naming the JSON path.
     package static func loadFlow(contentsOf url: URL) throws(SpecError) -> OnboardingFlowSpec {
-        try readFlow(try StrictJSON.readFile(url)).flow
+        let data = try StrictJSON.readFile(url)
+        do {
+            return try readFlow(data).flow
+        } catch {
+            throw located(error, in: data)
+        }
+    }
+
+    /// `error` with the line and column of the value its path names (or of the nearest
+    /// enclosing value, for a missing key) appended as syntax errors carry theirs:
+    /// `steps[0].title: expected a string, got a number (line 14, column 16)`. Found only
+    /// when there is an error, by reading the document again with offsets.
+    static func located(_ error: SpecError, in data: Data) -> SpecError {
+        guard !error.path.isEmpty, error.path != "$", error.location == nil, !error.message.contains("(line ") else {
+            return error
+        }
+        let bytes = [UInt8](data)
+        // The document was read once already, so this read succeeds; should it not, the
+        // error keeps its path, which names the place on its own.
+        guard let document = try? JSON.parse(bytes, maximumDepth: 512, skipsByteOrderMark: true) else { return error }
+        let location = JSONLocation(offset: document.offset(ofPath: error.path), in: bytes)
+        return SpecError(path: error.path, message: error.message, location: location.text)
     }
 
     /// The spec read once, strictly (no trailing commas, repeated keys or lone

@@ -54,11 +54,15 @@ struct Itemization {
                 let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
 
                 let script: Int32
+                // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
+                let properties: UInt32
                 if scalar < 0x80 {
                     let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
                     script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
+                    properties = 0
                 } else {
-                    script = memo.script(of: scalar)
+                    properties = howdy_scalar_properties(scalar)
+                    script = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
                 }
                 if script > Int32(HOWDY_SCRIPT_INHERITED) {
                     currentScript = script
@@ -66,7 +70,7 @@ struct Itemization {
                 }
 
                 let font = Self.chooseFont(
-                    scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
+                    scalar: scalar, properties: properties, next: next, previous: previousScalar, previousFont: previousFont,
                     isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, choices: choices,
                     ascii: &ascii, memo: &memo, failures: &fontFailures)
                 for unit in index..<(index + width) {
@@ -152,25 +156,27 @@ struct Itemization {
     /// Characters that belong to the cluster before them and so keep its font:
     /// marks, format characters (joiners, bidi controls, tags), variation selectors,
     /// emoji modifiers and white space / controls.
-    private static func joinsPrevious(_ scalar: UInt32, previous: UInt32, memo: inout ScalarMemo) -> Bool {
+    /// `properties` are `howdy_scalar_properties(scalar)` (any value for ASCII).
+    private static func joinsPrevious(_ scalar: UInt32, properties: UInt32, previous: UInt32) -> Bool {
         if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
         if scalar == 0x200D || (0xFE00...0xFE0F).contains(scalar) || (0x1F3FB...0x1F3FF).contains(scalar)
             || (0xE0020...0xE007F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
         {
             return true
         }
-        if previous == 0x200D, howdy_is_extended_pictographic(scalar) != 0 { return true }
-        return memo.isAttaching(scalar)
+        if previous == 0x200D, properties & UInt32(HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC) != 0 { return true }
+        return properties & UInt32(HOWDY_PROPERTY_ATTACHING) != 0
     }
 
-    private static func wantsEmoji(_ scalar: UInt32, next: UInt32) -> Bool {
+    /// `properties` are `howdy_scalar_properties(scalar)` (any value for ASCII).
+    private static func wantsEmoji(_ scalar: UInt32, properties: UInt32, next: UInt32) -> Bool {
         if scalar < 0x80 {
             // Keycaps: a digit, # or * followed by VS16 (and U+20E3).
             return next == 0xFE0F && (scalar == 0x23 || scalar == 0x2A || (0x30...0x39).contains(scalar))
         }
         if next == 0xFE0E { return false }
-        if howdy_is_emoji_presentation(scalar) != 0 { return true }
-        return next == 0xFE0F && howdy_is_extended_pictographic(scalar) != 0
+        if properties & UInt32(HOWDY_PROPERTY_EMOJI_PRESENTATION) != 0 { return true }
+        return next == 0xFE0F && properties & UInt32(HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC) != 0
     }
 
     /// The primary face's cmap answers for ASCII, asked once per text: most characters
@@ -194,13 +200,13 @@ struct Itemization {
 
     // swiftlint:disable:next function_parameter_count
     private static func chooseFont(
-        scalar: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
+        scalar: UInt32, properties: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
         fonts: inout [Font], slots: inout FaceSlots, fallback: FontFallback, choices: FallbackChoices?,
         ascii: inout ASCIICoverage, memo: inout ScalarMemo, failures: inout [TextError]
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
-        if !isFirst, joinsPrevious(scalar, previous: previous, memo: &memo) {
+        if !isFirst, joinsPrevious(scalar, properties: properties, previous: previous) {
             // After the primary font (not a colour one), every branch below answers 0.
             if previousFont == 0, !fonts[0].face.isColor { return 0 }
             // A space after an emoji is text, not part of the emoji: measure it in the text font.
@@ -218,7 +224,7 @@ struct Itemization {
         let selected = next == 0xFE0E || next == 0xFE0F
         if !selected, let known = memo.font(of: scalar) { return known }
         let font: Int32
-        if wantsEmoji(scalar, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
+        if wantsEmoji(scalar, properties: properties, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
             font = slot(emoji)
         } else {
             font = chooseCovering(
@@ -324,71 +330,36 @@ private struct FaceSlots {
     }
 }
 
-/// Per-text answers by scalar, in a small direct-mapped table on the stack: a scalar's
-/// ICU script, whether it attaches to the cluster before it, and the font chosen for it
-/// when that depends on the scalar alone. A
-/// collision only forgets an answer (it is asked again), so results are those of asking
-/// every time, without a dictionary's hashing and regrowth per character.
+/// Per-text fonts by scalar, in a small direct-mapped table on the stack: the font
+/// chosen for a scalar when that depends on the scalar alone. A collision only forgets
+/// an answer (it is asked again), so results are those of asking every time, without a
+/// dictionary's hashing and regrowth per character. (ICU's per-scalar answers come
+/// from `howdy_scalar_properties`, kept per process.)
 private struct ScalarMemo {
     struct Entry {
         /// scalar + 1; 0 for an empty slot.
         var key: UInt32
-        /// -1 while unknown (ICU's script codes are 0 or more).
-        var script: Int32
         /// -1 while unknown.
         var font: Int32
-        /// `howdy_is_attaching`: 1 or 0, -1 while unknown.
-        var attaching: Int8
     }
 
     static let size = 256
     private let table: UnsafeMutableBufferPointer<Entry>
 
     init(_ table: UnsafeMutableBufferPointer<Entry>) {
-        table.initialize(repeating: Entry(key: 0, script: -1, font: -1, attaching: -1))
+        table.initialize(repeating: Entry(key: 0, font: -1))
         self.table = table
     }
 
     @inline(__always)
     private func slot(_ scalar: UInt32) -> Int { Int((scalar ^ (scalar >> 8)) & UInt32(Self.size - 1)) }
 
-    /// `howdy_script(scalar)`.
-    mutating func script(of scalar: UInt32) -> Int32 {
-        let index = slot(scalar)
-        if table[index].key == scalar &+ 1 {
-            if table[index].script >= 0 { return table[index].script }
-        } else {
-            table[index] = Entry(key: scalar &+ 1, script: -1, font: -1, attaching: -1)
-        }
-        let script = howdy_script(scalar)
-        table[index].script = script
-        return script
-    }
-
     func font(of scalar: UInt32) -> Int32? {
         let entry = table[slot(scalar)]
         return entry.key == scalar &+ 1 && entry.font >= 0 ? entry.font : nil
     }
 
-    mutating func setFont(_ font: Int32, of scalar: UInt32) {
-        let index = slot(scalar)
-        if table[index].key == scalar &+ 1 {
-            table[index].font = font
-        } else {
-            table[index] = Entry(key: scalar &+ 1, script: -1, font: font, attaching: -1)
-        }
-    }
-
-    /// `howdy_is_attaching(scalar) != 0`.
-    mutating func isAttaching(_ scalar: UInt32) -> Bool {
-        let index = slot(scalar)
-        if table[index].key == scalar &+ 1 {
-            if table[index].attaching >= 0 { return table[index].attaching == 1 }
-        } else {
-            table[index] = Entry(key: scalar &+ 1, script: -1, font: -1, attaching: -1)
-        }
-        let attaching = howdy_is_attaching(scalar) != 0
-        table[index].attaching = attaching ? 1 : 0
-        return attaching
+    func setFont(_ font: Int32, of scalar: UInt32) {
+        table[slot(scalar)] = Entry(key: scalar &+ 1, font: font)
     }
 }

@@ -114,7 +114,7 @@ public final class TextSystem: Sendable {
             "breakIterators": iterators * 16384,
             "words": wordCache.statistics.bytes,
             "spaceBoundaries": wordCache.spaceBoundaryCount * 2048,
-            "answers": (fallbackRegular.count + fallbackBold.count + systemFontCoverage.read { $0.pointee.count }) * 16,
+            "answers": fallbackRegular.bytes + fallbackBold.bytes + systemFontCoverage.read { $0.pointee.count } * 16,
             "hyphenation": hyphenation.read { $0.pointee.loaded.count } << 20,
             "formatters": (numberFormats.count + pluralRules.count) * 8192,
         ]

@@ -195,7 +195,13 @@ public struct ShapedText: Sendable {
             for run in runs { unsafe.remove(run.start) }
             for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
 
-            segments = try Self.segments(of: buffer, options: options, system: font.system)
+            if options.usesWordCache {
+                segments = try font.system.wordCache.segments.segments(of: buffer, options: options) {
+                    try Self.segments(of: buffer, options: options, system: font.system)
+                }
+            } else {
+                segments = try Self.segments(of: buffer, options: options, system: font.system)
+            }
             if segments.contains(where: \.endsWithSoftHyphen) {
                 hyphen = Self.hyphenGlyph(font: font, shaper: shaper.buffer, language: language)
             }

@@ -375,7 +375,7 @@ enum PackedWord {
         data.append(contentsOf: unsafe)
     }
 
-    private static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {
+    static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {
         for value in [context.font, context.features, context.language] {
             data.append(Int32(truncatingIfNeeded: value))
             data.append(Int32(truncatingIfNeeded: value >> 32))

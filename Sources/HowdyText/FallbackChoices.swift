@@ -79,6 +79,27 @@ final class FallbackChoices: Sendable {
     /// Scalars answered.
     var count: Int { choices.read { $0.pointee.count } }
 
+    /// `known(in:into:)`'s code for a scalar no face covers.
+    static let noFace = Answers.none
+
+    /// The answers known now for the units of `text`, read under one lock (itemisation
+    /// asks once per text instead of once per distinct character): `codes[i]` is 0 when
+    /// unit i is a surrogate or its scalar unanswered, `noFace` when no face covers it,
+    /// else an index + 1 into the faces returned. `codes` has room for `text.count`.
+    func known(in text: UnsafeBufferPointer<UInt16>, into codes: UnsafeMutableBufferPointer<UInt8>) -> [FontFace] {
+        choices.read { answers in
+            let bmp = answers.pointee.bmp
+            guard !bmp.isEmpty else {
+                codes.update(repeating: 0)
+                return []
+            }
+            bmp.withUnsafeBufferPointer { table in
+                for (index, unit) in text.enumerated() { codes[index] = unit & 0xF800 == 0xD800 ? 0 : table[Int(unit)] }
+            }
+            return answers.pointee.faces
+        }
+    }
+
     /// Estimated bytes held: the BMP table once made, and about 16 per other answer.
     var bytes: Int { choices.read { $0.pointee.bmp.count + $0.pointee.others.count * 16 } }
 

@@ -47,39 +47,50 @@ struct Itemization {
         var currentScript = Int32(HOWDY_SCRIPT_COMMON)
         var firstRealScript: Int32?
         var ascii = ASCIICoverage()
-        withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.size) { table in
-            var memo = ScalarMemo(table)
-            while index < count {
-                let (scalar, width) = Self.decode(text, at: index)
-                let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
+        // The chain's answers known before this text, read once (see `KnownChoices`); the
+        // per-unit answers written through buffers, with no uniqueness check per unit.
+        fontOf.withUnsafeMutableBufferPointer { fontOf in
+            scriptOf.withUnsafeMutableBufferPointer { scriptOf in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: choices == nil ? 0 : count) { codes in
+                    codes.initialize(repeating: 0)
+                    var known = KnownChoices(faces: choices?.known(in: text, into: codes) ?? [])
+                    withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.size) { table in
+                        var memo = ScalarMemo(table)
+                        while index < count {
+                            let (scalar, width) = Self.decode(text, at: index)
+                            let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
 
-                let script: Int32
-                // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
-                let properties: UInt32
-                if scalar < 0x80 {
-                    let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
-                    script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
-                    properties = 0
-                } else {
-                    properties = howdy_scalar_properties(scalar)
-                    script = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
-                }
-                if script > Int32(HOWDY_SCRIPT_INHERITED) {
-                    currentScript = script
-                    if firstRealScript == nil { firstRealScript = script }
-                }
+                            let script: Int32
+                            // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
+                            let properties: UInt32
+                            if scalar < 0x80 {
+                                let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
+                                script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
+                                properties = 0
+                            } else {
+                                properties = howdy_scalar_properties(scalar)
+                                script = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
+                            }
+                            if script > Int32(HOWDY_SCRIPT_INHERITED) {
+                                currentScript = script
+                                if firstRealScript == nil { firstRealScript = script }
+                            }
 
-                let font = Self.chooseFont(
-                    scalar: scalar, properties: properties, next: next, previous: previousScalar, previousFont: previousFont,
-                    isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, choices: choices,
-                    ascii: &ascii, memo: &memo, failures: &fontFailures)
-                for unit in index..<(index + width) {
-                    fontOf[unit] = font
-                    scriptOf[unit] = currentScript
+                            let font = Self.chooseFont(
+                                scalar: scalar, properties: properties, next: next, previous: previousScalar,
+                                previousFont: previousFont, isFirst: index == 0, fonts: &fonts, slots: &faceSlots,
+                                fallback: fallback, choices: choices, code: codes.isEmpty ? 0 : codes[index],
+                                known: &known, ascii: &ascii, memo: &memo, failures: &fontFailures)
+                            for unit in index..<(index + width) {
+                                fontOf[unit] = font
+                                scriptOf[unit] = currentScript
+                            }
+                            previousFont = font
+                            previousScalar = scalar
+                            index += width
+                        }
+                    }
                 }
-                previousFont = font
-                previousScalar = scalar
-                index += width
             }
         }
         // Leading Common characters take the first real script of the text.
@@ -201,8 +212,8 @@ struct Itemization {
     // swiftlint:disable:next function_parameter_count
     private static func chooseFont(
         scalar: UInt32, properties: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
-        fonts: inout [Font], slots: inout FaceSlots, fallback: FontFallback, choices: FallbackChoices?,
-        ascii: inout ASCIICoverage, memo: inout ScalarMemo, failures: inout [TextError]
+        fonts: inout [Font], slots: inout FaceSlots, fallback: FontFallback, choices: FallbackChoices?, code: UInt8,
+        known: inout KnownChoices, ascii: inout ASCIICoverage, memo: inout ScalarMemo, failures: inout [TextError]
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
@@ -224,12 +235,14 @@ struct Itemization {
         let selected = next == 0xFE0E || next == 0xFE0F
         if !selected, let known = memo.font(of: scalar) { return known }
         let font: Int32
-        if wantsEmoji(scalar, properties: properties, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
+        if wantsEmoji(scalar, properties: properties, next: next), let emoji = fallback.emojiFace,
+            emoji.hasGlyph(for: character)
+        {
             font = slot(emoji)
         } else {
             font = chooseCovering(
-                scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, choices: choices, ascii: &ascii,
-                failures: &failures)
+                scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, choices: choices, code: code,
+                known: &known, ascii: &ascii, failures: &failures)
         }
         if !selected { memo.setFont(font, of: scalar) }
         return font
@@ -277,17 +290,26 @@ struct Itemization {
     /// primary font if it covers it, else the first preference or fallback face that does.
     private static func chooseCovering(
         _ scalar: UInt32, _ character: Unicode.Scalar, fonts: inout [Font], slots: inout FaceSlots,
-        fallback: FontFallback, choices: FallbackChoices?, ascii: inout ASCIICoverage, failures: inout [TextError]
+        fallback: FontFallback, choices: FallbackChoices?, code: UInt8, known: inout KnownChoices,
+        ascii: inout ASCIICoverage, failures: inout [TextError]
     ) -> Int32 {
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if ascii.primaryHas(scalar, fonts) { return 0 }
         // The shared bundled chains remember their answer per scalar across texts: a walk
         // costs a lock and a cmap lookup per face before the one that covers (five for a
-        // CJK character), for every distinct character of every text.
-        let covering =
-            choices.map {
-                $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
-            } ?? chainFace(covering: scalar, character, fallback)
+        // CJK character), for every distinct character of every text. Answers known before
+        // the text began came with it (`code`).
+        let covering: FontFace?
+        if code == FallbackChoices.noFace {
+            covering = nil
+        } else if code != 0 {
+            return known.slot(Int(code) - 1) { slot($0) }
+        } else {
+            covering =
+                choices.map {
+                    $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
+                } ?? chainFace(covering: scalar, character, fallback)
+        }
         if let covering { return slot(covering) }
         if fallback.usesSystemFonts, let match = fonts[0].system.systemFont(covering: character) {
             do {
@@ -307,6 +329,23 @@ struct Itemization {
 
     private static func note(_ failure: TextError, in failures: inout [TextError]) {
         if !failures.contains(failure) { failures.append(failure) }
+    }
+}
+
+/// The faces a bundled chain had answered when a text began (`FallbackChoices.known`), and
+/// the font slot of each once asked for: a character answered before costs no lock, no
+/// retain and no search of `FaceSlots`.
+private struct KnownChoices {
+    let faces: [FontFace]
+    private var slots: [Int32] = []
+
+    init(faces: [FontFace]) { self.faces = faces }
+
+    /// The slot of `faces[index]`, from `make` the first time.
+    mutating func slot(_ index: Int, make: (FontFace) -> Int32) -> Int32 {
+        if slots.isEmpty { slots = [Int32](repeating: -1, count: faces.count) }
+        if slots[index] < 0 { slots[index] = make(faces[index]) }
+        return slots[index]
     }
 }
 

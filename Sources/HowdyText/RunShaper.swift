@@ -50,7 +50,8 @@ struct RunShaper {
         if boundaries.clustersAreIndependent, Self.cutsAtBreaks(item.script), item.end - item.start > 1,
             !text[item.start..<item.end].contains(0x2044)
         {
-            shapeAtBreaks(item, font: font, cache: cache, context: context, boundaries: boundaries, into: &unsafe, store: &store)
+            shapeAtBreaks(
+                item, font: font, cache: cache, context: context, boundaries: boundaries, into: &unsafe, store: &store)
             return first..<store.glyphs.count
         }
         let cuts = boundaries.canCut(text, before: pieces)

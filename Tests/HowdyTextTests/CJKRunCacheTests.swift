@@ -1,5 +1,6 @@
-@testable import HowdyText
 import Testing
+
+@testable import HowdyText
 
 /// CJK runs in a face whose shaping plan applies no lookup (Droid Sans Fallback for Han
 /// and kana) are cached in pieces between break opportunities (`RunShaper.shapeAtBreaks`),
@@ -51,19 +52,27 @@ import Testing
                         // Cold, warm, and each text after all the others filled the cache
                         // with pieces it shares with them (the texts reuse words).
                         for text in Self.texts {
-                            let reference = try Self.dump(text, font, width: width, balanced: balanced, options: uncached)
-                            #expect(try Self.dump(text, font, width: width, balanced: balanced, options: cached) == reference)
-                            #expect(try Self.dump(text, font, width: width, balanced: balanced, options: cached) == reference)
+                            let reference = try Self.dump(
+                                text, font, width: width, balanced: balanced, options: uncached)
+                            #expect(
+                                try Self.dump(text, font, width: width, balanced: balanced, options: cached)
+                                    == reference)
+                            #expect(
+                                try Self.dump(text, font, width: width, balanced: balanced, options: cached)
+                                    == reference)
                         }
                         for text in Self.texts.reversed() {
-                            let reference = try Self.dump(text, font, width: width, balanced: balanced, options: uncached)
+                            let reference = try Self.dump(
+                                text, font, width: width, balanced: balanced, options: uncached)
                             let reordered = String(text.reversed())
                             let reorderedReference = try Self.dump(
                                 reordered, font, width: width, balanced: balanced, options: uncached)
                             #expect(
                                 try Self.dump(reordered, font, width: width, balanced: balanced, options: cached)
                                     == reorderedReference, "\(reordered) \(locale) \(lineBreak) \(width)")
-                            #expect(try Self.dump(text, font, width: width, balanced: balanced, options: cached) == reference)
+                            #expect(
+                                try Self.dump(text, font, width: width, balanced: balanced, options: cached)
+                                    == reference)
                         }
                     }
                 }
@@ -83,8 +92,11 @@ import Testing
         // The whole run misses once; its eight one-ideograph pieces all hit.
         #expect(after.hits - before.hits == 8)
         #expect(after.misses - before.misses == 1)
-        let reference = try ShapedText("同步保存计划通知", font: font, options: TextOptions(locale: "zh", usesWordCache: false))
-        #expect(LayoutCase.glyphDump(try shaped.layout(width: 1000)) == LayoutCase.glyphDump(try reference.layout(width: 1000)))
+        let reference = try ShapedText(
+            "同步保存计划通知", font: font, options: TextOptions(locale: "zh", usesWordCache: false))
+        #expect(
+            LayoutCase.glyphDump(try shaped.layout(width: 1000))
+                == LayoutCase.glyphDump(try reference.layout(width: 1000)))
     }
 
     /// `vert` turned on for horizontal text makes Droid Sans Fallback's one GSUB lookup

@@ -7,6 +7,12 @@ import HowdyTextJSON
 /// per paragraph over ROUNDS passes after a warming pass, and the word cache's hits and
 /// misses per pass once warm. For perf and for telling the C layer's cost from the layout's.
 enum CorpusFileBenchmark {
+    /// A corpus file with no usable line.
+    struct Empty: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "\(path): no font, size, width and text line (tab-separated)" }
+    }
+
     static func run(path: String, rounds: Int) throws -> [String: Any] {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         var fonts: [String: Font] = [:]
@@ -19,6 +25,7 @@ enum CorpusFileBenchmark {
             fonts[key] = font
             items.append((font, String(fields[3]), width))
         }
+        guard !items.isEmpty else { throw Empty(path: path) }
         func pass() throws {
             for item in items {
                 var shaped = try ShapedText(item.text, font: item.font)

@@ -4,6 +4,7 @@
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/utypes.h>
+#include <stdatomic.h>
 
 const char *howdy_icu_status_name(howdy_icu_status status) { return u_errorName((UErrorCode)status); }
 
@@ -117,4 +118,23 @@ int32_t howdy_is_breaking_space(uint32_t scalar) {
     // NBSP, figure space and narrow NBSP glue words together; they never hang.
     if (scalar == 0x00A0 || scalar == 0x2007 || scalar == 0x202F) return 0;
     return u_isUWhiteSpace((UChar32)scalar);
+}
+
+static uint32_t scalar_properties(uint32_t scalar) {
+    uint32_t script = (uint32_t)howdy_script(scalar) & HOWDY_PROPERTY_SCRIPT_MASK;
+    return script | (howdy_is_attaching(scalar) ? HOWDY_PROPERTY_ATTACHING : 0)
+           | (howdy_is_emoji_presentation(scalar) ? HOWDY_PROPERTY_EMOJI_PRESENTATION : 0)
+           | (howdy_is_extended_pictographic(scalar) ? HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC : 0);
+}
+
+/// Bit 31 marks a known entry (0 is unknown); the answer is in the bits below.
+static _Atomic uint32_t bmp_properties[0x10000];
+
+uint32_t howdy_scalar_properties(uint32_t scalar) {
+    if (scalar > 0xFFFF) return scalar_properties(scalar);
+    uint32_t known = atomic_load_explicit(&bmp_properties[scalar], memory_order_relaxed);
+    if (known) return known & 0x7FFFFFFFu;
+    uint32_t answer = scalar_properties(scalar);
+    atomic_store_explicit(&bmp_properties[scalar], answer | 0x80000000u, memory_order_relaxed);
+    return answer;
 }

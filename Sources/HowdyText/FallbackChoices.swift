@@ -9,11 +9,58 @@ import Synchronization
 /// Read far more than written: a lookup locks only the calling thread's stripe
 /// (`ReadMostly`), so threads laying out non-Latin text side by side do not meet here.
 final class FallbackChoices: Sendable {
-    private let choices = ReadMostly<[UInt32: FontFace?], Void>([:])
+    private let choices = ReadMostly<Answers, Void>(Answers())
     private static let limit = 16384
     /// Called (outside the lock) after a new answer is kept: the owning `TextSystem`
     /// then checks its budget.
     let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// The answers: BMP scalars in a flat table of face numbers (a CJK text asks for
+    /// dozens of distinct characters, each of which a dictionary would hash), others in
+    /// a dictionary.
+    private struct Answers {
+        /// The faces answered so far; a code in `bmp` is an index here + 1.
+        var faces: [FontFace] = []
+        /// Per BMP scalar once the first is answered (64 KiB): 0 unknown, `none` for no
+        /// face, otherwise the face's index + 1.
+        var bmp: [UInt8] = []
+        var others: [UInt32: FontFace?] = [:]
+        var count = 0
+
+        static let none: UInt8 = 255
+
+        func face(for scalar: UInt32) -> FontFace?? {
+            if scalar <= 0xFFFF, !bmp.isEmpty {
+                let code = bmp[Int(scalar)]
+                if code == 0 { return nil }
+                return .some(code == Self.none ? nil : faces[Int(code) - 1])
+            }
+            return others[scalar]
+        }
+
+        mutating func set(_ face: FontFace?, for scalar: UInt32) {
+            if count >= FallbackChoices.limit { self = Answers() }
+            count += 1
+            guard scalar <= 0xFFFF else {
+                others[scalar] = face
+                return
+            }
+            var code = Self.none
+            if let face {
+                if let index = faces.firstIndex(where: { $0 === face }) {
+                    code = UInt8(index + 1)
+                } else if faces.count < Int(Self.none) - 1 {
+                    faces.append(face)
+                    code = UInt8(faces.count)
+                } else {
+                    others[scalar] = face  // more faces than codes: kept by scalar instead
+                    return
+                }
+            }
+            if bmp.isEmpty { bmp = [UInt8](repeating: 0, count: 0x10000) }
+            bmp[Int(scalar)] = code
+        }
+    }
 
     enum BundledKind { case regular, bold }
 
@@ -32,17 +79,38 @@ final class FallbackChoices: Sendable {
     /// Scalars answered.
     var count: Int { choices.read { $0.pointee.count } }
 
+    /// `known(in:into:)`'s code for a scalar no face covers.
+    static let noFace = Answers.none
+
+    /// The answers known now for the units of `text`, read under one lock (itemisation
+    /// asks once per text instead of once per distinct character): `codes[i]` is 0 when
+    /// unit i is a surrogate or its scalar unanswered, `noFace` when no face covers it,
+    /// else an index + 1 into the faces returned. `codes` has room for `text.count`.
+    func known(in text: UnsafeBufferPointer<UInt16>, into codes: UnsafeMutableBufferPointer<UInt8>) -> [FontFace] {
+        choices.read { answers in
+            let bmp = answers.pointee.bmp
+            guard !bmp.isEmpty else {
+                codes.update(repeating: 0)
+                return []
+            }
+            bmp.withUnsafeBufferPointer { table in
+                for (index, unit) in text.enumerated() { codes[index] = unit & 0xF800 == 0xD800 ? 0 : table[Int(unit)] }
+            }
+            return answers.pointee.faces
+        }
+    }
+
+    /// Estimated bytes held: the BMP table once made, and about 16 per other answer.
+    var bytes: Int { choices.read { $0.pointee.bmp.count + $0.pointee.others.count * 16 } }
+
     /// Forgets every answer.
-    func removeAll() { choices.write { $0.removeAll() } }
+    func removeAll() { choices.write { $0 = Answers() } }
 
     /// The face for `scalar`, from `walk` the first time (outside the lock: it may open files).
     func face(for scalar: UInt32, walk: () -> FontFace?) -> FontFace? {
-        if let known = choices.read({ $0.pointee[scalar] }) { return known }
+        if let known = choices.read({ $0.pointee.face(for: scalar) }) { return known }
         let found = walk()
-        choices.write { choices in
-            if choices.count >= Self.limit { choices.removeAll(keepingCapacity: true) }
-            choices[scalar] = found
-        }
+        choices.write { $0.set(found, for: scalar) }
         onGrowth.withLock { $0 }?()
         return found
     }

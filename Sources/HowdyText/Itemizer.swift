@@ -47,35 +47,50 @@ struct Itemization {
         var currentScript = Int32(HOWDY_SCRIPT_COMMON)
         var firstRealScript: Int32?
         var ascii = ASCIICoverage()
-        withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.size) { table in
-            var memo = ScalarMemo(table)
-            while index < count {
-                let (scalar, width) = Self.decode(text, at: index)
-                let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
+        // The chain's answers known before this text, read once (see `KnownChoices`); the
+        // per-unit answers written through buffers, with no uniqueness check per unit.
+        fontOf.withUnsafeMutableBufferPointer { fontOf in
+            scriptOf.withUnsafeMutableBufferPointer { scriptOf in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: choices == nil ? 0 : count) { codes in
+                    codes.initialize(repeating: 0)
+                    var known = KnownChoices(faces: choices?.known(in: text, into: codes) ?? [])
+                    withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.size) { table in
+                        var memo = ScalarMemo(table)
+                        while index < count {
+                            let (scalar, width) = Self.decode(text, at: index)
+                            let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
 
-                let script: Int32
-                if scalar < 0x80 {
-                    let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
-                    script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
-                } else {
-                    script = memo.script(of: scalar)
-                }
-                if script > Int32(HOWDY_SCRIPT_INHERITED) {
-                    currentScript = script
-                    if firstRealScript == nil { firstRealScript = script }
-                }
+                            let script: Int32
+                            // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
+                            let properties: UInt32
+                            if scalar < 0x80 {
+                                let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
+                                script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
+                                properties = 0
+                            } else {
+                                properties = howdy_scalar_properties(scalar)
+                                script = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
+                            }
+                            if script > Int32(HOWDY_SCRIPT_INHERITED) {
+                                currentScript = script
+                                if firstRealScript == nil { firstRealScript = script }
+                            }
 
-                let font = Self.chooseFont(
-                    scalar: scalar, next: next, previous: previousScalar, previousFont: previousFont,
-                    isFirst: index == 0, fonts: &fonts, slots: &faceSlots, fallback: fallback, choices: choices,
-                    ascii: &ascii, memo: &memo, failures: &fontFailures)
-                for unit in index..<(index + width) {
-                    fontOf[unit] = font
-                    scriptOf[unit] = currentScript
+                            let font = Self.chooseFont(
+                                scalar: scalar, properties: properties, next: next, previous: previousScalar,
+                                previousFont: previousFont, isFirst: index == 0, fonts: &fonts, slots: &faceSlots,
+                                fallback: fallback, choices: choices, code: codes.isEmpty ? 0 : codes[index],
+                                known: &known, ascii: &ascii, memo: &memo, failures: &fontFailures)
+                            for unit in index..<(index + width) {
+                                fontOf[unit] = font
+                                scriptOf[unit] = currentScript
+                            }
+                            previousFont = font
+                            previousScalar = scalar
+                            index += width
+                        }
+                    }
                 }
-                previousFont = font
-                previousScalar = scalar
-                index += width
             }
         }
         // Leading Common characters take the first real script of the text.
@@ -152,25 +167,27 @@ struct Itemization {
     /// Characters that belong to the cluster before them and so keep its font:
     /// marks, format characters (joiners, bidi controls, tags), variation selectors,
     /// emoji modifiers and white space / controls.
-    private static func joinsPrevious(_ scalar: UInt32, previous: UInt32, memo: inout ScalarMemo) -> Bool {
+    /// `properties` are `howdy_scalar_properties(scalar)` (any value for ASCII).
+    private static func joinsPrevious(_ scalar: UInt32, properties: UInt32, previous: UInt32) -> Bool {
         if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
         if scalar == 0x200D || (0xFE00...0xFE0F).contains(scalar) || (0x1F3FB...0x1F3FF).contains(scalar)
             || (0xE0020...0xE007F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
         {
             return true
         }
-        if previous == 0x200D, howdy_is_extended_pictographic(scalar) != 0 { return true }
-        return memo.isAttaching(scalar)
+        if previous == 0x200D, properties & UInt32(HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC) != 0 { return true }
+        return properties & UInt32(HOWDY_PROPERTY_ATTACHING) != 0
     }
 
-    private static func wantsEmoji(_ scalar: UInt32, next: UInt32) -> Bool {
+    /// `properties` are `howdy_scalar_properties(scalar)` (any value for ASCII).
+    private static func wantsEmoji(_ scalar: UInt32, properties: UInt32, next: UInt32) -> Bool {
         if scalar < 0x80 {
             // Keycaps: a digit, # or * followed by VS16 (and U+20E3).
             return next == 0xFE0F && (scalar == 0x23 || scalar == 0x2A || (0x30...0x39).contains(scalar))
         }
         if next == 0xFE0E { return false }
-        if howdy_is_emoji_presentation(scalar) != 0 { return true }
-        return next == 0xFE0F && howdy_is_extended_pictographic(scalar) != 0
+        if properties & UInt32(HOWDY_PROPERTY_EMOJI_PRESENTATION) != 0 { return true }
+        return next == 0xFE0F && properties & UInt32(HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC) != 0
     }
 
     /// The primary face's cmap answers for ASCII, asked once per text: most characters
@@ -194,13 +211,13 @@ struct Itemization {
 
     // swiftlint:disable:next function_parameter_count
     private static func chooseFont(
-        scalar: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
-        fonts: inout [Font], slots: inout FaceSlots, fallback: FontFallback, choices: FallbackChoices?,
-        ascii: inout ASCIICoverage, memo: inout ScalarMemo, failures: inout [TextError]
+        scalar: UInt32, properties: UInt32, next: UInt32, previous: UInt32, previousFont: Int32, isFirst: Bool,
+        fonts: inout [Font], slots: inout FaceSlots, fallback: FontFallback, choices: FallbackChoices?, code: UInt8,
+        known: inout KnownChoices, ascii: inout ASCIICoverage, memo: inout ScalarMemo, failures: inout [TextError]
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
-        if !isFirst, joinsPrevious(scalar, previous: previous, memo: &memo) {
+        if !isFirst, joinsPrevious(scalar, properties: properties, previous: previous) {
             // After the primary font (not a colour one), every branch below answers 0.
             if previousFont == 0, !fonts[0].face.isColor { return 0 }
             // A space after an emoji is text, not part of the emoji: measure it in the text font.
@@ -218,12 +235,14 @@ struct Itemization {
         let selected = next == 0xFE0E || next == 0xFE0F
         if !selected, let known = memo.font(of: scalar) { return known }
         let font: Int32
-        if wantsEmoji(scalar, next: next), let emoji = fallback.emojiFace, emoji.hasGlyph(for: character) {
+        if wantsEmoji(scalar, properties: properties, next: next), let emoji = fallback.emojiFace,
+            emoji.hasGlyph(for: character)
+        {
             font = slot(emoji)
         } else {
             font = chooseCovering(
-                scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, choices: choices, ascii: &ascii,
-                failures: &failures)
+                scalar, character, fonts: &fonts, slots: &slots, fallback: fallback, choices: choices, code: code,
+                known: &known, ascii: &ascii, failures: &failures)
         }
         if !selected { memo.setFont(font, of: scalar) }
         return font
@@ -271,17 +290,26 @@ struct Itemization {
     /// primary font if it covers it, else the first preference or fallback face that does.
     private static func chooseCovering(
         _ scalar: UInt32, _ character: Unicode.Scalar, fonts: inout [Font], slots: inout FaceSlots,
-        fallback: FontFallback, choices: FallbackChoices?, ascii: inout ASCIICoverage, failures: inout [TextError]
+        fallback: FontFallback, choices: FallbackChoices?, code: UInt8, known: inout KnownChoices,
+        ascii: inout ASCIICoverage, failures: inout [TextError]
     ) -> Int32 {
         func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
         if ascii.primaryHas(scalar, fonts) { return 0 }
         // The shared bundled chains remember their answer per scalar across texts: a walk
         // costs a lock and a cmap lookup per face before the one that covers (five for a
-        // CJK character), for every distinct character of every text.
-        let covering =
-            choices.map {
-                $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
-            } ?? chainFace(covering: scalar, character, fallback)
+        // CJK character), for every distinct character of every text. Answers known before
+        // the text began came with it (`code`).
+        let covering: FontFace?
+        if code == FallbackChoices.noFace {
+            covering = nil
+        } else if code != 0 {
+            return known.slot(Int(code) - 1) { slot($0) }
+        } else {
+            covering =
+                choices.map {
+                    $0.face(for: scalar) { chainFace(covering: scalar, character, fallback) }
+                } ?? chainFace(covering: scalar, character, fallback)
+        }
         if let covering { return slot(covering) }
         if fallback.usesSystemFonts, let match = fonts[0].system.systemFont(covering: character) {
             do {
@@ -301,6 +329,23 @@ struct Itemization {
 
     private static func note(_ failure: TextError, in failures: inout [TextError]) {
         if !failures.contains(failure) { failures.append(failure) }
+    }
+}
+
+/// The faces a bundled chain had answered when a text began (`FallbackChoices.known`), and
+/// the font slot of each once asked for: a character answered before costs no lock, no
+/// retain and no search of `FaceSlots`.
+private struct KnownChoices {
+    let faces: [FontFace]
+    private var slots: [Int32] = []
+
+    init(faces: [FontFace]) { self.faces = faces }
+
+    /// The slot of `faces[index]`, from `make` the first time.
+    mutating func slot(_ index: Int, make: (FontFace) -> Int32) -> Int32 {
+        if slots.isEmpty { slots = [Int32](repeating: -1, count: faces.count) }
+        if slots[index] < 0 { slots[index] = make(faces[index]) }
+        return slots[index]
     }
 }
 
@@ -324,71 +369,36 @@ private struct FaceSlots {
     }
 }
 
-/// Per-text answers by scalar, in a small direct-mapped table on the stack: a scalar's
-/// ICU script, whether it attaches to the cluster before it, and the font chosen for it
-/// when that depends on the scalar alone. A
-/// collision only forgets an answer (it is asked again), so results are those of asking
-/// every time, without a dictionary's hashing and regrowth per character.
+/// Per-text fonts by scalar, in a small direct-mapped table on the stack: the font
+/// chosen for a scalar when that depends on the scalar alone. A collision only forgets
+/// an answer (it is asked again), so results are those of asking every time, without a
+/// dictionary's hashing and regrowth per character. (ICU's per-scalar answers come
+/// from `howdy_scalar_properties`, kept per process.)
 private struct ScalarMemo {
     struct Entry {
         /// scalar + 1; 0 for an empty slot.
         var key: UInt32
-        /// -1 while unknown (ICU's script codes are 0 or more).
-        var script: Int32
         /// -1 while unknown.
         var font: Int32
-        /// `howdy_is_attaching`: 1 or 0, -1 while unknown.
-        var attaching: Int8
     }
 
     static let size = 256
     private let table: UnsafeMutableBufferPointer<Entry>
 
     init(_ table: UnsafeMutableBufferPointer<Entry>) {
-        table.initialize(repeating: Entry(key: 0, script: -1, font: -1, attaching: -1))
+        table.initialize(repeating: Entry(key: 0, font: -1))
         self.table = table
     }
 
     @inline(__always)
     private func slot(_ scalar: UInt32) -> Int { Int((scalar ^ (scalar >> 8)) & UInt32(Self.size - 1)) }
 
-    /// `howdy_script(scalar)`.
-    mutating func script(of scalar: UInt32) -> Int32 {
-        let index = slot(scalar)
-        if table[index].key == scalar &+ 1 {
-            if table[index].script >= 0 { return table[index].script }
-        } else {
-            table[index] = Entry(key: scalar &+ 1, script: -1, font: -1, attaching: -1)
-        }
-        let script = howdy_script(scalar)
-        table[index].script = script
-        return script
-    }
-
     func font(of scalar: UInt32) -> Int32? {
         let entry = table[slot(scalar)]
         return entry.key == scalar &+ 1 && entry.font >= 0 ? entry.font : nil
     }
 
-    mutating func setFont(_ font: Int32, of scalar: UInt32) {
-        let index = slot(scalar)
-        if table[index].key == scalar &+ 1 {
-            table[index].font = font
-        } else {
-            table[index] = Entry(key: scalar &+ 1, script: -1, font: font, attaching: -1)
-        }
-    }
-
-    /// `howdy_is_attaching(scalar) != 0`.
-    mutating func isAttaching(_ scalar: UInt32) -> Bool {
-        let index = slot(scalar)
-        if table[index].key == scalar &+ 1 {
-            if table[index].attaching >= 0 { return table[index].attaching == 1 }
-        } else {
-            table[index] = Entry(key: scalar &+ 1, script: -1, font: -1, attaching: -1)
-        }
-        let attaching = howdy_is_attaching(scalar) != 0
-        table[index].attaching = attaching ? 1 : 0
-        return attaching
+    func setFont(_ font: Int32, of scalar: UInt32) {
+        table[slot(scalar)] = Entry(key: scalar &+ 1, font: font)
     }
 }

@@ -18,6 +18,32 @@ struct LineBreaker {
     /// Grapheme boundaries for breaking inside a word wider than the line
     /// (`overflow-wrap: break-word`); nil means such a word overflows its line instead.
     let graphemes: [Int32]?
+    /// True when a line's width through segment j grows with j from any start, no
+    /// segment but the last is a hard break and none shows a hyphen: then the segments a
+    /// greedy line takes end just before the first that does not fit, and a binary search
+    /// finds it (a CJK text has a segment per character, dozens per line, probed by every
+    /// step of `balance`'s bisection). Otherwise lines are walked segment by segment.
+    let searchable: Bool
+
+    init(shaped: ShapedText, graphemes: [Int32]?) {
+        self.shaped = shaped
+        self.graphemes = graphemes
+        let segments = shaped.segments
+        let prefix = shaped.advancePrefix
+        var searchable = true
+        var previous = Int.min
+        for (index, segment) in segments.enumerated() {
+            let ends = prefix[Int(segment.contentEnd)]
+            if ends < previous || (segment.isHardBreak && index < segments.count - 1)
+                || (segment.endsWithSoftHyphen && shaped.hyphen != nil)
+            {
+                searchable = false
+                break
+            }
+            previous = ends
+        }
+        self.searchable = searchable
+    }
 
     /// Width of the line from `start` through segment `index`'s content, with the hyphen
     /// the line would show if it ended there.
@@ -60,10 +86,22 @@ struct LineBreaker {
                         }
                     }
                     var last = index
-                    while !segments[last].isHardBreak, last + 1 < count,
-                        lineWidth(from: start, through: last + 1) <= width
-                    {
-                        last += 1
+                    if searchable {
+                        // The last segment in (index, count) that fits, if any: widths grow with it.
+                        var low = index + 1
+                        var high = count
+                        let limit = prefix[start] + width
+                        while low < high {
+                            let mid = (low + high) / 2
+                            if prefix[Int(segments[mid].contentEnd)] <= limit { low = mid + 1 } else { high = mid }
+                        }
+                        last = low - 1
+                    } else {
+                        while !segments[last].isHardBreak, last + 1 < count,
+                            lineWidth(from: start, through: last + 1) <= width
+                        {
+                            last += 1
+                        }
                     }
                     let segment = segments[last]
                     let line = LineBreak(

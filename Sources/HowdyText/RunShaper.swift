@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CHowdyICU
 
 /// Shapes the runs of one text, through a `WordShapeCache` where that is safe.
 struct RunShaper {
@@ -7,6 +8,9 @@ struct RunShaper {
     let language: hb_language_t?
     let features: [hb_feature_t]
     let featureSet: Int
+    /// The text's segments (break opportunities at their ends), where runs of a CJK
+    /// script may be cut for the cache (`shapeAtBreaks`).
+    let segments: [ShapedText.Segment]
     /// The HarfBuzz buffer, made on the first run HarfBuzz shapes (a text whose runs are
     /// all cached never needs one).
     private let lazyBuffer = LazyShapingBuffer()
@@ -17,13 +21,14 @@ struct RunShaper {
 
     init(
         text: UnsafeBufferPointer<UInt16>, cache: WordShapeCache?, language: hb_language_t?,
-        features: [hb_feature_t], featureSet: Int
+        features: [hb_feature_t], featureSet: Int, segments: [ShapedText.Segment] = []
     ) {
         self.text = text
         self.cache = cache
         self.language = language
         self.features = features
         self.featureSet = featureSet
+        self.segments = segments
     }
 
     /// Shapes `item` with `font`, appending its glyphs to `store` (a text's glyph store)
@@ -42,6 +47,13 @@ struct RunShaper {
             rightToLeft: item.isRightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
         let boundaries = SpaceBoundaries.shared(
             in: cache, font: font, context: context, script: item.script, language: language, features: features)
+        if boundaries.clustersAreIndependent, Self.cutsAtBreaks(item.script), item.end - item.start > 1,
+            !text[item.start..<item.end].contains(0x2044)
+        {
+            shapeAtBreaks(
+                item, font: font, cache: cache, context: context, boundaries: boundaries, into: &unsafe, store: &store)
+            return first..<store.glyphs.count
+        }
         let cuts = boundaries.canCut(text, before: pieces)
         // Hashed once, for the lookup and for storing the words after a miss.
         scratch.hashes.removeAll(keepingCapacity: true)
@@ -72,6 +84,172 @@ struct RunShaper {
             text, range: item.start..<item.end, context: true, level: item.level, script: item.script,
             language: language, font: font, features: features, appendingTo: &store)
         buffer.unsafeToBreakOffsets(base: 0, into: &unsafe)
+    }
+
+    /// A run of a CJK script in a context where HarfBuzz shapes each cluster by itself
+    /// (`SpaceBoundaries.clustersAreIndependent`), through the cache: the run whole (one
+    /// lookup when the same text comes again), else its pieces between break
+    /// opportunities (`segments`) where a cluster starts, so that another text made of
+    /// the same words and characters is assembled without HarfBuzz. After a miss the run
+    /// is shaped whole and stored both ways; a piece is stored only when its glyphs lie
+    /// within it and one starts at its first unit (`storable`).
+    private func shapeAtBreaks(
+        _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, boundaries: SpaceBoundaries,
+        into unsafe: inout OffsetSet, store: inout ShapedRun
+    ) {
+        let first = store.glyphs.count
+        let whole = item.start..<item.end
+        let wholeHash = WordShapeCache.hash(text, whole, context)
+        if cache.assemble(
+            text, pieces: [whole], context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
+            hashes: [wholeHash])
+        {
+            return
+        }
+        piecesAtBreaks(whole, into: &scratch.pieces)
+        let pieces = scratch.pieces
+        scratch.hashes.removeAll(keepingCapacity: true)
+        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, context)) }
+        let hashes = scratch.hashes
+        if pieces.count > 1,
+            cache.assemble(
+                text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
+                hashes: hashes)
+        {
+            return
+        }
+        shapeWhole(item, font: font, into: &unsafe, store: &store)
+        let glyphs = first..<store.glyphs.count
+        var (data, words) = storable(
+            store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: [whole], hashes: [wholeHash], cuts: [],
+            boundaries: boundaries, context: context)
+        if pieces.count > 1, !item.isRightToLeft {
+            // Every cut is at a cluster start, which is all this context needs.
+            storePieces(store, glyphs: glyphs, pieces: pieces, hashes: hashes, context: context, into: &data, &words)
+        }
+        cache.store(data, words: words)
+    }
+
+    /// Packs (`PackedWord`) the pieces of a left-to-right run just shaped whole, in one
+    /// pass over its glyphs, which must be in cluster order: a piece is kept when its
+    /// glyphs are the run's consecutive glyphs whose clusters lie in it and the first one's
+    /// cluster is its start. Glyphs out of cluster order keep no piece at all. Appends
+    /// to `data` and `words` (hash and slots of each entry).
+    private func storePieces(
+        _ store: ShapedRun, glyphs run: Range<Int>, pieces: [Range<Int>], hashes: [UInt64], context: ShapeContext,
+        into data: inout [Int32], _ words: inout [(hash: UInt64, range: Range<Int>)]
+    ) {
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.count,
+            let textStart = pieces.first?.lowerBound, let textEnd = pieces.last?.upperBound
+        else { return }
+        let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        let kept = data.count
+        let keptWords = words.count
+        data.reserveCapacity(data.count + pieces.count * PackedWord.headerSlots + (textEnd - textStart) + run.count * 6)
+        words.reserveCapacity(words.count + pieces.count)
+        var contextSlots: [Int32] = []
+        PackedWord.appendContext(context, to: &contextSlots)
+        var inOrder = true
+        let fields = (store.glyphs, store.clusters, store.advances, store.offsetsX, store.offsetsY)
+        fields.0.withUnsafeBufferPointer { ids in
+            fields.1.withUnsafeBufferPointer { clusters in
+                fields.2.withUnsafeBufferPointer { advances in
+                    fields.3.withUnsafeBufferPointer { offsetsX in
+                        fields.4.withUnsafeBufferPointer { offsetsY in
+                            var glyph = run.lowerBound
+                            for (index, piece) in pieces.enumerated() {
+                                let first = glyph
+                                while glyph < run.upperBound, Int(clusters[glyph]) < piece.upperBound {
+                                    guard Int(clusters[glyph]) >= piece.lowerBound else {
+                                        inOrder = false
+                                        return
+                                    }
+                                    glyph += 1
+                                }
+                                guard first < glyph, Int(clusters[first]) == piece.lowerBound else { continue }
+                                let base = Int32(piece.lowerBound)
+                                let start = data.count
+                                data.append(Int32(piece.count))
+                                data.append(Int32(glyph - first))
+                                data.append(0)  // unsafe-to-break count, set below
+                                data.append(contentsOf: contextSlots)
+                                for unit in text[piece] { data.append(Int32(unit)) }
+                                for position in first..<glyph { data.append(Int32(bitPattern: ids[position])) }
+                                for position in first..<glyph { data.append(clusters[position] - base) }
+                                data.append(contentsOf: UnsafeBufferPointer(rebasing: advances[first..<glyph]))
+                                data.append(contentsOf: UnsafeBufferPointer(rebasing: offsetsX[first..<glyph]))
+                                data.append(contentsOf: UnsafeBufferPointer(rebasing: offsetsY[first..<glyph]))
+                                var unsafeCount: Int32 = 0
+                                for position in first..<glyph
+                                where infos[position - run.lowerBound].mask & unsafeBreak != 0 {
+                                    data.append(Int32(infos[position - run.lowerBound].cluster) - base)
+                                    unsafeCount += 1
+                                }
+                                data[start + PackedWord.unsafeCountSlot] = unsafeCount
+                                words.append((hashes[index], start..<data.count))
+                            }
+                            if glyph != run.upperBound { inOrder = false }
+                        }
+                    }
+                }
+            }
+        }
+        if !inOrder {
+            data.removeSubrange(kept...)
+            words.removeSubrange(keptWords...)
+        }
+    }
+
+    /// Scripts HarfBuzz shapes with its default shaper and that are written without
+    /// spaces: Han, Hiragana, Katakana and Bopomofo (not Hangul, whose shaper composes jamo).
+    static func cutsAtBreaks(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_HAN || script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA
+            || script == HB_SCRIPT_BOPOMOFO
+    }
+
+    /// `range` cut at the segment ends inside it where HarfBuzz starts a cluster, into `pieces`.
+    private func piecesAtBreaks(_ range: Range<Int>, into pieces: inout [Range<Int>]) {
+        pieces.removeAll(keepingCapacity: true)
+        var low = 0
+        var high = segments.count
+        while low < high {  // the first segment ending after the run's start
+            let mid = (low + high) / 2
+            if Int(segments[mid].end) <= range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var start = range.lowerBound
+        var index = low
+        while index < segments.count, Int(segments[index].end) < range.upperBound {
+            let cut = Int(segments[index].end)
+            if Self.startsCluster(text, at: cut) {
+                pieces.append(start..<cut)
+                start = cut
+            }
+            index += 1
+        }
+        pieces.append(start..<range.upperBound)
+    }
+
+    /// True when HarfBuzz starts a new cluster at `offset` (its `hb_set_unicode_props` and
+    /// `form_clusters`): the character there is no continuation — not a mark, format
+    /// character (ZWJ, ZWNJ, variation selectors are marks or format characters, tags),
+    /// control or separator (ICU's attaching classes), emoji modifier, regional indicator
+    /// (pairs make flags), halfwidth katakana voiced mark or Hangul jamo — and the one
+    /// before is not ZWJ. Offsets inside a surrogate pair are never cluster starts.
+    static func startsCluster(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> Bool {
+        guard offset > 0, offset < text.count, text[offset] & 0xFC00 != 0xDC00, text[offset - 1] != 0x200D else {
+            return false
+        }
+        let scalar = Itemization.decode(text, at: offset).0
+        switch scalar {
+        case 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0xFF9E...0xFF9F, 0xE0000...0xE0FFF, 0x1100...0x11FF,
+            0xA960...0xA97F, 0xD7B0...0xD7FF:
+            return false
+        default:
+            return scalar >= 0x80
+                ? howdy_scalar_properties(scalar) & UInt32(HOWDY_PROPERTY_ATTACHING) == 0
+                : scalar > 0x20 && scalar != 0x7F
+        }
     }
 
     /// The run's words, into `pieces`: each ends after the spaces that follow it.

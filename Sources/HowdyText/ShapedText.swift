@@ -167,10 +167,19 @@ public struct ShapedText: Sendable {
                 fallback: options.fallback ?? FontFallback.bundled(matching: font.face))
             fonts = items.fonts
             fontFailures = items.fontFailures
+            // Before shaping: a CJK run is cached in pieces between break opportunities.
+            if options.usesWordCache {
+                segments = try font.system.wordCache.segments.segments(of: buffer, options: options) {
+                    try Self.segments(of: buffer, options: options, system: font.system)
+                }
+            } else {
+                segments = try Self.segments(of: buffer, options: options, system: font.system)
+            }
             let language = options.locale.isEmpty ? nil : hb_language_from_string(options.locale, -1)
             let shaper = RunShaper(
                 text: buffer, cache: options.usesWordCache ? font.system.wordCache : nil, language: language,
-                features: options.features.map(\.value), featureSet: font.system.featureSetID(of: options.features))
+                features: options.features.map(\.value), featureSet: font.system.featureSetID(of: options.features),
+                segments: segments)
             runs.reserveCapacity(items.runs.count)
             // About a glyph per UTF-16 unit: grown geometrically if a script needs more.
             store.reserve(utf16.count)
@@ -195,7 +204,6 @@ public struct ShapedText: Sendable {
             for run in runs { unsafe.remove(run.start) }
             for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
 
-            segments = try Self.segments(of: buffer, options: options, system: font.system)
             if segments.contains(where: \.endsWithSoftHyphen) {
                 hyphen = Self.hyphenGlyph(font: font, shaper: shaper.buffer, language: language)
             }

@@ -28,6 +28,17 @@ final class SpaceBoundaries: @unchecked Sendable {
     private let unsafeGlyphs: OpaquePointer  // hb_set_t *
     private let pairsWithSpace: Bool
     private let space: hb_codepoint_t?
+    /// True when HarfBuzz shapes every cluster of a run in this context by itself: the
+    /// shaping plan applies no GSUB and no GPOS lookup, and the face has none of the
+    /// tables HarfBuzz would apply instead or besides (`kern`, AAT's `morx`, `mort`,
+    /// `kerx`, `trak`) nor variations (`fvar`: feature variations could select other
+    /// lookups at other coordinates than the plan's). Then a glyph's id, advance and
+    /// offsets come from its own cluster alone (cmap, hmtx, and normalisation and
+    /// fallback mark positioning inside the cluster), so a run may be cut at any place
+    /// where HarfBuzz starts a cluster (`RunShaper.startsCluster`) and each piece shapes
+    /// the same alone as in the run. Droid Sans Fallback, the bundled CJK face, is such a
+    /// face for Han and kana: its one GSUB lookup is `vert`, applied only to vertical text.
+    let clustersAreIndependent: Bool
     /// Answers per scalar, read by every run of every text in this context: readers
     /// lock only their own thread's stripe.
     private let cutAnswers = ReadMostly(ScalarAnswers())
@@ -67,6 +78,7 @@ final class SpaceBoundaries: @unchecked Sendable {
         guard hb_font_get_nominal_glyph(font.instance.handle, 0x20, &glyph) != 0 else {
             space = nil
             pairsWithSpace = true
+            clustersAreIndependent = false
             return
         }
         space = glyph
@@ -84,6 +96,13 @@ final class SpaceBoundaries: @unchecked Sendable {
         let positioning = hb_set_create()!
         defer { hb_set_destroy(positioning) }
         hb_ot_shape_plan_collect_lookups(plan, gpos, positioning)
+        clustersAreIndependent =
+            hb_set_is_empty(lookups) != 0 && hb_set_is_empty(positioning) != 0
+            && ["kern", "morx", "mort", "kerx", "trak", "fvar"].allSatisfy { name in
+                let blob = hb_face_reference_table(face, hb_tag_from_string(name, -1))
+                defer { hb_blob_destroy(blob) }
+                return hb_blob_get_length(blob) == 0
+            }
 
         // What GSUB can make of the space.
         let spaces = hb_set_create()!

@@ -112,9 +112,9 @@ public final class TextSystem: Sendable {
             "faces": faces.read { $0.pointee.values.reduce(0) { $0 + $1.fileSize } },
             "harfBuzzFonts": harfBuzzFonts.read { $0.pointee.count } * 4096,
             "breakIterators": iterators * 16384,
-            "words": wordCache.statistics.bytes,
+            "words": wordCache.statistics.bytes + wordCache.segments.bytes,
             "spaceBoundaries": wordCache.spaceBoundaryCount * 2048,
-            "answers": (fallbackRegular.count + fallbackBold.count + systemFontCoverage.read { $0.pointee.count }) * 16,
+            "answers": fallbackRegular.bytes + fallbackBold.bytes + systemFontCoverage.read { $0.pointee.count } * 16,
             "hyphenation": hyphenation.read { $0.pointee.loaded.count } << 20,
             "formatters": (numberFormats.count + pluralRules.count) * 8192,
         ]

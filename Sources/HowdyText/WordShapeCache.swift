@@ -99,6 +99,8 @@ public final class WordShapeCache: Sendable {
     /// Space-boundary analyses per font serial (`SpaceBoundaries.shared`): built for the
     /// words this cache stores, and dropped with them.
     let spaceBoundaries = ReadMostly<[Int: [SpaceBoundaries]], Void>([:])
+    /// Texts' segments (break opportunities), kept and dropped with the words.
+    let segments = SegmentCache()
     /// Called (outside every lock) when a generation fills or an analysis is built: the
     /// owning `TextSystem` then checks its budget. Read only then, so its lock is cold.
     let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
@@ -132,7 +134,8 @@ public final class WordShapeCache: Sendable {
         }
     }
 
-    /// Drops every entry and resets the counters. The space-boundary analyses stay: they
+    /// Drops every entry (and every text's kept segments, `SegmentCache`) and resets the
+    /// counters. The space-boundary analyses stay: they
     /// describe a font, not a text (built once per font and context), so a cache emptied to
     /// measure or to free words does not make the next text pay for them again. The system's
     /// budget drops them separately, with the other cheap answers.
@@ -141,6 +144,7 @@ public final class WordShapeCache: Sendable {
             state = State()
             locals { $0 = 0 }
         }
+        segments.removeAll()
     }
 
     /// Space-boundary analyses held.
@@ -371,7 +375,7 @@ enum PackedWord {
         data.append(contentsOf: unsafe)
     }
 
-    private static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {
+    static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {
         for value in [context.font, context.features, context.language] {
             data.append(Int32(truncatingIfNeeded: value))
             data.append(Int32(truncatingIfNeeded: value >> 32))

@@ -68,6 +68,20 @@ int32_t howdy_is_attaching(uint32_t scalar);
 /// 1 for White_Space characters that a line may end with and hang (not NBSP-like).
 int32_t howdy_is_breaking_space(uint32_t scalar);
 
+enum {
+    HOWDY_PROPERTY_SCRIPT_MASK = 0xFFFF,
+    HOWDY_PROPERTY_ATTACHING = 1 << 16,
+    HOWDY_PROPERTY_EMOJI_PRESENTATION = 1 << 17,
+    HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC = 1 << 18,
+};
+/// The answers itemisation asks of every scalar, packed: `howdy_script` in the low 16
+/// bits, then one bit each for `howdy_is_attaching`, `howdy_is_emoji_presentation` and
+/// `howdy_is_extended_pictographic`. BMP answers are asked of ICU once per process and
+/// kept in a table (256 KiB, touched only where scalars fall): a CJK text otherwise
+/// pays four ICU property lookups per distinct character of every text. Safe from any
+/// thread: the entries are atomics, and two threads filling one store the same value.
+uint32_t howdy_scalar_properties(uint32_t scalar);
+
 // MARK: Plural rules (CLDR, cardinal; links ICU's i18n library)
 
 typedef struct howdy_plural_rules howdy_plural_rules;

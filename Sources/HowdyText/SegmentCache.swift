@@ -1,0 +1,97 @@
+/// A text's segments (`ShapedText.Segment`: its break opportunities, with the white
+/// space hanging at each and the hyphens shown there) kept across layouts of the same
+/// text, as the word cache keeps shaped words: ICU's line-break iterator walks every
+/// character, and CJK text, which may break after almost every character, paid more
+/// for that walk than for shaping itself in a font without lookups.
+///
+/// Never a guess: an entry answers only for the very same UTF-16 units under the very
+/// same break options (locale, `lineBreak`, `wordBreak`, `hyphens`), compared whole
+/// after the hash matches, and segments are a function of exactly those (ICU's rules
+/// for the locale; the white-space and soft-hyphen tests on the units). Texts with
+/// `hyphens: auto` are not kept: their points also depend on which hyphenation
+/// dictionaries are installed. Bounded in bytes (`byteLimit`), emptied whole when full;
+/// emptied with its `WordShapeCache` (`removeAll`), so a "cold" layout walks ICU again.
+final class SegmentCache: Sendable {
+    /// Budget in bytes for kept texts and segments.
+    static let byteLimit = 1 << 20
+    /// Longer texts are not kept: one would crowd out many titles.
+    static let maximumLength = 4096
+
+    private struct Entry {
+        let units: [UInt16]
+        let options: Options
+        let segments: [ShapedText.Segment]
+    }
+
+    /// The break options segments depend on.
+    struct Options: Equatable {
+        var locale: String
+        var lineBreak: LineBreakStyle
+        var wordBreak: WordBreakStyle
+        var hyphens: HyphensStyle
+
+        init(_ options: TextOptions) {
+            locale = options.locale
+            lineBreak = options.lineBreak
+            wordBreak = options.wordBreak
+            hyphens = options.hyphens
+        }
+    }
+
+    private struct Table {
+        var entries: [WordKey: Entry] = [:]
+        var bytes = 0
+    }
+
+    private let table = ReadMostly<Table, Void>(Table())
+
+    /// Bytes held (an estimate: units, segments and about 64 per entry).
+    var bytes: Int { table.read { $0.pointee.bytes } }
+
+    /// The segments of `text` under `options`: kept ones, or `make()`'s (then kept).
+    func segments(
+        of text: UnsafeBufferPointer<UInt16>, options: TextOptions, make: () throws -> [ShapedText.Segment]
+    ) rethrows -> [ShapedText.Segment] {
+        guard options.hyphens != .auto, text.count <= Self.maximumLength else { return try make() }
+        let key = Options(options)
+        let hash = WordKey(Self.hash(text, key))
+        let found = table.read { table -> [ShapedText.Segment]? in
+            guard let entry = table.pointee.entries[hash], entry.options == key,
+                entry.units.withUnsafeBufferPointer({ $0.elementsEqual(text) })
+            else { return nil }
+            return entry.segments
+        }
+        if let found { return found }
+        let made = try make()
+        let size = 64 + text.count * 2 + made.count * MemoryLayout<ShapedText.Segment>.stride
+        table.write { table in
+            if table.bytes + size > Self.byteLimit { table = Table() }
+            if table.entries[hash] == nil {
+                table.entries[hash] = Entry(units: Array(text), options: key, segments: made)
+                table.bytes += size
+            }
+        }
+        return made
+    }
+
+    /// Forgets every text.
+    func removeAll() { table.write { $0 = Table() } }
+
+    /// FNV-1a over the options and units, with MurmurHash3's finalizer (as `WordShapeCache.hash`).
+    private static func hash(_ text: UnsafeBufferPointer<UInt16>, _ options: Options) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
+        for byte in options.locale.utf8 { mix(UInt64(byte)) }
+        mix(UInt64(options.locale.utf8.count) << 32)
+        mix(UInt64(LineBreakStyle.allCases.firstIndex(of: options.lineBreak) ?? 0))
+        mix(UInt64(WordBreakStyle.allCases.firstIndex(of: options.wordBreak) ?? 0))
+        mix(UInt64(HyphensStyle.allCases.firstIndex(of: options.hyphens) ?? 0))
+        for unit in text { mix(UInt64(unit)) }
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash &*= 0xc4ce_b9fe_1a85_ec53
+        hash ^= hash >> 33
+        return hash
+    }
+}

@@ -162,8 +162,12 @@ enum ReviewPage {
         return out
     }
 
+    /// Approve and reject buttons for `ids` (space-separated); a group's state starts as
+    /// "0/N approved", as the script writes it once there are decisions.
     private static func decide(_ ids: String, label: String) -> String {
-        "<span class=\"decide\"><button type=\"button\" class=\"approve\" data-decide=\"approved\" data-ids=\"\(ids)\">Approve\(label)</button><button type=\"button\" class=\"reject\" data-decide=\"rejected\" data-ids=\"\(ids)\">Reject\(label)</button><span class=\"state\"></span></span>"
+        let count = ids.split(separator: " ").count
+        let state = count > 1 ? "0/\(count) approved" : ""
+        return "<span class=\"decide\"><button type=\"button\" class=\"approve\" data-decide=\"approved\" data-ids=\"\(ids)\">Approve\(label)</button><button type=\"button\" class=\"reject\" data-decide=\"rejected\" data-ids=\"\(ids)\">Reject\(label)</button><span class=\"state\">\(state)</span></span>"
     }
 
     /// The four views of a change; every picture carries the boxes of the changed regions.

@@ -235,11 +235,13 @@ enum ReviewPage {
             + rows.map { "<div><dt>\(escapeHTML($0.0))</dt><dd>\(escapeHTML($0.1))</dd></div>" }.joined() + "</dl>\n"
     }
 
-    /// An `<img>` that never blocks the page: decoded off the main thread, and fetched only
-    /// near the viewport when `lazy`; its size is given so nothing moves when it arrives.
+    /// An `<img>` with its size given, so nothing moves when it arrives. A `lazy` one is
+    /// fetched only near the viewport and decoded off the main thread; an eager one (the
+    /// first group's pair) keeps the default decoding, so it paints with the page instead
+    /// of showing an empty frame first.
     private static func image(_ path: String?, alt: String, size: PixelSize?, lazy: Bool) -> String {
         guard let path else { return "<p class=\"none\">(none)</p>" }
-        var attributes = lazy ? " loading=\"lazy\" decoding=\"async\"" : " decoding=\"async\""
+        var attributes = lazy ? " loading=\"lazy\" decoding=\"async\"" : ""
         if let size { attributes += " width=\"\(size.width)\" height=\"\(size.height)\"" }
         return "<img src=\"\(escapeHTML(hrefPath(path)))\" alt=\"\(escapeHTML(alt))\"\(attributes)>"
     }

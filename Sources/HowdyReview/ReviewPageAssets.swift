@@ -24,7 +24,7 @@ enum ReviewPageAssets {
         .frame{position:relative;display:inline-block;overflow:hidden;max-width:100%;vertical-align:top;line-height:0}
         .zoom{position:relative;transform-origin:0 0}
         .zoom img{display:block;max-width:100%;height:auto;max-height:max(240px,min(62vh,calc(100vh - 400px)));width:auto;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
-        .viewer.zoomed .zoom img{image-rendering:pixelated}.viewer.zoomed .box{outline-offset:0;opacity:.7}
+        .viewer.zoomed .zoom img{image-rendering:pixelated}.viewer.zoomed .box{outline:none;box-shadow:0 0 0 calc(2px / var(--z,1)) var(--box);opacity:.8}
         .box{position:absolute;outline:calc(2px / var(--z,1)) solid var(--box);outline-offset:calc(2px / var(--z,1));pointer-events:none;box-shadow:0 0 0 calc(1px / var(--z,1)) rgba(255,255,255,.8)}
         .view{display:none;margin-top:8px}.view-side{gap:16px;flex-wrap:wrap}.view-side figure{max-width:calc(50% - 8px)}
         body[data-view=side] .view-side{display:flex}body[data-view=diff] .view-diff{display:block}

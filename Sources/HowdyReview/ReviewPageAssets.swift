@@ -345,6 +345,20 @@ enum ReviewPageAssets {
           result.help.opened = !help.hidden;
           document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true}));
           result.help.closed = help.hidden;
+          // Keys: j makes the first group current, z zooms it (Esc out), a approves it, 3
+          // shows the slider, → moves the focused slider.
+          localStorage.removeItem(storeKey); decisions = {}; showDecisions();
+          const key = (name, target) => (target || document).dispatchEvent(new KeyboardEvent("keydown", {key: name, bubbles: true}));
+          current = -1; key("j");
+          const firstViewer = first ? first.querySelector(".viewer") : null;
+          result.keys = {current: !!first && first.classList.contains("current")};
+          key("z"); result.keys.zoomed = !!firstViewer && firstViewer.classList.contains("zoomed");
+          key("Escape"); result.keys.unzoomed = !!firstViewer && !firstViewer.classList.contains("zoomed");
+          key("a"); result.keys.approved = first ? ids(first).filter((id) => decisions[id] === "approved").length : 0;
+          key("3"); result.keys.view = document.body.dataset.view;
+          const keySlider = firstViewer ? firstViewer.querySelector(".frame.slider") : null;
+          if (keySlider) { setSlider(keySlider, 50); keySlider.focus(); key("ArrowRight", keySlider); result.keys.slider = keySlider.getAttribute("aria-valuenow"); }
+          key("1");
           localStorage.removeItem(storeKey); decisions = {}; showDecisions();
           result.ok = result.broken.length === 0 && result.decoded === result.images &&
             Object.values(result.views).every((v) => v.active && v.othersShown === 0) &&

@@ -140,6 +140,10 @@ import Testing
         #expect(zoom["transforms"] as? Int == zoom["of"] as? Int, "every picture of the viewer zooms together")
         let slider = result["slider"] as? [String: String] ?? [:]
         #expect(slider["clip"] == "inset(0px 0px 0px 25%)" && slider["handle"] == "25%", "dragged to a quarter, then released")
+        // The keys reach it all: j, z and Esc, a, 3 and → on the focused slider.
+        let keys = result["keys"] as? [String: Any] ?? [:]
+        #expect(keys["current"] as? Bool == true && keys["zoomed"] as? Bool == true && keys["unzoomed"] as? Bool == true, "\(keys)")
+        #expect(keys["approved"] as? Int == 4 && keys["view"] as? String == "slider" && keys["slider"] as? String == "55", "\(keys)")
         let filters = result["filters"] as? [String: Any] ?? [:]
         #expect((filters["narrowed"] as? Int ?? 99) < (filters["all"] as? Int ?? 0))
         #expect(filters["wrong"] as? Int == 0 && filters["searchNone"] as? Int == 0)

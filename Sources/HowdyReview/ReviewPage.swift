@@ -47,8 +47,8 @@ enum ReviewPage {
         out += "<section id=\"changed\"><h2>Changed (\(changed.count) in \(review.groups.count) group\(review.groups.count == 1 ? "" : "s"))</h2>\n"
         if review.groups.isEmpty { out += "<p class=\"none\">None.</p>\n" }
         let byID = Dictionary(uniqueKeysWithValues: review.items.map { ($0.id, $0) })
-        for group in review.groups {
-            out += groupCard(group, members: group.members.compactMap { byID[$0] })
+        for (index, group) in review.groups.enumerated() {
+            out += groupCard(group, members: group.members.compactMap { byID[$0] }, first: index == 0)
         }
         out += "</section>\n"
         for status in [ReviewItem.Status.new, .removed, .unchanged] {
@@ -121,7 +121,10 @@ enum ReviewPage {
         return out
     }
 
-    private static func groupCard(_ group: Review.Group, members: [ReviewItem]) -> String {
+    /// A group's card: its representative's viewer, the count, and every member (in a
+    /// closed `<details>`: nothing of it is fetched or laid out until it opens). Only the
+    /// first group's side-by-side pictures load at once; every other picture is lazy.
+    private static func groupCard(_ group: Review.Group, members: [ReviewItem], first: Bool) -> String {
         guard let representative = members.first else { return "" }
         let ids = members.map { String($0.id) }.joined(separator: " ")
         let count = members.count
@@ -132,7 +135,7 @@ enum ReviewPage {
         out += "<p class=\"muted shown-note\">Shown: #\(representative.id) \(escapeHTML(representative.name))</p>\n"
         out += figures(representative)
         if let note = representative.note { out += "<p class=\"note\">\(escapeHTML(note))</p>\n" }
-        out += viewer(representative, lazy: false)
+        out += viewer(representative, eagerSide: first)
         out += "<details class=\"members\"><summary>Show \(count == 1 ? "it" : "all \(count)")</summary><div class=\"grid\">\n"
         for member in members { out += card(member, open: false) }
         out += "</div></details>\n</article>\n"
@@ -140,7 +143,8 @@ enum ReviewPage {
     }
 
     /// One image as a grid card: its thumbnail (with the changed regions), name, figures
-    /// and decision buttons; a change opens into its full viewer.
+    /// and decision buttons; a change opens into its full viewer, kept in an inert
+    /// `<template>` until then (the page's size grows with the images, its opening does not).
     private static func card(_ item: ReviewItem, open: Bool) -> String {
         var out = "<article class=\"item card \(item.status.rawValue)\" id=\"item-\(item.id)\" \(attributes(item))>\n"
         let picture = item.thumbnail ?? item.actual ?? item.expected
@@ -152,27 +156,35 @@ enum ReviewPage {
         out += "<p class=\"caption\"><span class=\"id\">#\(item.id)</span> \(escapeHTML(item.name))</p>\n"
         if item.status != .unchanged { out += decide(String(item.id), label: "") }
         if item.status == .changed {
-            out += "<div class=\"detail\" hidden>\(figures(item))\(viewer(item, lazy: true))</div>\n"
+            out += "<template class=\"detail\"><div class=\"detail\" hidden>\(figures(item))\(viewer(item, eagerSide: false))</div></template>\n"
         }
         out += "</article>\n"
         return out
     }
 
+    /// Approve and reject buttons for `ids` (space-separated); a group's state starts as
+    /// "0/N approved", as the script writes it once there are decisions.
     private static func decide(_ ids: String, label: String) -> String {
-        "<span class=\"decide\"><button type=\"button\" class=\"approve\" data-decide=\"approved\" data-ids=\"\(ids)\">Approve\(label)</button><button type=\"button\" class=\"reject\" data-decide=\"rejected\" data-ids=\"\(ids)\">Reject\(label)</button><span class=\"state\"></span></span>"
+        let count = ids.split(separator: " ").count
+        let state = count > 1 ? "0/\(count) approved" : ""
+        return "<span class=\"decide\"><button type=\"button\" class=\"approve\" data-decide=\"approved\" data-ids=\"\(ids)\">Approve\(label)</button><button type=\"button\" class=\"reject\" data-decide=\"rejected\" data-ids=\"\(ids)\">Reject\(label)</button><span class=\"state\">\(state)</span></span>"
     }
 
     /// The four views of a change; every picture carries the boxes of the changed regions.
-    private static func viewer(_ item: ReviewItem, lazy: Bool) -> String {
+    /// Pictures load lazily (those of hidden views when their view is chosen), but for the
+    /// side-by-side pair when `eagerSide`.
+    private static func viewer(_ item: ReviewItem, eagerSide: Bool) -> String {
         let boxes = regionBoxes(item)
-        let before = image(item.expected, alt: "expected", size: item.expectedSize, lazy: lazy)
-        let after = image(item.actual, alt: "actual", size: item.actualSize, lazy: lazy)
+        let before = image(item.expected, alt: "expected", size: item.expectedSize, lazy: true)
+        let after = image(item.actual, alt: "actual", size: item.actualSize, lazy: true)
+        let sideBefore = image(item.expected, alt: "expected", size: item.expectedSize, lazy: !eagerSide)
+        let sideAfter = image(item.actual, alt: "actual", size: item.actualSize, lazy: !eagerSide)
         var out = "<div class=\"viewer\" data-id=\"\(item.id)\">"
         out +=
-            "<div class=\"view view-side\"><figure><div class=\"frame\"><div class=\"zoom\">\(before)\(boxes)</div></div><figcaption>Expected</figcaption></figure><figure><div class=\"frame\"><div class=\"zoom\">\(after)\(boxes)</div></div><figcaption>Actual</figcaption></figure></div>"
+            "<div class=\"view view-side\"><figure><div class=\"frame\"><div class=\"zoom\">\(sideBefore)\(boxes)</div></div><figcaption>Expected</figcaption></figure><figure><div class=\"frame\"><div class=\"zoom\">\(sideAfter)\(boxes)</div></div><figcaption>Actual</figcaption></figure></div>"
         if let diff = item.diff {
             out +=
-                "<div class=\"view view-diff\"><figure><div class=\"frame\"><div class=\"zoom\">\(image(diff, alt: "diff", size: item.actualSize, lazy: lazy))\(boxes)</div></div><figcaption>Diff: red differs, yellow anti-aliasing, grey unchanged</figcaption></figure></div>"
+                "<div class=\"view view-diff\"><figure><div class=\"frame\"><div class=\"zoom\">\(image(diff, alt: "diff", size: item.actualSize, lazy: true))\(boxes)</div></div><figcaption>Diff: red differs, yellow anti-aliasing, grey unchanged</figcaption></figure></div>"
         } else {
             out += "<div class=\"view view-diff\"><p class=\"none\">No diff image: the sizes differ.</p></div>"
         }
@@ -223,9 +235,13 @@ enum ReviewPage {
             + rows.map { "<div><dt>\(escapeHTML($0.0))</dt><dd>\(escapeHTML($0.1))</dd></div>" }.joined() + "</dl>\n"
     }
 
-    private static func image(_ path: String?, alt: String, size: PixelSize?, lazy: Bool = false) -> String {
+    /// An `<img>` with its size given, so nothing moves when it arrives. A `lazy` one is
+    /// fetched only near the viewport and decoded off the main thread; an eager one (the
+    /// first group's pair) keeps the default decoding, so it paints with the page instead
+    /// of showing an empty frame first.
+    private static func image(_ path: String?, alt: String, size: PixelSize?, lazy: Bool) -> String {
         guard let path else { return "<p class=\"none\">(none)</p>" }
-        var attributes = lazy ? " loading=\"lazy\"" : ""
+        var attributes = lazy ? " loading=\"lazy\" decoding=\"async\"" : ""
         if let size { attributes += " width=\"\(size.width)\" height=\"\(size.height)\"" }
         return "<img src=\"\(escapeHTML(hrefPath(path)))\" alt=\"\(escapeHTML(alt))\"\(attributes)>"
     }

@@ -15,6 +15,7 @@ enum ReviewPageAssets {
         body[data-view=side] .views [data-view=side],body[data-view=diff] .views [data-view=diff],body[data-view=slider] .views [data-view=slider],body[data-view=onion] .views [data-view=onion]{background:var(--accent);color:#fff;border-color:var(--accent)}
         select,input[type=search]{font:inherit;padding:2px 6px;border-radius:6px;border:1px solid rgba(128,128,128,.5);background:var(--card);color:var(--fg)}
         .group,.card{background:var(--card);border-radius:12px;box-shadow:0 1px 6px rgba(0,0,0,.12);scroll-margin-top:180px}
+        .group{content-visibility:auto;contain-intrinsic-block-size:auto 760px}.card{content-visibility:auto;contain-intrinsic-block-size:auto 280px}
         .group{padding:16px;margin:14px 0}.group-head{display:flex;gap:16px;align-items:center;flex-wrap:wrap}
         .current{outline:3px solid var(--accent)}
         .figures{display:flex;flex-wrap:wrap;gap:2px 18px;margin:6px 0}.figures div{display:flex;gap:6px}
@@ -22,8 +23,8 @@ enum ReviewPageAssets {
         figure{margin:0}figcaption{font-size:12px;color:var(--muted);margin-top:4px}
         .frame{position:relative;display:inline-block;overflow:hidden;max-width:100%;vertical-align:top;line-height:0}
         .zoom{position:relative;transform-origin:0 0}
-        .zoom img{display:block;max-width:100%;height:auto;max-height:62vh;width:auto;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
-        .viewer.zoomed .zoom img{image-rendering:pixelated}.viewer.zoomed .box{outline-offset:0;opacity:.7}
+        .zoom img{display:block;max-width:100%;height:auto;max-height:max(240px,min(62vh,calc(100vh - 400px)));width:auto;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
+        .viewer.zoomed .zoom img{image-rendering:pixelated}.viewer.zoomed .box{outline:none;box-shadow:0 0 0 calc(2px / var(--z,1)) var(--box);opacity:.8}
         .box{position:absolute;outline:calc(2px / var(--z,1)) solid var(--box);outline-offset:calc(2px / var(--z,1));pointer-events:none;box-shadow:0 0 0 calc(1px / var(--z,1)) rgba(255,255,255,.8)}
         .view{display:none;margin-top:8px}.view-side{gap:16px;flex-wrap:wrap}.view-side figure{max-width:calc(50% - 8px)}
         body[data-view=side] .view-side{display:flex}body[data-view=diff] .view-diff{display:block}
@@ -63,6 +64,7 @@ enum ReviewPageAssets {
         const $$ = (selector, root) => Array.from((root || document).querySelectorAll(selector));
         const ids = (element) => (element.dataset.ids || element.dataset.id || "").split(" ").filter((id) => /^[0-9]+$/.test(id)).map(Number);
         function setView(view) { document.body.dataset.view = view; }
+        const within = (event, selector) => (event.target instanceof Element ? event.target.closest(selector) : null);
 
         // Decisions: kept per page digest in local storage; the page only builds text.
         function decide(list, value) {
@@ -108,17 +110,14 @@ enum ReviewPageAssets {
           reveal("Saved decision.json; apply it with: " + data.prefix.replace(/ --accept$/, "") + " --apply decision.json");
         });
         document.getElementById("clear-decisions").addEventListener("click", () => { decisions = {}; try { localStorage.removeItem(storeKey); } catch (error) {} showDecisions(); });
-        for (const button of $$("button[data-decide]")) button.addEventListener("click", () => decide(ids(button), button.dataset.decide));
 
-        // Views, cards, groups.
-        for (const button of $$(".views button[data-view]")) button.addEventListener("click", () => setView(button.dataset.view));
+        // A card's full viewer is an inert <template> until the card first opens: its
+        // pictures are neither fetched nor laid out while the page opens.
         function openCard(card, open) {
-          const detail = card.querySelector(".detail"); if (!detail) return;
+          const template = card.querySelector(":scope > template.detail");
+          if (template && open) template.replaceWith(template.content.cloneNode(true));
+          const detail = card.querySelector(":scope > div.detail"); if (!detail) return;
           detail.hidden = !open; card.classList.toggle("open", open);
-        }
-        for (const card of $$("article.card")) {
-          const thumb = card.querySelector(".thumb");
-          if (thumb) thumb.addEventListener("click", () => openCard(card, !card.classList.contains("open")));
         }
 
         // Zoom: both pictures of a viewer zoom together, at the point clicked.
@@ -145,39 +144,45 @@ enum ReviewPageAssets {
           const f = (v) => parseFloat(v) / 100;
           zoom(viewer, f(box.style.left) + f(box.style.width) / 2, f(box.style.top) + f(box.style.height) / 2);
         }
-        for (const viewer of $$(".viewer")) {
-          for (const frame of $$(".frame:not(.slider)", viewer)) {
-            frame.addEventListener("click", (event) => {
-              const rect = frame.querySelector(".zoom").getBoundingClientRect();
-              if (viewer.classList.contains("zoomed")) { zoom(viewer, null); return; }
-              zoom(viewer, (event.clientX - rect.left) / rect.width, (event.clientY - rect.top) / rect.height);
-            });
+        const point = (element, event) => { const rect = element.querySelector(".zoom").getBoundingClientRect(); return [(event.clientX - rect.left) / rect.width, (event.clientY - rect.top) / rect.height]; };
+
+        // Slider: the handle is dragged on the image itself (pointer or ←/→).
+        function setSlider(slider, percent) {
+          percent = Math.max(0, Math.min(100, Math.round(percent * 10) / 10));
+          for (const top of $$(".top", slider)) top.style.clipPath = "inset(0 0 0 " + percent + "%)";
+          slider.querySelector(".handle").style.left = percent + "%";
+          slider.setAttribute("aria-valuenow", String(percent));
+        }
+        let dragging = null;
+
+        // One listener per kind of event for the whole page (nothing is wired per card, so
+        // opening the page costs the same at 10 or 10,000 images).
+        document.addEventListener("click", (event) => {
+          const decideButton = within(event, "button[data-decide]");
+          if (decideButton) { decide(ids(decideButton), decideButton.dataset.decide); return; }
+          const viewButton = within(event, ".views button[data-view]");
+          if (viewButton) { setView(viewButton.dataset.view); return; }
+          const thumb = within(event, "article.card > .thumb");
+          if (thumb) { const card = thumb.parentElement; openCard(card, !card.classList.contains("open")); return; }
+          const frame = within(event, ".viewer .frame:not(.slider)");
+          if (frame) {
+            const viewer = frame.closest(".viewer");
+            if (viewer.classList.contains("zoomed")) zoom(viewer, null); else zoom(viewer, ...point(frame, event));
           }
-          // Slider: the handle is dragged on the image itself (pointer or ←/→).
-          const slider = viewer.querySelector(".frame.slider");
-          if (!slider) continue;
-          const set = (percent) => {
-            percent = Math.max(0, Math.min(100, Math.round(percent * 10) / 10));
-            for (const top of $$(".top", slider)) top.style.clipPath = "inset(0 0 0 " + percent + "%)";
-            slider.querySelector(".handle").style.left = percent + "%";
-            slider.setAttribute("aria-valuenow", String(percent));
-          };
-          const at = (event) => { const rect = slider.querySelector(".zoom").getBoundingClientRect(); set((event.clientX - rect.left) / rect.width * 100); };
-          let dragging = false;
-          slider.addEventListener("pointerdown", (event) => { dragging = true; if (slider.setPointerCapture && event.pointerId !== undefined) { try { slider.setPointerCapture(event.pointerId); } catch (error) {} } at(event); event.preventDefault(); });
-          slider.addEventListener("pointermove", (event) => { if (dragging) at(event); });
-          for (const end of ["pointerup", "pointercancel"]) slider.addEventListener(end, () => { dragging = false; });
-          slider.addEventListener("dblclick", (event) => { const rect = slider.querySelector(".zoom").getBoundingClientRect(); zoom(viewer, (event.clientX - rect.left) / rect.width, (event.clientY - rect.top) / rect.height); });
-          slider.addEventListener("keydown", (event) => {
-            const now = Number(slider.getAttribute("aria-valuenow"));
-            if (event.key === "ArrowLeft" || event.key === "ArrowRight") { set(now + (event.key === "ArrowLeft" ? -5 : 5)); event.preventDefault(); event.stopPropagation(); }
-          });
-          slider.setValue = set;
-        }
-        for (const view of $$(".view-onion")) {
-          const input = view.querySelector("input");
-          input.addEventListener("input", () => { for (const top of $$(".top", view)) top.style.opacity = String(input.value / 100); });
-        }
+        });
+        document.addEventListener("pointerdown", (event) => {
+          const slider = within(event, ".frame.slider"); if (!slider) return;
+          dragging = slider;
+          if (slider.setPointerCapture && event.pointerId !== undefined) { try { slider.setPointerCapture(event.pointerId); } catch (error) {} }
+          setSlider(slider, point(slider, event)[0] * 100); event.preventDefault();
+        });
+        document.addEventListener("pointermove", (event) => { if (dragging) setSlider(dragging, point(dragging, event)[0] * 100); });
+        for (const end of ["pointerup", "pointercancel"]) document.addEventListener(end, () => { dragging = null; });
+        document.addEventListener("dblclick", (event) => { const slider = within(event, ".frame.slider"); if (slider) zoom(slider.closest(".viewer"), ...point(slider, event)); });
+        document.addEventListener("input", (event) => {
+          const input = within(event, ".view-onion input"); if (!input) return;
+          for (const top of $$(".top", input.closest(".view-onion"))) top.style.opacity = String(input.value / 100);
+        });
 
         // Filters and search: cards and group members that do not match are hidden; a group
         // with no member left is hidden.
@@ -216,6 +221,10 @@ enum ReviewPageAssets {
         }
         document.addEventListener("keydown", (event) => {
           if (event.ctrlKey || event.metaKey || event.altKey) return;
+          const slider = within(event, ".frame.slider");
+          if (slider && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+            setSlider(slider, Number(slider.getAttribute("aria-valuenow")) + (event.key === "ArrowLeft" ? -5 : 5)); event.preventDefault(); return;
+          }
           if (event.key === "Escape") { toggleHelp(false); for (const v of $$(".viewer.zoomed")) zoom(v, null); if (event.target === search) search.blur(); return; }
           if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
           const target = $$(".current")[0];
@@ -245,12 +254,14 @@ enum ReviewPageAssets {
           }
           if (params.has("approve")) { const g = document.querySelector("#group-" + Number(params.get("approve")) + " .group-head button.approve"); if (g) g.click(); }
           const first = document.querySelector("article.group .viewer");
-          if (first && params.has("slider")) first.querySelector(".frame.slider").setValue(Number(params.get("slider")));
+          if (first && params.has("slider")) setSlider(first.querySelector(".frame.slider"), Number(params.get("slider")));
           if (first && params.get("zoom") === "1") zoomCurrent(first);
           if (params.get("help") === "1") toggleHelp(true);
         }
-        showDecisions();
-        applyFilters();
+        // Opening does no work a fresh page does not need: stored decisions are shown, and
+        // filters applied, only when there are some.
+        if (Object.keys(decisions).length) showDecisions();
+        if (search.value || selects.some((s) => s.value)) applyFilters();
         if (location.hash && location.hash !== "#selftest") window.addEventListener("load", applyHash);
         if (location.hash === "#selftest") window.addEventListener("load", () => { selftest(); });
         \#(selftest)
@@ -263,6 +274,8 @@ enum ReviewPageAssets {
         async function selftest() {
           localStorage.removeItem(storeKey); decisions = {}; showDecisions();
           const result = {images: 0, decoded: 0, broken: [], views: {}, groups: {}, filters: {}, zoom: {}, slider: {}, decision: {}, help: {}};
+          // What opening costs: pictures fetched at once, and card viewers still inert.
+          result.open = {eager: $$("img").filter((i) => i.loading !== "lazy").length, inert: $$("template.detail").length, cards: $$("article.card").length};
           for (const d of $$("details")) d.open = true;
           for (const c of $$("article.card")) openCard(c, true);
           for (const img of $$("img")) {
@@ -332,6 +345,20 @@ enum ReviewPageAssets {
           result.help.opened = !help.hidden;
           document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true}));
           result.help.closed = help.hidden;
+          // Keys: j makes the first group current, z zooms it (Esc out), a approves it, 3
+          // shows the slider, → moves the focused slider.
+          localStorage.removeItem(storeKey); decisions = {}; showDecisions();
+          const key = (name, target) => (target || document).dispatchEvent(new KeyboardEvent("keydown", {key: name, bubbles: true}));
+          current = -1; key("j");
+          const firstViewer = first ? first.querySelector(".viewer") : null;
+          result.keys = {current: !!first && first.classList.contains("current")};
+          key("z"); result.keys.zoomed = !!firstViewer && firstViewer.classList.contains("zoomed");
+          key("Escape"); result.keys.unzoomed = !!firstViewer && !firstViewer.classList.contains("zoomed");
+          key("a"); result.keys.approved = first ? ids(first).filter((id) => decisions[id] === "approved").length : 0;
+          key("3"); result.keys.view = document.body.dataset.view;
+          const keySlider = firstViewer ? firstViewer.querySelector(".frame.slider") : null;
+          if (keySlider) { setSlider(keySlider, 50); keySlider.focus(); key("ArrowRight", keySlider); result.keys.slider = keySlider.getAttribute("aria-valuenow"); }
+          key("1");
           localStorage.removeItem(storeKey); decisions = {}; showDecisions();
           result.ok = result.broken.length === 0 && result.decoded === result.images &&
             Object.values(result.views).every((v) => v.active && v.othersShown === 0) &&

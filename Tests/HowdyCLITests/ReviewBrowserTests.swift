@@ -128,6 +128,10 @@ import Testing
             #expect(views[view]?["othersShown"] as? Int == 0, "\(view) alone")
             #expect((views[view]?["boxes"] as? Int ?? 0) >= 1, "\(view) draws the changed region")
         }
+        // Opening fetches only the first group's side-by-side pair; every changed card's
+        // viewer (4 in the group, none elsewhere) is an inert template until it opens.
+        let open = result["open"] as? [String: Int] ?? [:]
+        #expect(open["eager"] == 2 && open["inert"] == 4, "\(open)")
         let groups = result["groups"] as? [String: Int] ?? [:]
         #expect(groups["count"] == 1 && groups["members"] == 4)
         #expect(groups["shownBefore"] == 0 && groups["shownAfter"] == 4, "the group expands to its members")
@@ -136,6 +140,10 @@ import Testing
         #expect(zoom["transforms"] as? Int == zoom["of"] as? Int, "every picture of the viewer zooms together")
         let slider = result["slider"] as? [String: String] ?? [:]
         #expect(slider["clip"] == "inset(0px 0px 0px 25%)" && slider["handle"] == "25%", "dragged to a quarter, then released")
+        // The keys reach it all: j, z and Esc, a, 3 and → on the focused slider.
+        let keys = result["keys"] as? [String: Any] ?? [:]
+        #expect(keys["current"] as? Bool == true && keys["zoomed"] as? Bool == true && keys["unzoomed"] as? Bool == true, "\(keys)")
+        #expect(keys["approved"] as? Int == 4 && keys["view"] as? String == "slider" && keys["slider"] as? String == "55", "\(keys)")
         let filters = result["filters"] as? [String: Any] ?? [:]
         #expect((filters["narrowed"] as? Int ?? 99) < (filters["all"] as? Int ?? 0))
         #expect(filters["wrong"] as? Int == 0 && filters["searchNone"] as? Int == 0)
@@ -176,6 +184,9 @@ import Testing
         let file = decision["file"] as? [String: Any] ?? [:]
         let approved = file["accept"] as? [Int] ?? []
         #expect(approved.count == 4, "3 of the group's 4 and the new one: \(file)")
+        // Kept in local storage: the 3 approved and 1 rejected member, and the new image.
+        let stored = decision["stored"] as? [String: String] ?? [:]
+        #expect(stored.values.filter { $0 == "approved" }.count == 4 && stored.values.filter { $0 == "rejected" }.count == 1, "\(stored)")
         let data = try JSONSerialization.data(withJSONObject: file)
         try data.write(to: folder.url.appendingPathComponent("decision.json"))
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path("expected")).sorted()

@@ -40,11 +40,19 @@ import Testing
         // Offline and self-contained: no network, no external script; every image is in the folder.
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(!html.contains("<script src"))
-        // Grid cards (there may be thousands) load lazily; a group's representative at once.
+        // Grid cards (there may be thousands) load lazily; the first group's side-by-side
+        // pair at once; its other views when chosen; a card's viewer is inert until opened.
         let unchanged = html[html.range(of: "id=\"unchanged\"")!.lowerBound...]
         #expect(unchanged.contains("loading=\"lazy\""))
         let representative = changed[..<changed.range(of: "<details")!.lowerBound]
-        #expect(representative.contains("<img") && !representative.contains("loading=\"lazy\""))
+        let side = representative[representative.range(of: "view-side")!.lowerBound..<representative.range(of: "view-diff")!.lowerBound]
+        #expect(side.components(separatedBy: "<img").count == 3 && !side.contains("loading=\"lazy\""))
+        let others = representative[representative.range(of: "view-diff")!.lowerBound...]
+        #expect(others.components(separatedBy: "<img").count - 1 == others.components(separatedBy: "loading=\"lazy\"").count - 1)
+        #expect(changed.contains("<template class=\"detail\"><div class=\"detail\" hidden>"))
+        let tags = html.components(separatedBy: "<img").dropFirst().map { String($0.prefix { $0 != ">" }) }
+        #expect(tags.filter { $0.contains("loading=\"lazy\"") }.allSatisfy { $0.contains("decoding=\"async\"") })
+        #expect(tags.filter { !$0.contains("loading=\"lazy\"") }.count == 2, "only the first group's pair loads at once")
         let sources = Self.sources(html)
         #expect(sources.count >= 7, "changed: 2 per view but diff; new, removed, unchanged: one each")
         for source in sources {

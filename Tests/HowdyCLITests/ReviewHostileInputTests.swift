@@ -51,7 +51,7 @@ import Testing
         "lang", "charset", "name", "content", "data-view", "href", "type", "id", "aria-keyshortcuts", "title",
         "aria-label", "role", "aria-live", "hidden", "class", "data-group", "data-ids", "data-signature", "data-id", "data-status",
         "data-name", "data-device", "data-scheme", "data-locale", "data-size", "data-screen", "data-decide", "src",
-        "alt", "loading", "width", "height", "style", "tabindex", "aria-valuemin", "aria-valuemax", "aria-valuenow",
+        "alt", "loading", "decoding", "width", "height", "style", "tabindex", "aria-valuemin", "aria-valuemax", "aria-valuenow",
         "min", "max", "value", "data-facet", "placeholder", "aria-modal", "aria-labelledby",
     ]
 

@@ -193,9 +193,9 @@ public enum RenderJob {
         let state = Mutex(RenderProgress(files: Array(repeating: nil, count: total)))
         // Each image is independent: spread them over the cores. Rendering a screen also
         // parallelises its rows, but a PNG's image data is one deflate stream, so whole
-        // images are the unit that keeps both cores busy.
-        DispatchQueue.concurrentPerform(iterations: total) { index in
-            guard state.withLock({ $0.error == nil }) else { return }
+        // images are the unit that keeps both cores busy. Large images wait for room in the
+        // pixel budget, which bounds memory at any scale.
+        @Sendable func drawJob(_ index: Int) {
             let job = jobs[index]
             let environment = plan.environments[job.environment]
             let named = plan.screens[job.screen]
@@ -215,8 +215,7 @@ public enum RenderJob {
                 let list = try layout.displayList(environment: environment)
                 let image = try list.render()
                 if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
-                let bytes = try image.encoded(as: format)
-                try AtomicFile.write(bytes, to: directory.appendingPathComponent(name).path)
+                try AtomicFile.write(try image.encoded(as: format), to: directory.appendingPathComponent(name).path)
                 var file = plannedFile(job, of: plan, namingLocale: namingLocale)
                 file.pixelWidth = image.width
                 file.pixelHeight = image.height
@@ -232,6 +231,11 @@ public enum RenderJob {
                 let named = ScreenError(screen: screen, underlying: error)
                 state.withLock { state in if state.error == nil { state.error = named } }
             }
+        }
+        let admission = RenderAdmission()
+        DispatchQueue.concurrentPerform(iterations: total) { index in
+            guard state.withLock({ $0.error == nil }) else { return }
+            admission.run(pixels: jobs[index].cost) { drawJob(index) }
         }
         let finished = state.withLock { $0 }
         if let error = finished.error { throw error }

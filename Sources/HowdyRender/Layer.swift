@@ -60,13 +60,14 @@ extension Canvas {
 
     /// `layer(opacity:mask:_:)` for a body that draws only inside `within` (px, drawing
     /// coordinates; nil is the whole canvas): the layer's pixels cover just that part of
-    /// the canvas (within the clips), so a small group costs memory for its own area, not
-    /// the canvas's. The pixels are the same as with a whole-canvas layer as long as the
-    /// body draws nothing outside `within` (what it does draw there is dropped).
+    /// the canvas, so a small group costs memory for its own area, not the canvas's. The
+    /// pixels are the same as with a whole-canvas layer as long as the body draws nothing
+    /// outside `within` (what it does draw there is dropped) and reads nothing there (a
+    /// backdrop blur reads 3σ around its shape: include that margin).
     mutating func layer<R>(
         opacity: Double, mask: VerticalMask?, within: PixelRect?, _ body: (inout Canvas) throws -> R
     ) rethrows -> R {
-        let region = within.map { $0.intersection(drawableArea) } ?? pixelBounds
+        let region = within.map { $0.intersection(pixelBounds) } ?? pixelBounds
         // An empty region shows nothing, but the body still runs (for its result) on one pixel.
         let visible = !region.isEmpty
         let frame = visible ? region : PixelRect(x: originX, y: originY, width: 1, height: 1)

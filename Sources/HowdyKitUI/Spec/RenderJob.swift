@@ -114,7 +114,7 @@ public enum RenderJob {
         // order is reported, so the message does not depend on thread timing.
         let files = merged.files
         let failure = Mutex<(index: Int, error: any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        @Sendable func check(_ index: Int) {
             // After a failure only earlier images are still checked (one of them may fail too).
             guard failure.withLock({ $0.map { index < $0.index } ?? true }), let source = sourceOf[files[index].fileName]
             else { return }
@@ -123,6 +123,14 @@ public enum RenderJob {
             } catch {
                 failure.withLock { if $0 == nil || $0!.index > index { $0 = (index, error) } }
             }
+        }
+        // Decoded images are as large as drawn ones: the same pixel budget bounds them (the
+        // manifest's sizes are untrusted: a size that overflows counts as the whole budget).
+        let admission = RenderAdmission()
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let (pixels, overflow) = max(0, files[index].pixelWidth).multipliedReportingOverflow(
+                by: max(0, files[index].pixelHeight))
+            admission.run(pixels: overflow ? RenderAdmission.defaultBudget : pixels) { check(index) }
         }
         if let (_, error) = failure.withLock({ $0 }) { throw error }
         let target = directory.standardizedFileURL.resolvingSymlinksInPath()

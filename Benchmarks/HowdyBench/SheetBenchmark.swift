@@ -6,7 +6,8 @@ import Foundation
 /// scheme and type size in its four locales (1,536 images at scale 1) is rendered as one
 /// shard of one (the images alone: no index or sheets), then whole (images, index and
 /// sheets), then that shard merged (images checked, decoded and copied; index and sheets);
-/// and the English quarter at scale 3 (384 images) whole. Each run's wall time and its own
+/// and the English quarter (384 images) whole at the devices' own scales, to show memory
+/// flat in the image count beside the 1,536-image run, and at scale 3. Each run's wall time and its own
 /// peak resident memory (VmHWM, read under ptrace as it exits) are reported; the sheets'
 /// cost is the whole render's time over the shard's, measured in the same run.
 enum SheetBenchmark {
@@ -29,6 +30,7 @@ enum SheetBenchmark {
         let shard = try measure([howdy, "render", spec, "--out", out("shard")] + matrix + ["--shard", "1/1"])
         let whole = try measure([howdy, "render", spec, "--out", out("whole")] + matrix)
         let merge = try measure([howdy, "render", "--merge", out("shard"), "--out", out("merged")])
+        let quarter = try measure([howdy, "render", spec, "--out", out("quarter")] + matrix + ["--locale", "en"])
         let scale3 = try measure(
             [howdy, "render", spec, "--out", out("scale3")] + matrix + ["--locale", "en", "--scale", "3"])
         func count(_ name: String) -> Int {
@@ -41,6 +43,15 @@ enum SheetBenchmark {
                 $0.hasPrefix("contact-sheet-")
             }.count
         }
+        func bytes(_ name: String) -> Int {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: out(name))) ?? []).filter {
+                $0.hasPrefix("contact-sheet-")
+            }
+            return names.reduce(0) { total, sheet in
+                let size = (try? FileManager.default.attributesOfItem(atPath: out(name) + "/" + sheet))?[.size]
+                return total + ((size as? NSNumber)?.intValue ?? 0)
+            }
+        }
         return [
             "sheetsMatrix": "Examples/localized.json, all devices × schemes × type sizes × 4 locales, scale 1",
             "sheetsImages": count("whole"),
@@ -52,6 +63,10 @@ enum SheetBenchmark {
             "indexAndSheetsAddPercent": Measure.rounded((whole.seconds / shard.seconds - 1) * 100, 1),
             "mergeSeconds": Measure.rounded(merge.seconds, 2),
             "mergePeakMB": Measure.rounded(merge.peakMB, 1),
+            "quarterImages": count("quarter"),
+            "quarterSeconds": Measure.rounded(quarter.seconds, 2),
+            "quarterPeakMB": Measure.rounded(quarter.peakMB, 1),
+            "sheetsBytes": bytes("whole"),
             "scale3Images": count("scale3"),
             "scale3Seconds": Measure.rounded(scale3.seconds, 2),
             "scale3PeakMB": Measure.rounded(scale3.peakMB, 1),

@@ -19,7 +19,7 @@ extension Canvas {
         let source = PixelRect(
             x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad
         )
-        .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        .intersection(pixelBounds)
         var planes = (0..<4).map { _ in FloatPlane(width: source.width, height: source.height) }
         for row in 0..<source.height {
             for column in 0..<source.width {
@@ -45,7 +45,7 @@ extension Canvas {
             }
             for i in 0..<area.width where coverage[i] > 0 {
                 let x = area.x + i
-                let pixel = (y * width + x) * 4
+                let pixel = ((y - originY) * width + x - originX) * 4
                 let sample = (y - source.y) * source.width + (x - source.x)
                 let alpha = planes[3].samples[sample]
                 for c in 0..<4 {
@@ -62,7 +62,7 @@ extension Canvas {
     /// What is visible so far at (`x`, `y`), premultiplied 0...255: the canvas's pixel,
     /// over the underlay's when this canvas is a layer.
     private func visiblePixel(x: Int, y: Int) -> SIMD4<Float> {
-        let base = (y * width + x) * 4
+        let base = ((y - originY) * width + x - originX) * 4
         let p = image.pixels
         let top = SIMD4<Float>(Float(p[base]), Float(p[base + 1]), Float(p[base + 2]), Float(p[base + 3]))
         guard let underlay else { return top }

@@ -14,6 +14,11 @@ public struct Canvas: Sendable {
     /// Inside a `layer`: what is visible under the layer (the parent canvas, flattened),
     /// which `blurBackdrop` blurs together with the layer. Nil for a top-level canvas.
     var underlay: Image? = nil
+    /// Where the image's top-left pixel sits in drawing coordinates, px: (0, 0) except for
+    /// a layer over part of its parent (`layer(within:)`), which draws in the parent's
+    /// coordinates into an image only as large as that part.
+    var originX = 0
+    var originY = 0
 
     /// A canvas of `width` × `height` px filled with `background` (default transparent).
     /// - Throws: `RenderError.invalidSize` for a side of 0 or over 16384 px, or over 256 megapixels.
@@ -44,13 +49,16 @@ public struct Canvas: Sendable {
 
     /// Paints the whole canvas (within the active clips) with `paint`.
     public mutating func fill(with paint: Paint) {
-        let area = PixelRect(x: 0, y: 0, width: width, height: height)
+        let area = pixelBounds
         composite(area: area, paint: paint) { _, _, coverage in coverage.update(repeating: 1) }
     }
 
+    /// The image's pixels in drawing coordinates (its size at its origin).
+    var pixelBounds: PixelRect { PixelRect(x: originX, y: originY, width: width, height: height) }
+
     /// The pixels drawing may touch: the canvas within the clips' bounds.
     var drawableArea: PixelRect {
-        var area = PixelRect(x: 0, y: 0, width: width, height: height)
+        var area = pixelBounds
         for clip in clips { area = area.intersection(PixelRect(enclosing: clip.bounds)) }
         return area
     }
@@ -74,6 +82,7 @@ public struct Canvas: Sendable {
         guard !area.isEmpty else { return }
         let clips = self.clips
         let canvasWidth = width
+        let (originX, originY) = (self.originX, self.originY)
         image.pixels.withUnsafeMutableBufferPointer { pixels in
             let target = UnsafeSendable(pixels)
             withoutActuallyEscaping(coverage) { coverage in
@@ -95,7 +104,7 @@ public struct Canvas: Sendable {
                                         for i in 0..<area.width { rowCoverage[i] *= clipCoverage[i] }
                                     }
                                     if shader.constant == nil { shader.shade(y: y, x0: area.x, into: colors) }
-                                    let start = (y * canvasWidth + area.x) * 4
+                                    let start = ((y - originY) * canvasWidth + area.x - originX) * 4
                                     Compositor.blendRow(
                                         into: UnsafeMutableBufferPointer(
                                             rebasing: target.value[start..<start + area.width * 4]),

@@ -175,6 +175,14 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The smallest pixel rectangle holding both (an empty one adds nothing).
+    func union(_ other: PixelRect) -> PixelRect {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
     /// A readable form for messages and logs.
     public var description: String { "\(width)×\(height) px at (\(x), \(y))" }
 

@@ -55,32 +55,74 @@ extension Canvas {
     public mutating func layer<R>(
         opacity: Double = 1, mask: VerticalMask? = nil, _ body: (inout Canvas) throws -> R
     ) rethrows -> R {
-        var layer = Canvas(image: Image(transparentWidth: width, height: height))
+        try layer(opacity: opacity, mask: mask, within: nil, body)
+    }
+
+    /// `layer(opacity:mask:_:)` for a body that draws only inside `within` (px, drawing
+    /// coordinates; nil is the whole canvas): the layer's pixels cover just that part of
+    /// the canvas, so a small group costs memory for its own area, not the canvas's. The
+    /// pixels are the same as with a whole-canvas layer as long as the body draws nothing
+    /// outside `within` (what it does draw there is dropped) and reads nothing there (a
+    /// backdrop blur reads 3σ around its shape: include that margin).
+    mutating func layer<R>(
+        opacity: Double, mask: VerticalMask?, within: PixelRect?, _ body: (inout Canvas) throws -> R
+    ) rethrows -> R {
+        let region = within.map { $0.intersection(pixelBounds) } ?? pixelBounds
+        // An empty region shows nothing, but the body still runs (for its result) on one pixel.
+        let visible = !region.isEmpty
+        let frame = visible ? region : PixelRect(x: originX, y: originY, width: 1, height: 1)
+        var layer = Canvas(image: Image(transparentWidth: frame.width, height: frame.height))
+        layer.originX = frame.x
+        layer.originY = frame.y
         layer.clips = clips
-        layer.underlay = flattened
+        layer.underlay = flattened(in: frame)
         let result = try body(&layer)
+        // Dropped before compositing: the underlay may share this canvas's pixels, which
+        // would otherwise be copied whole on the first write.
+        layer.underlay = nil
+        guard visible else { return result }
         let factor = opacity.isNaN ? 0 : min(1, max(0, opacity))
-        let rowAlpha = (0..<height).map { Float(factor * (mask?.alpha(row: $0) ?? 1)) }
-        let source = layer.image
-        let area = PixelRect(x: 0, y: 0, width: width, height: height)
-        composite(area: area, shader: ImageShader(image: source, origin: (x: 0, y: 0))) { y, _, coverage in
-            coverage.update(repeating: rowAlpha[y])
+        let rowAlpha = (0..<frame.height).map { Float(factor * (mask?.alpha(row: frame.y + $0) ?? 1)) }
+        let shader = ImageShader(image: layer.image, origin: (x: frame.x, y: frame.y))
+        composite(area: frame, shader: shader) { y, _, coverage in
+            coverage.update(repeating: rowAlpha[y - frame.y])
         }
         return result
     }
 }
 
 extension Canvas {
-    /// The canvas as seen: its pixels, over its underlay when it is a layer. Shares storage
-    /// with `image` for a top-level canvas.
-    var flattened: Image {
-        guard let underlay else { return image }
-        var result = underlay
+    /// The canvas as seen over `area` (inside `pixelBounds`): its pixels, over its underlay
+    /// when it is a layer. Shares storage with `image` for a top-level canvas's whole area.
+    func flattened(in area: PixelRect) -> Image {
+        if area == pixelBounds, underlay == nil { return image }
+        var result = underlay.map { crop($0, to: area) } ?? crop(image, to: area)
+        guard underlay != nil else { return result }
         var canvas = Canvas(image: result)
-        canvas.composite(
-            area: PixelRect(x: 0, y: 0, width: width, height: height), shader: ImageShader(image: image, origin: (0, 0))
-        ) { _, _, coverage in coverage.update(repeating: 1) }
-        result = canvas.image
+        canvas.originX = area.x
+        canvas.originY = area.y
+        result = Image(transparentWidth: 1, height: 1)
+        canvas.composite(area: area, shader: ImageShader(image: image, origin: (originX, originY))) { _, _, coverage in
+            coverage.update(repeating: 1)
+        }
+        return canvas.image
+    }
+
+    /// The part `area` (drawing coordinates, inside `pixelBounds`) of `source`, an image
+    /// the size of this canvas.
+    private func crop(_ source: Image, to area: PixelRect) -> Image {
+        if area == pixelBounds { return source }
+        var result = Image(transparentWidth: area.width, height: area.height)
+        let rowBytes = area.width * 4
+        source.pixels.withUnsafeBufferPointer { from in
+            result.pixels.withUnsafeMutableBufferPointer { to in
+                for row in 0..<area.height {
+                    let start = ((area.y - originY + row) * width + area.x - originX) * 4
+                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(to)[row * rowBytes..<(row + 1) * rowBytes])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(from)[start..<start + rowBytes]))
+                }
+            }
+        }
         return result
     }
 }

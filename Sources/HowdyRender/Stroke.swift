@@ -28,7 +28,11 @@ extension Canvas {
         ]
         let solid = color.opacity(1 / max(color.alpha, 0.0001))
         let opaque = Color(red: solid.red, green: solid.green, blue: solid.blue)
-        layer(opacity: color.alpha) { layer in
+        // The layer covers only the outline's pixels: a card's stroke does not cost a
+        // canvas-sized buffer.
+        var extent = PixelRect(enclosing: pieces[0].bounds)
+        for piece in pieces.dropFirst() { extent = extent.union(PixelRect(enclosing: piece.bounds)) }
+        layer(opacity: color.alpha, mask: nil, within: extent) { layer in
             for piece in pieces { layer.fill(piece, with: opaque) }
         }
     }

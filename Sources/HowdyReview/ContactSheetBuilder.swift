@@ -12,7 +12,7 @@ import Synchronization
 /// combinations in order of first appearance, and one scale (px per pt) for every device,
 /// so relative sizes are true. Each row is as tall as its own tallest thumbnail.
 ///
-/// ``add(_:at:)`` scales an image straight to its thumbnail (at most
+/// ``add(_:at:)`` shrinks an image straight to its thumbnail by area averaging (at most
 /// ``ContactSheet/thumbnailHeight`` px tall) and keeps only that. When a row's last image
 /// has arrived, and every row before it on the sheet is written, the row is drawn as one
 /// band and appended to the page's PNG (HowdyRender's streaming PNG writer); a page that
@@ -136,9 +136,8 @@ public final class ContactSheetBuilder: Sendable {
     ///   are kept and thrown by ``finish()``.
     public func add(_ image: Image, at index: Int) throws {
         guard cells.indices.contains(index), let cell = cells[index] else { return }
-        var canvas = try Canvas(width: cell.width, height: cell.height)
-        try canvas.draw(image, in: Rect(x: 0, y: 0, width: Double(cell.width), height: Double(cell.height)))
-        let thumbnail = canvas.image
+        // A box filter straight from the image's bytes: one pass, no full-size copy.
+        let thumbnail = try image.thumbnail(width: cell.width, height: cell.height)
         arrivals.withLock { arrivals in
             arrivals.rows[cell.sheet][cell.row].thumbnails[index] = (cell.column, thumbnail)
             arrivals.rows[cell.sheet][cell.row].pending -= 1
@@ -253,12 +252,10 @@ public final class ContactSheetBuilder: Sendable {
             for (_, thumbnail) in thumbnails.sorted(by: { $0.value.column < $1.value.column }) {
                 let (column, image) = thumbnail
                 let x = ContactSheet.gap + Double(column) * (layout.cellWidth + ContactSheet.gap)
-                try canvas.draw(
-                    image,
-                    in: Rect(
-                        x: (x + (layout.cellWidth - Double(image.width)) / 2).rounded(),
-                        y: Double(thumbnailHeight - image.height), width: Double(image.width),
-                        height: Double(image.height)))
+                // Pixel-aligned, unscaled: the thumbnail is already its size.
+                canvas.draw(
+                    image, atPixelX: Int(saturatingRounded: x + (layout.cellWidth - Double(image.width)) / 2),
+                    y: thumbnailHeight - image.height)
                 let top = Double(thumbnailHeight) + 6
                 try canvas.draw(
                     try Self.line(layout.columns[column], font: fonts.caption, width: layout.cellWidth),

@@ -114,7 +114,7 @@ public enum RenderJob {
         // order is reported, so the message does not depend on thread timing.
         let files = merged.files
         let failure = Mutex<(index: Int, error: any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        @Sendable func check(_ index: Int) {
             // After a failure only earlier images are still checked (one of them may fail too).
             guard failure.withLock({ $0.map { index < $0.index } ?? true }), let source = sourceOf[files[index].fileName]
             else { return }
@@ -123,6 +123,14 @@ public enum RenderJob {
             } catch {
                 failure.withLock { if $0 == nil || $0!.index > index { $0 = (index, error) } }
             }
+        }
+        // Decoded images are as large as drawn ones: the same pixel budget bounds them (the
+        // manifest's sizes are untrusted: a size that overflows counts as the whole budget).
+        let admission = RenderAdmission()
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let (pixels, overflow) = max(0, files[index].pixelWidth).multipliedReportingOverflow(
+                by: max(0, files[index].pixelHeight))
+            admission.run(pixels: overflow ? RenderAdmission.defaultBudget : pixels) { check(index) }
         }
         if let (_, error) = failure.withLock({ $0 }) { throw error }
         let target = directory.standardizedFileURL.resolvingSymlinksInPath()
@@ -193,9 +201,9 @@ public enum RenderJob {
         let state = Mutex(RenderProgress(files: Array(repeating: nil, count: total)))
         // Each image is independent: spread them over the cores. Rendering a screen also
         // parallelises its rows, but a PNG's image data is one deflate stream, so whole
-        // images are the unit that keeps both cores busy.
-        DispatchQueue.concurrentPerform(iterations: total) { index in
-            guard state.withLock({ $0.error == nil }) else { return }
+        // images are the unit that keeps both cores busy. Large images wait for room in the
+        // pixel budget, which bounds memory at any scale.
+        @Sendable func drawJob(_ index: Int) {
             let job = jobs[index]
             let environment = plan.environments[job.environment]
             let named = plan.screens[job.screen]
@@ -215,8 +223,7 @@ public enum RenderJob {
                 let list = try layout.displayList(environment: environment)
                 let image = try list.render()
                 if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
-                let bytes = try image.encoded(as: format)
-                try AtomicFile.write(bytes, to: directory.appendingPathComponent(name).path)
+                try AtomicFile.write(try image.encoded(as: format), to: directory.appendingPathComponent(name).path)
                 var file = plannedFile(job, of: plan, namingLocale: namingLocale)
                 file.pixelWidth = image.width
                 file.pixelHeight = image.height
@@ -232,6 +239,11 @@ public enum RenderJob {
                 let named = ScreenError(screen: screen, underlying: error)
                 state.withLock { state in if state.error == nil { state.error = named } }
             }
+        }
+        let admission = RenderAdmission()
+        DispatchQueue.concurrentPerform(iterations: total) { index in
+            guard state.withLock({ $0.error == nil }) else { return }
+            admission.run(pixels: jobs[index].cost) { drawJob(index) }
         }
         let finished = state.withLock { $0 }
         if let error = finished.error { throw error }

@@ -4,9 +4,10 @@ import HowdyOutput
 /// Writes an opaque PNG a band of rows at a time, so a tall image (a contact sheet page)
 /// never exists whole: memory is one band plus zlib's state, however many rows follow.
 ///
-/// The file is 8-bit RGB, each row filtered with PNG's Up filter and deflated by zlib with
-/// the run-length strategy (`Z_RLE`, about five times as fast as level 1 on screens, files
-/// about 15 % larger), in IDAT chunks of at most 64 KiB. The height is unknown until
+/// The file is 8-bit RGB, each row filtered with PNG's Up filter and deflated by zlib at
+/// level 1 with the default strategy, in IDAT chunks of at most 64 KiB. On contact sheets
+/// (384 thumbnails, 101 MB of rows) that is as fast as the run-length strategy (`Z_RLE`)
+/// and 34 % smaller (4.9 MB, not 7.4 MB), and within 4 % of level 6's size at 60 % of its time. The height is unknown until
 /// ``finish()``, which writes it into the header; the file goes through
 /// ``AtomicFile/Writer`` and appears under its name only at ``commit()`` (dropped
 /// uncommitted, it is removed).
@@ -37,7 +38,7 @@ package final class PNGStreamWriter {
         previous = [UInt8](repeating: 0, count: width * 3)
         // deflateInit2 is a macro: its function, with the library's version and the struct size.
         let status = deflateInit2_(
-            &stream, 1, Z_DEFLATED, 15, 8, Z_RLE, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+            &stream, 1, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw RenderError.png("zlib could not start (status \(status))") }
         streamOpen = true
         try file.append(Self.signature)

@@ -36,20 +36,29 @@ struct GlyphKey: Hashable, Sendable {
 /// Rasterises glyphs with FreeType (unhinted, grey-scale anti-aliasing, at quarter-pixel
 /// offsets) and keeps them. Colour faces (Noto Color Emoji, CBDT bitmaps) are loaded from
 /// the nearest bitmap strike in colour and scaled to the size with the Mitchell filter.
-/// Thread-safe; holds up to `limit` glyphs, then starts afresh.
+/// Thread-safe; holds up to `limit` glyphs and `byteLimit` bytes of bitmaps, then starts
+/// afresh. The byte bound matters for large renders: a matrix of every type size and
+/// scale rasterises glyphs at many sizes, and with a count bound alone the cache grew with
+/// the matrix (large titles and colour glyphs are kilobytes each).
 final class GlyphCache: Sendable {
     static let shared = GlyphCache()
     /// Sub-pixel positions per pixel, in x and y.
     static let subpixelSteps = 4
     let limit = 16384
-    private let entries = Mutex<[GlyphKey: GlyphBitmap]>([:])
+    /// Bitmap bytes held at most (coverage, colour pixels and 64 bytes per entry): 8 MiB.
+    let byteLimit = 8 << 20
+    private let entries = Mutex<(glyphs: [GlyphKey: GlyphBitmap], bytes: Int)>(([:], 0))
 
     func glyph(_ key: GlyphKey) throws(RenderError) -> GlyphBitmap {
-        if let cached = entries.withLock({ $0[key] }) { return cached }
+        if let cached = entries.withLock({ $0.glyphs[key] }) { return cached }
         let bitmap = try key.face.isColor && !key.face.isScalable ? Self.rasterizeColor(key) : Self.rasterize(key)
+        let size = 64 + bitmap.coverage.count + (bitmap.color.map { $0.width * $0.height * 4 } ?? 0)
         entries.withLock { entries in
-            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-            entries[key] = bitmap
+            if entries.glyphs.count >= limit || entries.bytes + size > byteLimit {
+                entries.glyphs.removeAll(keepingCapacity: true)
+                entries.bytes = 0
+            }
+            if entries.glyphs.updateValue(bitmap, forKey: key) == nil { entries.bytes += size }
         }
         return bitmap
     }

@@ -306,6 +306,16 @@ struct ShapeContext: Equatable {
     var rightToLeft: Bool
     /// The interned hb_language_t's address (HarfBuzz never frees languages); 0 for none.
     var language: Int
+
+    /// The context as a packed word holds it (`PackedWord.contextSlot`, 8 slots): font,
+    /// features and language low then high half, script, direction.
+    var packed: SIMD8<Int32> {
+        SIMD8(
+            Int32(truncatingIfNeeded: font), Int32(truncatingIfNeeded: font >> 32),
+            Int32(truncatingIfNeeded: features), Int32(truncatingIfNeeded: features >> 32),
+            Int32(truncatingIfNeeded: language), Int32(truncatingIfNeeded: language >> 32),
+            Int32(bitPattern: script), rightToLeft ? 1 : 0)
+    }
 }
 
 /// A word's FNV-1a hash as a dictionary key. The hash is already well mixed by
@@ -351,33 +361,68 @@ enum PackedWord {
     static let contextSlot = 3
     static let headerSlots = 11
 
+    /// The number of slots the packed word for `textCount` units, `glyphCount` glyphs and
+    /// `unsafeCount` unsafe-to-break offsets takes.
+    static func size(textCount: Int, glyphCount: Int, unsafeCount: Int) -> Int {
+        headerSlots + textCount + 5 * glyphCount + unsafeCount
+    }
+
     /// Appends the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
     /// (clusters made relative to `base`) with its unsafe-to-break offsets (relative).
     static func pack(
         into data: inout [Int32], context: ShapeContext, text: UnsafeBufferPointer<UInt16>, run: ShapedRun,
         glyphs: Range<Int>, base: Int32, unsafe: [Int32]
     ) {
-        let count = glyphs.count
-        data.append(Int32(text.count))
-        data.append(Int32(count))
-        data.append(Int32(unsafe.count))
-        appendContext(context, to: &data)
-        for unit in text { data.append(Int32(unit)) }
-        for glyph in glyphs { data.append(Int32(bitPattern: run.glyphs[glyph])) }
-        for glyph in glyphs { data.append(run.clusters[glyph] - base) }
-        data.append(contentsOf: run.advances[glyphs])
-        data.append(contentsOf: run.offsetsX[glyphs])
-        data.append(contentsOf: run.offsetsY[glyphs])
-        data.append(contentsOf: unsafe)
+        let start = data.count
+        data.append(
+            contentsOf: repeatElement(0, count: size(textCount: text.count, glyphCount: glyphs.count, unsafeCount: unsafe.count)))
+        data.withUnsafeMutableBufferPointer { slots in
+            _ = write(
+                into: slots, at: start, context: context, text: text, run: run, glyphs: glyphs, base: base,
+                unsafeCount: unsafe.count, unsafeOffsets: unsafe)
+        }
     }
 
-    private static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {
-        for value in [context.font, context.features, context.language] {
-            data.append(Int32(truncatingIfNeeded: value))
-            data.append(Int32(truncatingIfNeeded: value >> 32))
+    /// Writes the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
+    /// (clusters made relative to `base`) into `slots` from `at`, with its `unsafeCount`
+    /// unsafe-to-break offsets `unsafeOffsets` (relative); `slots` has room for `size(…)` slots
+    /// from `at`. Returns the slot after the word. Written in place, slot by slot: a cold
+    /// cache packs every word of every run it sees, and an array append per slot cost
+    /// about as much as copying the glyphs out of HarfBuzz.
+    // swiftlint:disable:next function_parameter_count
+    static func write(
+        into slots: UnsafeMutableBufferPointer<Int32>, at start: Int, context: ShapeContext,
+        text: UnsafeBufferPointer<UInt16>, run: ShapedRun, glyphs: Range<Int>, base: Int32, unsafeCount: Int,
+        unsafeOffsets: some Sequence<Int32>
+    ) -> Int {
+        let count = glyphs.count
+        slots[start + textCountSlot] = Int32(text.count)
+        slots[start + glyphCountSlot] = Int32(count)
+        slots[start + unsafeCountSlot] = Int32(unsafeCount)
+        let packed = context.packed
+        for index in 0..<8 { slots[start + contextSlot + index] = packed[index] }
+        var at = start + headerSlots
+        for unit in text {
+            slots[at] = Int32(unit)
+            at += 1
         }
-        data.append(Int32(bitPattern: context.script))
-        data.append(context.rightToLeft ? 1 : 0)
+        var field = at
+        for glyph in glyphs {
+            slots[field] = Int32(bitPattern: run.glyphs[glyph])
+            slots[field + count] = run.clusters[glyph] - base
+            slots[field + 2 * count] = run.advances[glyph]
+            slots[field + 3 * count] = run.offsetsX[glyph]
+            slots[field + 4 * count] = run.offsetsY[glyph]
+            field += 1
+        }
+        at += 5 * count
+        let end = at + unsafeCount
+        for offset in unsafeOffsets where at < end {
+            slots[at] = offset
+            at += 1
+        }
+        precondition(at == end, "fewer unsafe-to-break offsets than counted")
+        return at
     }
 
     /// The number of slots of the packed word at `offset`.
@@ -397,17 +442,9 @@ enum PackedWord {
         _ range: Range<Int>, _ context: ShapeContext
     ) -> Bool {
         guard Int(arena[offset + textCountSlot]) == range.count else { return false }
-        var slot = offset + contextSlot
-        for value in [context.font, context.features, context.language] {
-            guard arena[slot] == Int32(truncatingIfNeeded: value),
-                arena[slot + 1] == Int32(truncatingIfNeeded: value >> 32)
-            else { return false }
-            slot += 2
-        }
-        guard arena[slot] == Int32(bitPattern: context.script), arena[slot + 1] == (context.rightToLeft ? 1 : 0) else {
-            return false
-        }
-        slot = offset + headerSlots
+        let packed = context.packed
+        for index in 0..<8 where arena[offset + contextSlot + index] != packed[index] { return false }
+        var slot = offset + headerSlots
         for index in range {
             guard UInt16(truncatingIfNeeded: arena[slot]) == text[index] else { return false }
             slot += 1
@@ -427,7 +464,12 @@ enum PackedWord {
             UnsafeBufferPointer(rebasing: arena[(start + index * count)..<(start + (index + 1) * count)])
         }
         field(0).withMemoryRebound(to: UInt32.self) { run.glyphs.append(contentsOf: $0) }
-        for cluster in field(1) { run.clusters.append(cluster + base) }
+        // Copied whole, then moved by `base` in place (one uniqueness check, not one per glyph).
+        let first = run.clusters.count
+        run.clusters.append(contentsOf: field(1))
+        run.clusters.withUnsafeMutableBufferPointer { clusters in
+            for index in first..<clusters.count { clusters[index] &+= base }
+        }
         run.advances.append(contentsOf: field(2))
         run.offsetsX.append(contentsOf: field(3))
         run.offsetsY.append(contentsOf: field(4))

@@ -177,11 +177,9 @@ public final class WordShapeCache: Sendable {
                 }
                 run.reserve(glyphCount)
                 state.pointee.young.arena.withUnsafeBufferPointer { arena in
-                    for position in pieces.indices {
-                        let index = rightToLeft ? pieces.count - 1 - position : position
-                        PackedWord.append(
-                            arena, at: offsets[index], to: &run, unsafe: &unsafe, base: Int32(pieces[index].lowerBound))
-                    }
+                    PackedWord.append(
+                        arena, words: offsets, pieces: pieces, rightToLeft: rightToLeft, glyphCount: glyphCount,
+                        to: &run, unsafe: &unsafe)
                 }
                 sharedHits += pieces.count
                 return true
@@ -450,6 +448,66 @@ enum PackedWord {
             slot += 1
         }
         return true
+    }
+
+    /// Appends the glyphs of the packed words at `offsets` (one per piece; pieces in logical
+    /// order, words appended in visual order: reversed when `rightToLeft`), `glyphCount` in
+    /// all, to `run`, clusters moved by each word's start, and their unsafe-to-break offsets
+    /// to `unsafe`. Each of the run's five arrays grows once and is filled in place, word
+    /// by word: five appends per word, each checking that its array is unique, cost more
+    /// than the copying on a warm run of short words.
+    static func append(
+        _ arena: UnsafeBufferPointer<Int32>, words offsets: UnsafeMutableBufferPointer<Int>, pieces: [Range<Int>],
+        rightToLeft: Bool, glyphCount: Int, to run: inout ShapedRun, unsafe: inout OffsetSet
+    ) {
+        func word(_ position: Int) -> Int { rightToLeft ? pieces.count - 1 - position : position }
+        if glyphCount > 0 {
+            /// Field `field` of every word into `out` (room for `glyphCount`), in visual order.
+            func fill(_ out: UnsafeMutablePointer<Int32>, field: Int, moved: Bool) {
+                var at = 0
+                for position in pieces.indices {
+                    let index = word(position)
+                    let offset = offsets[index]
+                    let count = Int(arena[offset + glyphCountSlot])
+                    let source = arena.baseAddress! + offset + headerSlots + Int(arena[offset + textCountSlot])
+                        + field * count
+                    if moved {
+                        let base = Int32(pieces[index].lowerBound)
+                        for slot in 0..<count { out[at + slot] = source[slot] &+ base }
+                    } else {
+                        (out + at).update(from: source, count: count)
+                    }
+                    at += count
+                }
+                precondition(at == glyphCount, "packed words hold another glyph count")
+            }
+            func grow(_ array: inout [Int32], field: Int, moved: Bool = false) {
+                let first = array.count
+                array.append(contentsOf: repeatElement(0, count: glyphCount))
+                array.withUnsafeMutableBufferPointer { fill($0.baseAddress! + first, field: field, moved: moved) }
+            }
+            let first = run.glyphs.count
+            run.glyphs.append(contentsOf: repeatElement(0, count: glyphCount))
+            run.glyphs.withUnsafeMutableBufferPointer { glyphs in
+                glyphs.baseAddress!.withMemoryRebound(to: Int32.self, capacity: glyphs.count) {
+                    fill($0 + first, field: 0, moved: false)
+                }
+            }
+            grow(&run.clusters, field: 1, moved: true)
+            grow(&run.advances, field: 2)
+            grow(&run.offsetsX, field: 3)
+            grow(&run.offsetsY, field: 4)
+        }
+        for position in pieces.indices {
+            let index = word(position)
+            let offset = offsets[index]
+            let base = Int32(pieces[index].lowerBound)
+            let unsafeStart =
+                offset + headerSlots + Int(arena[offset + textCountSlot]) + 5 * Int(arena[offset + glyphCountSlot])
+            for slot in unsafeStart..<(unsafeStart + Int(arena[offset + unsafeCountSlot])) {
+                unsafe.insert(Int(arena[slot] + base))
+            }
+        }
     }
 
     /// Appends the glyphs of the packed word at `offset` to `run`, clusters moved by

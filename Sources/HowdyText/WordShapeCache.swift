@@ -11,8 +11,9 @@ import Synchronization
 /// only where `SpaceBoundaries` shows, from the lookups the shape plan applies, that
 /// the word's glyphs do not depend on the text around it (HarfBuzz's own
 /// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT` marks every word edge of a kerned font), so
-/// concatenating cached words gives exactly the glyphs of shaping the run whole. Joining scripts (Arabic, Syriac, N'Ko, Mongolian, …)
-/// are never cached: their shaping reads the characters around a run.
+/// concatenating cached words gives exactly the glyphs of shaping the run whole. Joining
+/// scripts read the characters around a run: Arabic is cached only where no joining can
+/// cross a word's edge (`RunShaper.isCacheable`), the others (Syriac, N'Ko, Mongolian, …) never.
 ///
 /// The cache is bounded in bytes (`byteLimit`: 8 MiB for one made alone; half its
 /// system's budget for a `TextSystem`'s) and evicts in two generations: when the young
@@ -372,8 +373,8 @@ enum PackedWord {
         glyphs: Range<Int>, base: Int32, unsafe: [Int32]
     ) {
         let start = data.count
-        data.append(
-            contentsOf: repeatElement(0, count: size(textCount: text.count, glyphCount: glyphs.count, unsafeCount: unsafe.count)))
+        let slots = size(textCount: text.count, glyphCount: glyphs.count, unsafeCount: unsafe.count)
+        data.append(contentsOf: repeatElement(0, count: slots))
         data.withUnsafeMutableBufferPointer { slots in
             _ = write(
                 into: slots, at: start, context: context, text: text, run: run, glyphs: glyphs, base: base,
@@ -469,8 +470,8 @@ enum PackedWord {
                     let index = word(position)
                     let offset = offsets[index]
                     let count = Int(arena[offset + glyphCountSlot])
-                    let source = arena.baseAddress! + offset + headerSlots + Int(arena[offset + textCountSlot])
-                        + field * count
+                    let fieldStart = offset + headerSlots + Int(arena[offset + textCountSlot]) + field * count
+                    let source = arena.baseAddress! + fieldStart
                     if moved {
                         let base = Int32(pieces[index].lowerBound)
                         for slot in 0..<count { out[at + slot] = source[slot] &+ base }

@@ -35,7 +35,9 @@ import Testing
     @Test("emoji and other left-to-right supplementary text skips ICU with ICU's levels", arguments: leftToRight)
     func fastPath(_ text: String) throws {
         for direction in [TextDirection.auto, .leftToRight] {
-            let levels = try Array(text.utf16).withUnsafeBufferPointer { try BidiLevels(text: $0, direction: direction) }
+            let levels = try Array(text.utf16).withUnsafeBufferPointer {
+                try BidiLevels(text: $0, direction: direction)
+            }
             #expect(levels.levels.isEmpty, "\(text) took the ICU pass")
             #expect(try Self.icuLevels(text, direction).allSatisfy { $0 == 0 }, "ICU gives \(text) a level above 0")
         }

@@ -424,6 +424,15 @@ enum PackedWord {
         return at
     }
 
+    static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {
+        for value in [context.font, context.features, context.language] {
+            data.append(Int32(truncatingIfNeeded: value))
+            data.append(Int32(truncatingIfNeeded: value >> 32))
+        }
+        data.append(Int32(bitPattern: context.script))
+        data.append(context.rightToLeft ? 1 : 0)
+    }
+
     /// The number of slots of the packed word at `offset`.
     static func size(_ arena: UnsafeBufferPointer<Int32>, at offset: Int) -> Int {
         headerSlots + Int(arena[offset + textCountSlot]) + 5 * Int(arena[offset + glyphCountSlot])

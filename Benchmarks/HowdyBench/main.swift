@@ -1,6 +1,6 @@
 import Foundation
 
-/// `howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|balance|threads`: release-mode benchmarks that print one
+/// `howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|corpus|balance|threads`: release-mode benchmarks that print one
 /// JSON object. Build with `swift run -c release howdy-bench text`.
 let suite = CommandLine.arguments.dropFirst().first ?? "text"
 // The child process `howdy-bench catalog` measures.
@@ -35,6 +35,15 @@ do {
         let start = Measure.now()
         for _ in 0..<rounds { try TextBenchmark.runStream(bytes, jobs: 1) }
         figures = ["script": name, "perParagraphUs": Double(Measure.now() - start) / Double(rounds * 3000) / 1000]
+    case "corpus":
+        // `howdy-bench corpus FILE [ROUNDS]`: bindings/c/tests/bench.c's corpus, in process.
+        let arguments = Array(CommandLine.arguments.dropFirst(2))
+        let rounds = arguments.count > 1 ? Int(arguments[1]) ?? 0 : 7
+        guard let path = arguments.first, (1...1000).contains(rounds) else {
+            FileHandle.standardError.write(Data("howdy-bench corpus: FILE [rounds 1-1000]\n".utf8))
+            exit(2)
+        }
+        figures = try CorpusFileBenchmark.run(path: path, rounds: rounds)
     case "balance":
         // `howdy-bench balance SCRIPT WORDS [ROUNDS] [cold]`: only `balance` of one text
         // corpus item, warm (or with the word cache emptied each time), for perf.
@@ -50,7 +59,7 @@ do {
         figures = try TextBenchmark.balanceLoop(item, rounds: rounds, cold: arguments.count > 3 && arguments[3] == "cold")
     default:
         FileHandle.standardError.write(
-            Data("usage: howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|balance|threads\n".utf8))
+            Data("usage: howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|corpus|balance|threads\n".utf8))
         exit(2)
     }
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])

@@ -78,7 +78,7 @@ extension JSON: JSONBuilding {
     }
     package static func makeString(_ value: String, at offset: Int) -> JSON { JSON(.string(value), offset: offset) }
     package static func makeArray(_ elements: [JSON], at offset: Int) -> JSON { JSON(.array(elements), offset: offset) }
-    package static func makeObject(_ members: [(key: String, value: JSON)], at offset: Int) -> JSON {
-        JSON(.object(members.map { Member(key: $0.key, value: $0.value) }), offset: offset)
+    package static func makeObject(keys: [String], values: [JSON], at offset: Int) -> JSON {
+        JSON(.object(zip(keys, values).map { Member(key: $0, value: $1) }), offset: offset)
     }
 }

@@ -10,8 +10,9 @@ package protocol JSONBuilding {
     static func makeNumber(_ value: Double, text: String, at offset: Int) -> Self
     static func makeString(_ value: String, at offset: Int) -> Self
     static func makeArray(_ elements: [Self], at offset: Int) -> Self
-    /// Members in source order; the parser has already refused a repeated key.
-    static func makeObject(_ members: [(key: String, value: Self)], at offset: Int) -> Self
+    /// Members in source order, `keys[i]` naming `values[i]` (the two have one count);
+    /// the parser has already refused a repeated key.
+    static func makeObject(keys: [String], values: [Self], at offset: Int) -> Self
 }
 
 /// The six kinds of JSON value, with the one wording every message uses for them.

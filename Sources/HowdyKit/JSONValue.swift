@@ -153,8 +153,8 @@ extension JSONValue: JSONBuilding {
     package static func makeNumber(_ value: Double, text: String, at offset: Int) -> JSONValue { .number(value) }
     package static func makeString(_ value: String, at offset: Int) -> JSONValue { .string(value) }
     package static func makeArray(_ elements: [JSONValue], at offset: Int) -> JSONValue { .array(elements) }
-    package static func makeObject(_ members: [(key: String, value: JSONValue)], at offset: Int) -> JSONValue {
+    package static func makeObject(keys: [String], values: [JSONValue], at offset: Int) -> JSONValue {
         // The reader has refused repeated keys.
-        .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
+        .object(Dictionary(uniqueKeysWithValues: zip(keys, values)))
     }
 }

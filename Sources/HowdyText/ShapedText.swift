@@ -136,7 +136,7 @@ public struct ShapedText: Sendable {
     ///   `TextError.invalidLineHeight` for a non-positive or non-finite line height,
     ///   `TextError.unicode` if ICU fails.
     public init(_ text: String, font: Font, options: TextOptions = TextOptions()) throws {
-        let utf16 = Array(text.utf16)
+        let utf16 = Self.utf16(of: text)
         guard utf16.count <= TextLimits.maximumUTF16Length else {
             throw TextError.textTooLong(utf16Length: utf16.count, limit: TextLimits.maximumUTF16Length)
         }
@@ -214,6 +214,17 @@ public struct ShapedText: Sendable {
             runs: runs, glyphStore: store,
             bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
             maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics)
+    }
+
+    /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage:
+    /// the generic copy through the UTF-16 view decodes scalar by scalar.
+    static func utf16(of text: String) -> [UInt16] {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16]? in
+            var any: UInt8 = 0
+            for byte in bytes { any |= byte }
+            return any < 0x80 ? bytes.map { UInt16($0) } : nil
+        }
+        return (ascii ?? nil) ?? Array(text.utf16)
     }
 
     /// Break opportunities (ICU's UAX #14 iterator under `lineBreak` and `wordBreak`),

@@ -15,17 +15,28 @@ final class LayoutHandle: Sendable {
     let greedyLineCount: Int
 
     init(_ layout: TextLayout) {
-        let bounds = UTF8Offsets.of(
-            utf16: layout.lines.flatMap { [$0.range.lowerBound, $0.range.upperBound] }, in: layout.text)
-        lines = layout.lines.enumerated().map { index, line in
-            howdytext_line(
+        lines = Self.lines(of: layout)
+        width = layout.width
+        height = layout.height
+        greedyLineCount = layout.greedyLineCount
+    }
+
+    /// `layout`'s lines with their ranges in UTF-8 bytes.
+    static func lines(of layout: TextLayout) -> [howdytext_line] {
+        var bounds: [Int] = []
+        bounds.reserveCapacity(2 * layout.lines.count)
+        for line in layout.lines {
+            bounds.append(line.range.lowerBound)
+            bounds.append(line.range.upperBound)
+        }
+        bounds = UTF8Offsets.of(utf16: bounds, in: layout.text)
+        return layout.lines.indices.map { index in
+            let line = layout.lines[index]
+            return howdytext_line(
                 start: bounds[2 * index], end: bounds[2 * index + 1], width: line.width,
                 hyphen: line.endsWithHyphen ? 1 : 0,
                 rtl: line.isRightToLeft ? 1 : 0)
         }
-        width = layout.width
-        height = layout.height
-        greedyLineCount = layout.greedyLineCount
     }
 
     static func from(_ pointer: OpaquePointer) -> LayoutHandle {
@@ -91,10 +102,12 @@ public func howdytextLayoutInto(
             to: outMessage)
     }
     do {
-        let layout = try LayoutHandle.make(font, text, length, width, optionsJSON)
-        if let outLines { _ = layout.copyLines(to: outLines, capacity: capacity) }
+        // No handle object: the lines go straight from the layout to the caller's array.
+        let layout = try LayoutHandle.layout(font, text, length, width, optionsJSON)
+        let lines = LayoutHandle.lines(of: layout)
+        if let outLines { _ = LayoutHandle.copy(lines, to: outLines, capacity: capacity) }
         outSummary.pointee = howdytext_summary(
-            line_count: layout.lines.count, width: layout.width, height: layout.height,
+            line_count: lines.count, width: layout.width, height: layout.height,
             greedy_line_count: layout.greedyLineCount)
         return howdytext_status(HOWDYTEXT_OK)
     } catch {
@@ -108,6 +121,14 @@ extension LayoutHandle {
         _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
         _ optionsJSON: UnsafePointer<CChar>?
     ) throws -> LayoutHandle {
+        LayoutHandle(try layout(font, text, length, width, optionsJSON))
+    }
+
+    /// The layout a create or into call asks for, every argument checked first.
+    static func layout(
+        _ font: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
+        _ optionsJSON: UnsafePointer<CChar>?
+    ) throws -> TextLayout {
         guard let font else { throw Failure.argument("font is NULL") }
         // size_t arrives as Int: a length above Int.max is negative here.
         guard length >= 0 else { throw Failure.argument("text_length \(UInt(bitPattern: length)) is too large") }
@@ -134,12 +155,18 @@ extension LayoutHandle {
         }
         let handle = FontHandle.from(font)
         let request = try request(text: string, width: width, options: options, font: handle)
-        return LayoutHandle(try request.layout(in: handle.font, omitsGlyphs: true))
+        return try request.layout(in: handle.font, omitsGlyphs: true)
     }
 
     /// Copies the first `capacity` lines (all when `capacity`, a size_t, is above Int.max)
     /// to `target`; returns how many.
     func copyLines(to target: UnsafeMutablePointer<howdytext_line>, capacity: Int) -> Int {
+        Self.copy(lines, to: target, capacity: capacity)
+    }
+
+    /// Copies the first `capacity` of `lines` (all when `capacity`, a size_t, is above
+    /// Int.max) to `target`; returns how many.
+    static func copy(_ lines: [howdytext_line], to target: UnsafeMutablePointer<howdytext_line>, capacity: Int) -> Int {
         let count = capacity < 0 ? lines.count : min(lines.count, capacity)
         lines.withUnsafeBufferPointer { source in
             guard let base = source.baseAddress, count > 0 else { return }

@@ -6,6 +6,8 @@ enum UTF8Offsets {
     /// past the end maps to the end.
     static func of(utf16 offsets: [Int], in text: String) -> [Int] {
         guard !offsets.isEmpty else { return [] }
+        // ASCII (as many UTF-16 units as UTF-8 bytes): every offset is its own UTF-8 offset.
+        if text.utf8.count == text.utf16.count { return offsets.map { min(max($0, 0), text.utf8.count) } }
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var result = [Int](repeating: 0, count: offsets.count)
         var next = 0

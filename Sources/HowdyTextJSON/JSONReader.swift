@@ -44,7 +44,10 @@ extension JSONLValue: JSONBuilding {
     }
     package static func makeString(_ value: String, at offset: Int) -> JSONLValue { .string(value) }
     package static func makeArray(_ elements: [JSONLValue], at offset: Int) -> JSONLValue { .array(elements) }
-    package static func makeObject(_ members: [(key: String, value: JSONLValue)], at offset: Int) -> JSONLValue {
-        .object(members.map { ($0.key, $0.value) })
+    package static func makeObject(keys: [String], values: [JSONLValue], at offset: Int) -> JSONLValue {
+        var members: [(String, JSONLValue)] = []
+        members.reserveCapacity(keys.count)
+        for index in keys.indices { members.append((keys[index], values[index])) }
+        return .object(members)
     }
 }

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import struct
 import threading
 from functools import lru_cache
 from typing import Literal, NamedTuple, Optional, Sequence, Tuple
@@ -232,24 +233,45 @@ def _options(
     return json.dumps({key: value for key, value in fields.items() if value is not None}).encode("utf-8")
 
 
+# A line as howdytext_line lays it out: size_t start, end; double width; int hyphen, rtl
+# (native sizes and alignment, as ctypes lays out LineStruct).
+_LINE = struct.Struct("@NNdii")
+assert _LINE.size == ctypes.sizeof(_native.LineStruct)
+_make_line = tuple.__new__  # Line(...) without NamedTuple's keyword handling
+
+
+# The options of a call that sets only the mode, by mode.
+_MODE_ONLY = {mode: json.dumps({"mode": mode}).encode("utf-8") for mode in ("balance", "greedy", "even", "pretty")}
+
+
 class _Scratch(threading.local):
     """Per-thread buffers for the library's answer, so a layout allocates no ctypes objects."""
 
     def __init__(self) -> None:
-        self.capacity = 32
-        self.lines = (_native.LineStruct * self.capacity)()
         self.summary = _native.SummaryStruct()
         self.summary_pointer = ctypes.pointer(self.summary)
         self.message = ctypes.c_void_p()
         self.message_pointer = ctypes.pointer(self.message)
+        self.grow(32)
+
+    def grow(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.lines = (_native.LineStruct * capacity)()
+        # The lines' bytes, read with one struct.unpack per line: reading ctypes fields
+        # makes a Structure object per line and a conversion per field.
+        self.bytes = memoryview(self.lines).cast("B")
 
 
 _scratch = _Scratch()
+_into = None  # howdytext_layout_into, once the library is loaded
 
 
 def _layout(font: Font, text: str, width: float, options: bytes) -> Layout:
     # One C call per layout (lay out, copy the lines, free): with ctypes each call costs.
-    into = _native.library().howdytext_layout_into
+    global _into
+    into = _into
+    if into is None:
+        into = _into = _native.library().howdytext_layout_into
     data = text.encode("utf-8")
     scratch = _scratch
     status = into(font._handle, data, len(data), width, options, scratch.lines, scratch.capacity,
@@ -259,22 +281,32 @@ def _layout(font: Font, text: str, width: float, options: bytes) -> Layout:
     summary = scratch.summary
     count = summary.line_count
     if count > scratch.capacity:
-        scratch.capacity = count
-        scratch.lines = (_native.LineStruct * count)()
+        scratch.grow(count)
         status = into(font._handle, data, len(data), width, options, scratch.lines, count,
                       scratch.summary_pointer, scratch.message_pointer)
         if status != _native.OK:
             raise HowdyTextError(status, _take_message(scratch.message))
-    ascii_only = len(data) == len(text)
+    unpack = _LINE.unpack_from
+    raw = scratch.bytes
+    size = _LINE.size
     lines = []
-    for raw in scratch.lines[:count]:
-        start, end = raw.start, raw.end
-        piece = data[start:end].decode("utf-8")
-        if not ascii_only:
-            start = len(data[:start].decode("utf-8"))
-            end = start + len(piece)
-        lines.append(Line(piece, raw.width, raw.hyphen != 0, raw.rtl != 0, start, end))
-    return Layout(tuple(lines), summary.width, summary.height, summary.greedy_line_count)
+    if len(data) == len(text):
+        # ASCII: byte offsets are str indices.
+        for index in range(count):
+            start, end, line_width, hyphen, rtl = unpack(raw, index * size)
+            lines.append(_make_line(Line, (text[start:end], line_width, hyphen != 0, rtl != 0, start, end)))
+    else:
+        # Lines come in text order: str indices are counted from the previous line's end.
+        byte_at, index_at = 0, 0
+        for index in range(count):
+            start, end, line_width, hyphen, rtl = unpack(raw, index * size)
+            if start < byte_at:  # not after the previous line: count from the text's start
+                byte_at, index_at = 0, 0
+            start_index = index_at + len(data[byte_at:start].decode("utf-8"))
+            piece = data[start:end].decode("utf-8")
+            byte_at, index_at = end, start_index + len(piece)
+            lines.append(_make_line(Line, (piece, line_width, hyphen != 0, rtl != 0, start_index, index_at)))
+    return _make_line(Layout, (tuple(lines), summary.width, summary.height, summary.greedy_line_count))
 
 
 def balance(
@@ -325,10 +357,15 @@ def balance(
         if size is None:
             raise TypeError("balance() needs size= (px) with a font name")
         chosen = _open_font(font, float(size))
-    options = _options(
-        mode, locale, direction, line_height, None if features is None else tuple(features),
-        line_break, word_break, overflow_wrap, hyphens,
-    )
+    if (locale is None and direction is None and line_height is None and features is None and line_break is None
+            and word_break is None and overflow_wrap is None and hyphens is None):
+        # The common call: no hashing of nine arguments for the options cache.
+        options = _MODE_ONLY.get(mode) or _options(mode, None, None, None, None, None, None, None, None)
+    else:
+        options = _options(
+            mode, locale, direction, line_height, None if features is None else tuple(features),
+            line_break, word_break, overflow_wrap, hyphens,
+        )
     return _layout(chosen, text, float(width), options)
 
 

@@ -296,7 +296,11 @@ extension TextBenchmark {
             _ = try ShapedText(item.text, font: font).balance(width: item.width)
         }
         let perBalance = Double(Measure.now() - start) / Double(rounds)
-        return ["script": item.script, "words": item.words, "perBalanceNs": perBalance]
+        let statistics = WordShapeCache.shared.statistics
+        return [
+            "script": item.script, "words": item.words, "perBalanceNs": perBalance,
+            "wordCacheHits": statistics.hits, "wordCacheMisses": statistics.misses,
+        ]
     }
 }
 

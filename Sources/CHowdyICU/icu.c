@@ -82,6 +82,26 @@ void howdy_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *ma
     ubidi_reorderVisual(levels, count, map);
 }
 
+int howdy_bidi_may_leave_level_zero(uint32_t scalar) {
+    switch (u_charDirection((UChar32)scalar)) {
+    case U_RIGHT_TO_LEFT:
+    case U_RIGHT_TO_LEFT_ARABIC:
+    case U_ARABIC_NUMBER:
+    case U_LEFT_TO_RIGHT_EMBEDDING:
+    case U_LEFT_TO_RIGHT_OVERRIDE:
+    case U_RIGHT_TO_LEFT_EMBEDDING:
+    case U_RIGHT_TO_LEFT_OVERRIDE:
+    case U_POP_DIRECTIONAL_FORMAT:
+    case U_LEFT_TO_RIGHT_ISOLATE:
+    case U_RIGHT_TO_LEFT_ISOLATE:
+    case U_FIRST_STRONG_ISOLATE:
+    case U_POP_DIRECTIONAL_ISOLATE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 int32_t howdy_script(uint32_t scalar) {
     UErrorCode error = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript((UChar32)scalar, &error);

@@ -62,14 +62,31 @@ struct BidiLevels {
         return paragraphs.last?.level ?? 0
     }
 
-    /// True when the text holds a right-to-left character, a bidi control or a
-    /// surrogate (which may encode one); otherwise every level is 0 and ICU is skipped.
+    /// True when the text holds a right-to-left character, a bidi control, a
+    /// supplementary character ICU gives such a bidi class (`howdy_bidi_may_leave_level_zero`:
+    /// right-to-left scripts above U+FFFF, not emoji) or an unpaired surrogate; otherwise
+    /// every level is 0 and ICU's bidi pass is skipped.
+    ///
+    /// Without R, AL, AN or an explicit control, UAX #9 resolves every character of a
+    /// left-to-right (or, lacking a strong right-to-left character, auto) paragraph to
+    /// level 0: European numbers follow the L before them (W7) and neutrals lie between
+    /// L and the paragraph's L edges (N1). Emoji-bearing text, whose surrogates sent it
+    /// through ubidi before, so skips a pass over every character.
     private static func mayNeedBidi(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
-        for unit in text where unit >= 0x0590 {
+        var index = 0
+        while index < text.count {
+            let unit = text[index]
+            index += 1
+            guard unit >= 0x0590 else { continue }
             switch unit {
-            case 0x0590...0x08FF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xD800...0xDFFF,
+            case 0x0590...0x08FF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xDC00...0xDFFF,
                 0xFB1D...0xFDFF, 0xFE70...0xFEFF:
                 return true
+            case 0xD800...0xDBFF:
+                guard index < text.count, text[index] & 0xFC00 == 0xDC00 else { return true }
+                let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(text[index]) - 0xDC00)
+                index += 1
+                if howdy_bidi_may_leave_level_zero(scalar) != 0 { return true }
             default: continue
             }
         }

@@ -102,7 +102,9 @@ struct LayoutBuilder {
                     font: shaped.fonts[slice.fontIndex], isRightToLeft: slice.level & 1 == 1, range: slice.range,
                     glyphs: glyphs))
         }
-        if slices.allSatisfy({ $0.level == 0 }) {
+        // One slice (most right-to-left lines: one run) needs no reordering, nor the two
+        // arrays `visualOrder` would make for it.
+        if slices.count == 1 || slices.allSatisfy({ $0.level == 0 }) {
             for slice in slices { place(slice) }  // visual order is logical order
         } else {
             for logical in BidiLevels.visualOrder(of: slices.map(\.level)) { place(slices[logical]) }

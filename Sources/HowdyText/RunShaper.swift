@@ -279,15 +279,14 @@ struct RunShaper {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.count
         else { return ([], []) }
-        let textStart = pieces.first?.lowerBound ?? 0
-        let textEnd = pieces.last?.upperBound ?? 0
         let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         let clean = boundaries.cleanWords(text, pieces)
-        var data: [Int32] = []
-        data.reserveCapacity(pieces.count * PackedWord.headerSlots + (textEnd - textStart) + run.count * 5)
-        var words: [(hash: UInt64, range: Range<Int>)] = []
-        words.reserveCapacity(pieces.count)
-        var unsafe: [Int32] = []
+        // The words to store and their glyphs first, so that the packed data is made in
+        // one allocation of its exact size and written in place.
+        var chosen = scratch.chosen
+        scratch.chosen = []
+        chosen.removeAll(keepingCapacity: true)
+        var total = 0
         for (index, piece) in pieces.enumerated() {
             // cuts[i] is the cut before piece i + 1.
             guard index == 0 || cuts[index - 1], index == pieces.count - 1 || cuts[index], clean[index]
@@ -297,17 +296,29 @@ struct RunShaper {
             guard !glyphs.isEmpty, glyphs.allSatisfy({ Int(store.clusters[$0]) >= piece.lowerBound }),
                 glyphs.contains(where: { Int(store.clusters[$0]) == piece.lowerBound })
             else { continue }
-            let base = Int32(piece.lowerBound)
-            unsafe.removeAll(keepingCapacity: true)
-            for glyph in glyphs where infos[glyph - run.lowerBound].mask & unsafeBreak != 0 {
-                unsafe.append(Int32(infos[glyph - run.lowerBound].cluster) - base)
-            }
-            let start = data.count
-            PackedWord.pack(
-                into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[piece]), run: store,
-                glyphs: glyphs, base: base, unsafe: unsafe)
-            words.append((hashes[index], start..<data.count))
+            var unsafeCount = 0
+            for glyph in glyphs where infos[glyph - run.lowerBound].mask & unsafeBreak != 0 { unsafeCount += 1 }
+            chosen.append((index, glyphs, unsafeCount))
+            total += PackedWord.size(textCount: piece.count, glyphCount: glyphs.count, unsafeCount: unsafeCount)
         }
+        var words: [(hash: UInt64, range: Range<Int>)] = []
+        words.reserveCapacity(chosen.count)
+        let data = [Int32](unsafeUninitializedCapacity: total) { slots, initialized in
+            var at = 0
+            for (index, glyphs, unsafeCount) in chosen {
+                let piece = pieces[index]
+                let base = Int32(piece.lowerBound)
+                let unsafeOffsets = glyphs.lazy.filter { infos[$0 - run.lowerBound].mask & unsafeBreak != 0 }
+                    .map { Int32(infos[$0 - run.lowerBound].cluster) - base }
+                let end = PackedWord.write(
+                    into: slots, at: at, context: context, text: UnsafeBufferPointer(rebasing: text[piece]),
+                    run: store, glyphs: glyphs, base: base, unsafeCount: unsafeCount, unsafeOffsets: unsafeOffsets)
+                words.append((hashes[index], at..<end))
+                at = end
+            }
+            initialized = at
+        }
+        scratch.chosen = chosen
         return (data, words)
     }
 
@@ -355,6 +366,8 @@ struct RunShaper {
 final class RunScratch {
     var pieces: [Range<Int>] = []
     var hashes: [UInt64] = []
+    /// The words of a run to store: piece index, glyphs, unsafe-to-break count.
+    var chosen: [(piece: Int, glyphs: Range<Int>, unsafeCount: Int)] = []
 }
 
 /// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.

@@ -11,8 +11,9 @@ import Synchronization
 /// only where `SpaceBoundaries` shows, from the lookups the shape plan applies, that
 /// the word's glyphs do not depend on the text around it (HarfBuzz's own
 /// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT` marks every word edge of a kerned font), so
-/// concatenating cached words gives exactly the glyphs of shaping the run whole. Joining scripts (Arabic, Syriac, N'Ko, Mongolian, …)
-/// are never cached: their shaping reads the characters around a run.
+/// concatenating cached words gives exactly the glyphs of shaping the run whole. Joining
+/// scripts read the characters around a run: Arabic is cached only where no joining can
+/// cross a word's edge (`RunShaper.isCacheable`), the others (Syriac, N'Ko, Mongolian, …) never.
 ///
 /// The cache is bounded in bytes (`byteLimit`: 8 MiB for one made alone; half its
 /// system's budget for a `TextSystem`'s) and evicts in two generations: when the young
@@ -181,11 +182,9 @@ public final class WordShapeCache: Sendable {
                 }
                 run.reserve(glyphCount)
                 state.pointee.young.arena.withUnsafeBufferPointer { arena in
-                    for position in pieces.indices {
-                        let index = rightToLeft ? pieces.count - 1 - position : position
-                        PackedWord.append(
-                            arena, at: offsets[index], to: &run, unsafe: &unsafe, base: Int32(pieces[index].lowerBound))
-                    }
+                    PackedWord.append(
+                        arena, words: offsets, pieces: pieces, rightToLeft: rightToLeft, glyphCount: glyphCount,
+                        to: &run, unsafe: &unsafe)
                 }
                 sharedHits += pieces.count
                 return true
@@ -310,6 +309,16 @@ struct ShapeContext: Equatable {
     var rightToLeft: Bool
     /// The interned hb_language_t's address (HarfBuzz never frees languages); 0 for none.
     var language: Int
+
+    /// The context as a packed word holds it (`PackedWord.contextSlot`, 8 slots): font,
+    /// features and language low then high half, script, direction.
+    var packed: SIMD8<Int32> {
+        SIMD8(
+            Int32(truncatingIfNeeded: font), Int32(truncatingIfNeeded: font >> 32),
+            Int32(truncatingIfNeeded: features), Int32(truncatingIfNeeded: features >> 32),
+            Int32(truncatingIfNeeded: language), Int32(truncatingIfNeeded: language >> 32),
+            Int32(bitPattern: script), rightToLeft ? 1 : 0)
+    }
 }
 
 /// A word's FNV-1a hash as a dictionary key. The hash is already well mixed by
@@ -355,24 +364,68 @@ enum PackedWord {
     static let contextSlot = 3
     static let headerSlots = 11
 
+    /// The number of slots the packed word for `textCount` units, `glyphCount` glyphs and
+    /// `unsafeCount` unsafe-to-break offsets takes.
+    static func size(textCount: Int, glyphCount: Int, unsafeCount: Int) -> Int {
+        headerSlots + textCount + 5 * glyphCount + unsafeCount
+    }
+
     /// Appends the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
     /// (clusters made relative to `base`) with its unsafe-to-break offsets (relative).
     static func pack(
         into data: inout [Int32], context: ShapeContext, text: UnsafeBufferPointer<UInt16>, run: ShapedRun,
         glyphs: Range<Int>, base: Int32, unsafe: [Int32]
     ) {
+        let start = data.count
+        let slots = size(textCount: text.count, glyphCount: glyphs.count, unsafeCount: unsafe.count)
+        data.append(contentsOf: repeatElement(0, count: slots))
+        data.withUnsafeMutableBufferPointer { slots in
+            _ = write(
+                into: slots, at: start, context: context, text: text, run: run, glyphs: glyphs, base: base,
+                unsafeCount: unsafe.count, unsafeOffsets: unsafe)
+        }
+    }
+
+    /// Writes the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
+    /// (clusters made relative to `base`) into `slots` from `at`, with its `unsafeCount`
+    /// unsafe-to-break offsets `unsafeOffsets` (relative); `slots` has room for `size(…)` slots
+    /// from `at`. Returns the slot after the word. Written in place, slot by slot: a cold
+    /// cache packs every word of every run it sees, and an array append per slot cost
+    /// about as much as copying the glyphs out of HarfBuzz.
+    // swiftlint:disable:next function_parameter_count
+    static func write(
+        into slots: UnsafeMutableBufferPointer<Int32>, at start: Int, context: ShapeContext,
+        text: UnsafeBufferPointer<UInt16>, run: ShapedRun, glyphs: Range<Int>, base: Int32, unsafeCount: Int,
+        unsafeOffsets: some Sequence<Int32>
+    ) -> Int {
         let count = glyphs.count
-        data.append(Int32(text.count))
-        data.append(Int32(count))
-        data.append(Int32(unsafe.count))
-        appendContext(context, to: &data)
-        for unit in text { data.append(Int32(unit)) }
-        for glyph in glyphs { data.append(Int32(bitPattern: run.glyphs[glyph])) }
-        for glyph in glyphs { data.append(run.clusters[glyph] - base) }
-        data.append(contentsOf: run.advances[glyphs])
-        data.append(contentsOf: run.offsetsX[glyphs])
-        data.append(contentsOf: run.offsetsY[glyphs])
-        data.append(contentsOf: unsafe)
+        slots[start + textCountSlot] = Int32(text.count)
+        slots[start + glyphCountSlot] = Int32(count)
+        slots[start + unsafeCountSlot] = Int32(unsafeCount)
+        let packed = context.packed
+        for index in 0..<8 { slots[start + contextSlot + index] = packed[index] }
+        var at = start + headerSlots
+        for unit in text {
+            slots[at] = Int32(unit)
+            at += 1
+        }
+        var field = at
+        for glyph in glyphs {
+            slots[field] = Int32(bitPattern: run.glyphs[glyph])
+            slots[field + count] = run.clusters[glyph] - base
+            slots[field + 2 * count] = run.advances[glyph]
+            slots[field + 3 * count] = run.offsetsX[glyph]
+            slots[field + 4 * count] = run.offsetsY[glyph]
+            field += 1
+        }
+        at += 5 * count
+        let end = at + unsafeCount
+        for offset in unsafeOffsets where at < end {
+            slots[at] = offset
+            at += 1
+        }
+        precondition(at == end, "fewer unsafe-to-break offsets than counted")
+        return at
     }
 
     static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {
@@ -401,22 +454,74 @@ enum PackedWord {
         _ range: Range<Int>, _ context: ShapeContext
     ) -> Bool {
         guard Int(arena[offset + textCountSlot]) == range.count else { return false }
-        var slot = offset + contextSlot
-        for value in [context.font, context.features, context.language] {
-            guard arena[slot] == Int32(truncatingIfNeeded: value),
-                arena[slot + 1] == Int32(truncatingIfNeeded: value >> 32)
-            else { return false }
-            slot += 2
-        }
-        guard arena[slot] == Int32(bitPattern: context.script), arena[slot + 1] == (context.rightToLeft ? 1 : 0) else {
-            return false
-        }
-        slot = offset + headerSlots
+        let packed = context.packed
+        for index in 0..<8 where arena[offset + contextSlot + index] != packed[index] { return false }
+        var slot = offset + headerSlots
         for index in range {
             guard UInt16(truncatingIfNeeded: arena[slot]) == text[index] else { return false }
             slot += 1
         }
         return true
+    }
+
+    /// Appends the glyphs of the packed words at `offsets` (one per piece; pieces in logical
+    /// order, words appended in visual order: reversed when `rightToLeft`), `glyphCount` in
+    /// all, to `run`, clusters moved by each word's start, and their unsafe-to-break offsets
+    /// to `unsafe`. Each of the run's five arrays grows once and is filled in place, word
+    /// by word: five appends per word, each checking that its array is unique, cost more
+    /// than the copying on a warm run of short words.
+    static func append(
+        _ arena: UnsafeBufferPointer<Int32>, words offsets: UnsafeMutableBufferPointer<Int>, pieces: [Range<Int>],
+        rightToLeft: Bool, glyphCount: Int, to run: inout ShapedRun, unsafe: inout OffsetSet
+    ) {
+        func word(_ position: Int) -> Int { rightToLeft ? pieces.count - 1 - position : position }
+        if glyphCount > 0 {
+            /// Field `field` of every word into `out` (room for `glyphCount`), in visual order.
+            func fill(_ out: UnsafeMutablePointer<Int32>, field: Int, moved: Bool) {
+                var at = 0
+                for position in pieces.indices {
+                    let index = word(position)
+                    let offset = offsets[index]
+                    let count = Int(arena[offset + glyphCountSlot])
+                    let fieldStart = offset + headerSlots + Int(arena[offset + textCountSlot]) + field * count
+                    let source = arena.baseAddress! + fieldStart
+                    if moved {
+                        let base = Int32(pieces[index].lowerBound)
+                        for slot in 0..<count { out[at + slot] = source[slot] &+ base }
+                    } else {
+                        (out + at).update(from: source, count: count)
+                    }
+                    at += count
+                }
+                precondition(at == glyphCount, "packed words hold another glyph count")
+            }
+            func grow(_ array: inout [Int32], field: Int, moved: Bool = false) {
+                let first = array.count
+                array.append(contentsOf: repeatElement(0, count: glyphCount))
+                array.withUnsafeMutableBufferPointer { fill($0.baseAddress! + first, field: field, moved: moved) }
+            }
+            let first = run.glyphs.count
+            run.glyphs.append(contentsOf: repeatElement(0, count: glyphCount))
+            run.glyphs.withUnsafeMutableBufferPointer { glyphs in
+                glyphs.baseAddress!.withMemoryRebound(to: Int32.self, capacity: glyphs.count) {
+                    fill($0 + first, field: 0, moved: false)
+                }
+            }
+            grow(&run.clusters, field: 1, moved: true)
+            grow(&run.advances, field: 2)
+            grow(&run.offsetsX, field: 3)
+            grow(&run.offsetsY, field: 4)
+        }
+        for position in pieces.indices {
+            let index = word(position)
+            let offset = offsets[index]
+            let base = Int32(pieces[index].lowerBound)
+            let unsafeStart =
+                offset + headerSlots + Int(arena[offset + textCountSlot]) + 5 * Int(arena[offset + glyphCountSlot])
+            for slot in unsafeStart..<(unsafeStart + Int(arena[offset + unsafeCountSlot])) {
+                unsafe.insert(Int(arena[slot] + base))
+            }
+        }
     }
 
     /// Appends the glyphs of the packed word at `offset` to `run`, clusters moved by
@@ -431,7 +536,12 @@ enum PackedWord {
             UnsafeBufferPointer(rebasing: arena[(start + index * count)..<(start + (index + 1) * count)])
         }
         field(0).withMemoryRebound(to: UInt32.self) { run.glyphs.append(contentsOf: $0) }
-        for cluster in field(1) { run.clusters.append(cluster + base) }
+        // Copied whole, then moved by `base` in place (one uniqueness check, not one per glyph).
+        let first = run.clusters.count
+        run.clusters.append(contentsOf: field(1))
+        run.clusters.withUnsafeMutableBufferPointer { clusters in
+            for index in first..<clusters.count { clusters[index] &+= base }
+        }
         run.advances.append(contentsOf: field(2))
         run.offsetsX.append(contentsOf: field(3))
         run.offsetsY.append(contentsOf: field(4))

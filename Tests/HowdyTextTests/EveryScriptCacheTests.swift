@@ -18,6 +18,16 @@ import Testing
         ("thai", "ยินดีต้อนรับสู่บ้านใหม่สำหรับการวางแผนอย่างสงบรับการแจ้งเตือน"),
         ("emoji", "Welcome 🎉 to your 👍🏽 new home ❤️ for 👨‍👩‍👧 calm 🇯🇵 planning ✨"),
         ("mixed", "Plan 計画 with مرحبا and שלום, नमस्ते 🎉 ok"),
+        // What right-to-left and emoji words carry besides letters: harakat and shadda,
+        // lam-alef ligatures, niqqud, maqaf, left-to-right numbers (bidi level 2) inside
+        // right-to-left text, ZWJ families, skin tones, flags, tag sequences and keycaps.
+        ("arabic harakat", "بِسْمِ اللَّهِ الرَّحْمَٰنِ الرَّحِيمِ مَرْحَبًا بِكَ فِي تَطْبِيقِكَ"),
+        ("arabic lam-alef", "لا لأ لإ لآ السلام الأصدقاء لإعداد الآن لا إله"),
+        ("hebrew niqqud", "בְּרֵאשִׁית בָּרָא אֱלֹהִים אֵת הַשָּׁמַיִם בֵּית־סֵפֶר תֵּל־אָבִיב"),
+        ("hebrew numbers", "קבל 20 תזכורות ב־3 שעות, 1,250 משימות ו־99.5% הצלחה"),
+        ("arabic numbers", "احصل على 20 تذكيرا في ٣ ساعات و1,250 مهمة بنسبة 99.5% - 100%"),
+        ("emoji sequences", "Family 👨‍👩‍👧‍👦 wave 👋🏿 coder 👩🏽‍💻 flags 🇯🇵🇫🇷 🏳️‍🌈 🏴󠁧󠁢󠁳󠁣󠁴󠁿 keys 1️⃣ #️⃣ *️⃣ ok"),
+        ("rtl emoji", "שלום 👋🏽 עולם 👨‍👩‍👧 مرحبا 🇸🇦 بك ❤️"),
     ]
 
     @Test("cached cold, cached warm and uncached layouts agree in every script", arguments: texts)
@@ -41,6 +51,26 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The right-to-left and emoji samples do go through the cache: shaped a second time in
+    /// a private system (so no other suite's lookups count), every word is a hit.
+    @Test(
+        "right-to-left and emoji words are served from the cache when warm",
+        arguments: [
+            "arabic", "hebrew", "emoji", "hebrew niqqud", "hebrew numbers", "arabic harakat", "arabic lam-alef",
+            "emoji sequences", "rtl emoji",
+        ])
+    func warmWordsHit(_ script: String) throws {
+        let text = try #require(Self.texts.first { $0.script == script }).text
+        let system = TextSystem()
+        let font = try system.font(named: "Inter-Regular", size: 24)
+        _ = try ShapedText(text, font: font).balance(width: 150)
+        let cold = system.wordCache.statistics
+        _ = try ShapedText(text, font: font).balance(width: 150)
+        let warm = system.wordCache.statistics
+        #expect(warm.misses == cold.misses, "\(script): a word missed the warm cache")
+        #expect(warm.hits > cold.hits, "\(script): no word went through the cache")
     }
 
     /// Every run's glyphs lie in its own range of the text's glyph store, the ranges

@@ -49,6 +49,10 @@ howdy_icu_status howdy_bidi_paragraph(howdy_bidi *bidi, int32_t offset, int32_t 
                                       uint8_t *level);
 /// Visual order of `count` items with the given levels: map[visual] = logical.
 void howdy_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *map);
+/// 1 when `scalar`'s bidi class (ICU's u_charDirection) can give a character a level
+/// other than 0 in a left-to-right paragraph: R, AL, AN or an explicit embedding,
+/// override or isolate control (or its terminator); 0 otherwise.
+int howdy_bidi_may_leave_level_zero(uint32_t scalar);
 
 // MARK: Character properties
 

@@ -51,16 +51,14 @@ enum HyphenationAutomatonFile {
     /// The cache file for the pattern file at `source` (a path without symbolic links).
     static func cachePath(for source: String, in folder: String) -> String {
         // FNV-1a of the path keeps files of the same name in different folders apart.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in source.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
+        var hash = FNV1a()
+        for byte in source.utf8 { hash.mix(UInt64(byte)) }
         let name = source.split(separator: "/").last.map(String.init) ?? "dictionary"
         let safe = String(
             name.unicodeScalars.filter {
                 $0.isASCII && ($0.properties.isAlphabetic || "._-0123456789".unicodeScalars.contains($0))
             })
-        return "\(folder)/\(safe)-\(String(hash, radix: 16)).automaton"
+        return "\(folder)/\(safe)-\(String(hash.value, radix: 16)).automaton"
     }
 
     /// What identifies the pattern file a cache was made from.
@@ -105,9 +103,9 @@ enum HyphenationAutomatonFile {
 
     /// FNV-1a 64 of `bytes`: catches a truncated, torn or bit-flipped file before it is parsed.
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        var hash = FNV1a()
+        for byte in bytes { hash.mix(UInt64(byte)) }
+        return hash.value
     }
 
     /// The payload of ``encode(_:source:)``: everything after the checksum.

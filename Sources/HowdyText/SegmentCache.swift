@@ -77,21 +77,15 @@ final class SegmentCache: Sendable {
     /// Forgets every text.
     func removeAll() { table.write { $0 = Table() } }
 
-    /// FNV-1a over the options and units, with MurmurHash3's finalizer (as `WordShapeCache.hash`).
+    /// FNV-1a over the options and units, finalized (`FNV1a.finalized`).
     private static func hash(_ text: UnsafeBufferPointer<UInt16>, _ options: Options) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        @inline(__always) func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
-        for byte in options.locale.utf8 { mix(UInt64(byte)) }
-        mix(UInt64(options.locale.utf8.count) << 32)
-        mix(UInt64(LineBreakStyle.allCases.firstIndex(of: options.lineBreak) ?? 0))
-        mix(UInt64(WordBreakStyle.allCases.firstIndex(of: options.wordBreak) ?? 0))
-        mix(UInt64(HyphensStyle.allCases.firstIndex(of: options.hyphens) ?? 0))
-        for unit in text { mix(UInt64(unit)) }
-        hash ^= hash >> 33
-        hash &*= 0xff51_afd7_ed55_8ccd
-        hash ^= hash >> 33
-        hash &*= 0xc4ce_b9fe_1a85_ec53
-        hash ^= hash >> 33
-        return hash
+        var hash = FNV1a()
+        for byte in options.locale.utf8 { hash.mix(UInt64(byte)) }
+        hash.mix(UInt64(options.locale.utf8.count) << 32)
+        hash.mix(UInt64(LineBreakStyle.allCases.firstIndex(of: options.lineBreak) ?? 0))
+        hash.mix(UInt64(WordBreakStyle.allCases.firstIndex(of: options.wordBreak) ?? 0))
+        hash.mix(UInt64(HyphensStyle.allCases.firstIndex(of: options.hyphens) ?? 0))
+        for unit in text { hash.mix(UInt64(unit)) }
+        return hash.finalized
     }
 }

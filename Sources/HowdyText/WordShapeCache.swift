@@ -280,21 +280,13 @@ public final class WordShapeCache: Sendable {
     /// FNV-1a over the context and the word's UTF-16 units, with MurmurHash3's 64-bit
     /// finalizer so that every bit of the result depends on every input bit.
     static func hash(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ context: ShapeContext) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        @inline(__always) func mix(_ value: UInt64) {
-            hash = (hash ^ value) &* 0x0000_0100_0000_01B3
-        }
-        mix(UInt64(bitPattern: Int64(context.font)))
-        mix(UInt64(bitPattern: Int64(context.features)))
-        mix(UInt64(context.script) << 1 | (context.rightToLeft ? 1 : 0))
-        mix(UInt64(bitPattern: Int64(context.language)))
-        for index in range { mix(UInt64(text[index])) }
-        hash ^= hash >> 33
-        hash &*= 0xff51_afd7_ed55_8ccd
-        hash ^= hash >> 33
-        hash &*= 0xc4ce_b9fe_1a85_ec53
-        hash ^= hash >> 33
-        return hash
+        var hash = FNV1a()
+        hash.mix(UInt64(bitPattern: Int64(context.font)))
+        hash.mix(UInt64(bitPattern: Int64(context.features)))
+        hash.mix(UInt64(context.script) << 1 | (context.rightToLeft ? 1 : 0))
+        hash.mix(UInt64(bitPattern: Int64(context.language)))
+        for index in range { hash.mix(UInt64(text[index])) }
+        return hash.finalized
     }
 }
 

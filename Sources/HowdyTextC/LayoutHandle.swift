@@ -163,7 +163,7 @@ extension LayoutHandle {
         } else {
             quick = ("{}" as StaticString).withUTF8Buffer { quickRead($0) }
         }
-        if let quick { return try quick.layout(in: handle.font, omitsGlyphs: true) }
+        if let quick { return try quick.layout(in: handle.font, omitsGlyphs: true, omitsLineTexts: true) }
         var options: JSONLValue?
         if let optionsJSON {
             let count = strlen(optionsJSON)
@@ -172,7 +172,8 @@ extension LayoutHandle {
             }
         }
         let request = try request(text: string, width: width, options: options, font: handle)
-        return try request.layout(in: handle.font, omitsGlyphs: true)
+        // Lines are reported as UTF-8 ranges: their texts as strings would go unread.
+        return try request.layout(in: handle.font, omitsGlyphs: true, omitsLineTexts: true)
     }
 
     /// Copies the first `capacity` lines (all when `capacity`, a size_t, is above Int.max)

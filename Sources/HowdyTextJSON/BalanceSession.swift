@@ -96,8 +96,9 @@ public final class BalanceSession: Sendable {
         // included) is read again below by the general reader.
         if let (request, id) = QuickRequestReader.read(bytes, defaults: defaults) {
             do {
-                let layout = try request.layout(in: font(named: request.font, size: request.size), omitsGlyphs: true)
-                writer.layout(layout, id: id)
+                let layout = try request.layout(
+                    in: font(named: request.font, size: request.size), omitsGlyphs: true, omitsLineTexts: true)
+                writer.layoutCuttingLineTexts(layout, id: id)
             } catch {
                 writer.raw(Self.error(id: id, "line \(line): \(Self.message(error))"))
             }

@@ -23,7 +23,7 @@ struct LayoutRules {
 
     /// A context or chaining-context rule: what each position admits, and the nested
     /// lookups it applies at input positions.
-    struct Rule {
+    struct Rule: Equatable {
         var backtrack: [Position] = []
         var input: [Position] = []
         var lookahead: [Position] = []
@@ -44,10 +44,15 @@ struct LayoutRules {
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         if let data = hb_blob_get_data(blob, &length), length > 0 {
-            bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+            self.init(bytes: Array(UnsafeRawBufferPointer(start: data, count: Int(length))), table: tag)
         } else {
-            bytes = []
+            self.init(bytes: [], table: tag)
         }
+    }
+
+    /// The lookups of the GSUB or GPOS table (`tag`) held in `bytes`.
+    init(bytes: [UInt8], table tag: hb_tag_t) {
+        self.bytes = bytes
         isPositioning = tag == hb_tag_t(0x4750_4F53)
         guard let list = u16(8), let count = u16(list) else { return }
         let extensionType = isPositioning ? 9 : 7
@@ -73,7 +78,12 @@ struct LayoutRules {
                         subtables = nil
                         break
                     }
-                    if sub == 0 { realType = inner } else if inner != realType { subtables = nil; break }
+                    if sub == 0 {
+                        realType = inner
+                    } else if inner != realType {
+                        (realType, subtables) = (0, nil)  // HarfBuzz reads each as its own type
+                        break
+                    }
                     start += far
                 }
                 subtables?.append(start)
@@ -340,7 +350,12 @@ struct LayoutRules {
         return true
     }
 
-    /// The glyphs of the Coverage table at `offset`, in coverage-index order.
+    /// The glyphs of the Coverage table at `offset`, in coverage-index order (a glyph
+    /// may appear twice). HarfBuzz binary-searches the table, so in a table that is not
+    /// sorted it may miss a glyph listed here (these are then a superset of what it
+    /// covers); where it finds one, it takes the index the glyph has here. For format 2
+    /// that needs each range's start index to be the count of glyphs before it, as the
+    /// format requires; nil otherwise.
     func coverageGlyphs(_ offset: Int) -> [Int]? {
         switch u16(offset) {
         case 1:
@@ -351,9 +366,10 @@ struct LayoutRules {
             var glyphs: [Int] = []
             for index in 0..<count {
                 let record = offset + 4 + index * 6
-                guard let first = u16(record), let last = u16(record + 2), first <= last else { return nil }
+                guard let first = u16(record), let last = u16(record + 2), let start = u16(record + 4), first <= last,
+                    start == glyphs.count
+                else { return nil }
                 glyphs += first...last
-                guard glyphs.count <= 65_536 else { return nil }
             }
             return glyphs
         default:
@@ -361,7 +377,8 @@ struct LayoutRules {
         }
     }
 
-    /// The class of `glyph` in the ClassDef table at `offset` (0 when it names none).
+    /// The class of `glyph` in the ClassDef table at `offset` (0 when it names none); nil
+    /// when the table cannot be read.
     func classOf(_ glyph: Int, in offset: Int) -> Int? {
         classRanges(offset).map { Self.class(of: glyph, in: $0) }
     }
@@ -382,7 +399,9 @@ struct LayoutRules {
             var ranges: [(first: Int, last: Int, value: Int)] = []
             for index in 0..<count {
                 let record = offset + 4 + index * 6
-                guard let first = u16(record), let last = u16(record + 2), let value = u16(record + 4), first <= last
+                // Sorted without overlaps, as HarfBuzz's binary search needs.
+                guard let first = u16(record), let last = u16(record + 2), let value = u16(record + 4), first <= last,
+                    first > (ranges.last?.last ?? -1)
                 else { return nil }
                 ranges.append((first, last, value))
             }

@@ -9,15 +9,30 @@ import Synchronization
 /// HarfBuzz's own signal, `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`, is set on every glyph a
 /// pair-kerning lookup merely *tried* (HarfBuzz ≥ 4), so in a kerned font such as Inter
 /// it marks every word edge. This analysis asks the lookups instead, soundly:
-/// - Words end after their spaces, so a lookup match that crosses a cut contains the
-///   last space of one word and the first glyph of the next (`y`, never a mark, so no
-///   lookup skips it), at whatever stage of shaping it applies.
-/// - Lookups the shaping plan applies whose glyphs include the space (or what GSUB can
-///   turn it into) are collected. A pair-positioning lookup adjusts only the two glyphs
-///   of a pair, so for those the pair "space, y" is shaped once and compared with the two
-///   shaped apart. Any other such lookup makes every glyph it mentions unsafe.
-/// - The cut before `y` is safe when `y`'s GSUB closure meets no unsafe glyph and the
-///   pair probe shows no change. Answers are kept per character.
+/// - Words end after their spaces, so a lookup match that crosses a cut holds the last
+///   space of one word (in whatever form GSUB gave it) and reaches the next word, at
+///   whatever stage of shaping it applies: the space is a base glyph (checked in GDEF,
+///   else no word is cached), so only a lookup that skips base glyphs could step over
+///   it, and such a lookup makes everything it can change unsafe.
+/// - Every lookup the plan can run (and those its context rules nest) is examined;
+///   context and chaining-context lookups rule by rule (`LayoutRules`, `SpaceCrossings`):
+///   only a rule with a position that admits the space can cross a cut, and in a lookup
+///   that skips no glyph its positions lie on consecutive glyphs, so it can change the
+///   word after the space only if that word's first glyphs are admitted by the positions
+///   after the space's up to an input position (and backwards for the word before). A
+///   rule whose input admits the space changes the space itself: then no word is cached.
+/// - A pair-positioning lookup the plan applies whose glyphs include the space adjusts
+///   only the two glyphs of a pair, so for those the pair "space, y" is shaped once and
+///   compared with the two shaped apart. Any other lookup whose glyphs include the space
+///   makes every glyph it can change unsafe.
+/// - Each glyph set is closed under what GSUB can turn into its glyphs (context-free,
+///   ligature components and contextual sources included), so testing each character's
+///   own glyph is enough; where a word's glyphs may not line up with its characters (a
+///   ligature or multiple substitution may apply in it), or it holds a mark HarfBuzz may
+///   compose, it is judged unclean whenever anything is unsafe.
+/// - The cut before `y` is safe when `y` is no mark or separator and the pair probe
+///   shows no change; a word is stored and reused only when it is clean
+///   (`cleanWords`). Answers are kept per character.
 final class SpaceBoundaries: @unchecked Sendable {
     private let font: Font
     private let context: ShapeContext
@@ -280,9 +295,13 @@ final class SpaceBoundaries: @unchecked Sendable {
     }
 
     /// Which of `crossings`' sets hold `scalar`'s glyph (`ScalarFlags` bits); a scalar
-    /// with no glyph, or an attaching one but U+0020, is unsafe anywhere.
+    /// with no glyph, an attaching one but U+0020, or a Hangul filler is unsafe anywhere.
     private func flags(of scalar: UInt32, _ crossings: SpaceCrossings) -> UInt8 {
-        if scalar != 0x20, howdy_is_attaching(scalar) != 0 { return ScalarFlags.anywhere }
+        // Attaching characters (marks, format characters, separators) and the Hangul
+        // fillers, which HarfBuzz skips in context matching as default ignorables.
+        if scalar != 0x20, howdy_is_attaching(scalar) != 0 || [0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar) {
+            return ScalarFlags.anywhere
+        }
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph) != 0 else { return ScalarFlags.anywhere }
         var flags: UInt8 = 0

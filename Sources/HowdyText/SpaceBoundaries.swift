@@ -304,12 +304,13 @@ final class SpaceBoundaries: @unchecked Sendable {
         }
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph) != 0 else { return ScalarFlags.anywhere }
+        let sets = crossings.frozen
         var flags: UInt8 = 0
         for (set, bit) in [
-            (crossings.anywhere, ScalarFlags.anywhere), (crossings.first, ScalarFlags.first),
-            (crossings.firstReach, ScalarFlags.firstReach), (crossings.beforeLast, ScalarFlags.beforeLast),
-            (crossings.lastReach, ScalarFlags.lastReach),
-        ] where hb_set_has(set, glyph) != 0 {
+            (sets.anywhere, ScalarFlags.anywhere), (sets.first, ScalarFlags.first),
+            (sets.firstReach, ScalarFlags.firstReach), (sets.beforeLast, ScalarFlags.beforeLast),
+            (sets.lastReach, ScalarFlags.lastReach),
+        ] where set.contains(glyph) {
             flags |= bit
         }
         return flags

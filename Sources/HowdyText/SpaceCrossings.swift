@@ -50,10 +50,26 @@ final class SpaceCrossings {
     /// Per anchored rule and anchor, for the word after the space: the glyphs each
     /// position from the one after the anchor to the rule's last admits, and how many of
     /// them a word must fill before an input position lies in it.
-    private(set) var afterSpace: [(positions: [OpaquePointer], reach: Int)] = []
+    private(set) var afterSpace: [(positions: [GlyphRanges], reach: Int)] = []
     /// The same for the word before the space, from the position before the anchor back
     /// to the rule's first.
-    private(set) var beforeSpace: [(positions: [OpaquePointer], reach: Int)] = []
+    private(set) var beforeSpace: [(positions: [GlyphRanges], reach: Int)] = []
+    /// The sets above while they are built (hb_set_t *), frozen into `afterSpace` and
+    /// `beforeSpace` at the end of `init`.
+    private var afterSets: [(positions: [OpaquePointer], reach: Int)] = []
+    private var beforeSets: [(positions: [OpaquePointer], reach: Int)] = []
+    /// The sets `SpaceBoundaries` reads per character, frozen for reading from any thread
+    /// (`hb_set_has` writes a lookup cache into the set).
+    private(set) var frozen = Frozen()
+
+    struct Frozen {
+        var anywhere = GlyphRanges()
+        var first = GlyphRanges()
+        var firstReach = GlyphRanges()
+        var beforeLast = GlyphRanges()
+        var lastReach = GlyphRanges()
+        var multiples = GlyphRanges()
+    }
     /// Where a word's characters and glyphs may not line up one to one: glyphs a multiple
     /// substitution can split (`multiples`), and per glyph a ligature can start from or
     /// take in, the glyphs it must then have beside it (`ligaturePartners`), each with what
@@ -139,10 +155,18 @@ final class SpaceCrossings {
             }
         }
         lookupLevelUnsafe = Int(hb_set_get_population(lookupLevel))
+        defer {
+            afterSpace = afterSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
+            beforeSpace = beforeSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
+            frozen = Frozen(
+                anywhere: GlyphRanges(anywhere), first: GlyphRanges(first), firstReach: GlyphRanges(firstReach),
+                beforeLast: GlyphRanges(beforeLast), lastReach: GlyphRanges(lastReach),
+                multiples: GlyphRanges(multiples))
+        }
         if let gsubTables {
             let targets =
                 [anywhere, first, firstReach, beforeLast, lastReach]
-                + afterSpace.flatMap(\.positions) + beforeSpace.flatMap(\.positions)
+                + afterSets.flatMap(\.positions) + beforeSets.flatMap(\.positions)
             ligaturePartners = Self.taint(
                 targets, face: face, reachable: gsubReachable, rules: gsubTables, multiples: multiples)
         }
@@ -155,7 +179,7 @@ final class SpaceCrossings {
         hb_set_destroy(beforeLast)
         hb_set_destroy(lastReach)
         hb_set_destroy(multiples)
-        (afterSpace + beforeSpace).forEach { $0.positions.forEach { hb_set_destroy($0) } }
+        (afterSets + beforeSets).forEach { $0.positions.forEach { hb_set_destroy($0) } }
     }
 
     /// Whether an anchored rule can change a word whose characters' own glyphs are
@@ -166,7 +190,7 @@ final class SpaceCrossings {
     /// characters may not line up (`multiples`, `ligaturePartners`), the answer is yes.
     func mayReach(_ glyphs: [hb_codepoint_t], endsWithSpace: Bool) -> Bool {
         for (index, glyph) in glyphs.enumerated() {
-            if hb_set_has(multiples, glyph) != 0 { return true }
+            if frozen.multiples.contains(glyph) { return true }
             if let beside = ligaturePartners[glyph],
                 (index > 0 && beside.contains(glyphs[index - 1]))
                     || (index + 1 < glyphs.count && beside.contains(glyphs[index + 1]))
@@ -174,9 +198,9 @@ final class SpaceCrossings {
                 return true
             }
         }
-        func matches(_ rule: (positions: [OpaquePointer], reach: Int), _ word: some Collection<hb_codepoint_t>) -> Bool {
+        func matches(_ rule: (positions: [GlyphRanges], reach: Int), _ word: some Collection<hb_codepoint_t>) -> Bool {
             guard word.count >= rule.reach else { return false }
-            for (set, glyph) in zip(rule.positions, word) where hb_set_has(set, glyph) == 0 { return false }
+            for (set, glyph) in zip(rule.positions, word) where !set.contains(glyph) { return false }
             return true
         }
         if afterSpace.contains(where: { matches($0, glyphs) }) { return true }
@@ -221,11 +245,11 @@ final class SpaceCrossings {
                 }
                 if input.upperBound - 1 > anchor {
                     guard let sets = sequence(Array((anchor + 1)..<positions.count)) else { return false }
-                    afterSpace.append((sets, max(input.lowerBound, anchor + 1) - anchor))
+                    afterSets.append((sets, max(input.lowerBound, anchor + 1) - anchor))
                 }
                 if input.lowerBound < anchor {
                     guard let sets = sequence(Array((0..<anchor).reversed())) else { return false }
-                    beforeSpace.append((sets, anchor - min(input.upperBound - 1, anchor - 1)))
+                    beforeSets.append((sets, anchor - min(input.upperBound - 1, anchor - 1)))
                 }
                 if input.upperBound - 1 > anchor {
                     guard table.addGlyphs(of: positions[anchor + 1], to: first, glyphCount: glyphCount) else { return false }
@@ -374,5 +398,34 @@ final class SpaceCrossings {
         var value = hb_codepoint_t.max
         while hb_set_next(set, &value) != 0 { found.append(value) }
         return found
+    }
+}
+
+/// A glyph set frozen for reading from any thread: its ranges, sorted, binary-searched.
+/// (HarfBuzz's `hb_set_has` caches its last page lookup in the set: a write.)
+struct GlyphRanges: Sendable {
+    private var firsts: [hb_codepoint_t] = []
+    private var lasts: [hb_codepoint_t] = []
+
+    init() {}
+
+    /// The ranges of `set` (hb_set_t *), read once.
+    init(_ set: OpaquePointer) {
+        var first = hb_codepoint_t.max
+        var last = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: from the start
+        while hb_set_next_range(set, &first, &last) != 0 {
+            firsts.append(first)
+            lasts.append(last)
+        }
+    }
+
+    func contains(_ glyph: hb_codepoint_t) -> Bool {
+        var low = 0
+        var high = firsts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if firsts[middle] <= glyph { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && glyph <= lasts[low - 1]
     }
 }

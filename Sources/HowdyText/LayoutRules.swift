@@ -240,41 +240,31 @@ struct LayoutRules {
                 }
             }
         case 3:
-            var at = start + 2
-            guard let backtrackCount = u16(at), let backtrack = array(at + 2, backtrackCount) else { return nil }
-            at += 2 + backtrackCount * 2
-            guard let inputCount = u16(at), inputCount > 0, let input = array(at + 2, inputCount) else { return nil }
-            at += 2 + inputCount * 2
-            guard let lookaheadCount = u16(at), let lookahead = array(at + 2, lookaheadCount) else { return nil }
-            at += 2 + lookaheadCount * 2
-            guard let lookupCount = u16(at), let nested = records(at + 2, lookupCount) else { return nil }
-            return [
-                Rule(
-                    backtrack: backtrack.map { .coverage(start + $0) }, input: input.map { .coverage(start + $0) },
-                    lookahead: lookahead.map { .coverage(start + $0) }, nested: nested)
-            ]
+            let coverage = { (offset: Int) in Position.coverage(start + offset) }
+            return chainRule(at: start + 2, first: nil, backtrack: coverage, input: coverage, lookahead: coverage)
+                .map { [$0] }
         default:
             return nil
         }
     }
 
-    /// A ChainRule / ChainClassRule: backtrack, input (after the first), lookahead, records.
+    /// A ChainRule / ChainClassRule (input after `first`) or a format 3 subtable's body
+    /// (`first` nil: every input position listed): backtrack, input, lookahead, records.
     private func chainRule(
-        at rule: Int, first: Position, backtrack: (Int) -> Position, input: (Int) -> Position,
+        at rule: Int, first: Position?, backtrack: (Int) -> Position, input: (Int) -> Position,
         lookahead: (Int) -> Position
     ) -> Rule? {
         var at = rule
         guard let backtrackCount = u16(at), let backtrackValues = array(at + 2, backtrackCount) else { return nil }
         at += 2 + backtrackCount * 2
-        guard let inputCount = u16(at), inputCount > 0, let inputValues = array(at + 2, inputCount - 1) else {
-            return nil
-        }
-        at += 2 + (inputCount - 1) * 2
+        let listed = (u16(at) ?? 0) - (first == nil ? 0 : 1)
+        guard let inputCount = u16(at), inputCount > 0, let inputValues = array(at + 2, listed) else { return nil }
+        at += 2 + listed * 2
         guard let lookaheadCount = u16(at), let lookaheadValues = array(at + 2, lookaheadCount) else { return nil }
         at += 2 + lookaheadCount * 2
         guard let lookupCount = u16(at), let nested = records(at + 2, lookupCount) else { return nil }
         return Rule(
-            backtrack: backtrackValues.map(backtrack), input: [first] + inputValues.map(input),
+            backtrack: backtrackValues.map(backtrack), input: (first.map { [$0] } ?? []) + inputValues.map(input),
             lookahead: lookaheadValues.map(lookahead), nested: nested)
     }
 

@@ -217,39 +217,34 @@ final class SpaceBoundaries: @unchecked Sendable {
         guard let crossings, !hasNoCleanWords else { return [Bool](repeating: false, count: pieces.count) }
         guard !isInert else { return [Bool](repeating: true, count: pieces.count) }
         var clean = [Bool](repeating: true, count: pieces.count)
-        var unknown: [(piece: Int, scalar: UInt32)] = []
+        var unknown: [Int] = []
         var suspects: [Int] = []
-        func judge(_ piece: Int, _ flags: (all: UInt8, first: UInt8, beforeLast: UInt8), endsWithSpace: Bool) {
-            if flags.all & ScalarFlags.anywhere != 0 {
+        /// Judges `piece` from its characters' answers; false when one is unknown.
+        func judge(_ piece: Int, _ answer: (UInt32) -> UInt8?) -> Bool {
+            let range = pieces[piece]
+            var index = range.lowerBound
+            var (all, first, beforeLast, previous): (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+            var last: UInt32 = 0
+            while index < range.upperBound {
+                let (scalar, width) = Itemization.decode(text, at: index)
+                guard let found = answer(scalar) else { return false }
+                if index == range.lowerBound { first = found }
+                index += width
+                all |= found
+                (beforeLast, previous, last) = (previous, found, scalar)
+            }
+            let endsWithSpace = last == 0x20 && range.count > 1
+            if all & ScalarFlags.anywhere != 0 {
                 clean[piece] = false
-            } else if (flags.first & ScalarFlags.first != 0 && flags.all & ScalarFlags.firstReach != 0)
-                || (endsWithSpace && flags.beforeLast & ScalarFlags.beforeLast != 0
-                    && flags.all & ScalarFlags.lastReach != 0)
+            } else if (first & ScalarFlags.first != 0 && all & ScalarFlags.firstReach != 0)
+                || (endsWithSpace && beforeLast & ScalarFlags.beforeLast != 0 && all & ScalarFlags.lastReach != 0)
             {
                 suspects.append(piece)  // rule by rule below
             }
+            return true
         }
         cleanAnswers.read { answers in
-            pieces: for (piece, range) in pieces.enumerated() {
-                var index = range.lowerBound
-                var flags: (all: UInt8, first: UInt8, beforeLast: UInt8) = (0, 0, 0)
-                var previous: UInt8 = 0
-                var last: UInt32 = 0
-                while index < range.upperBound {
-                    let (scalar, width) = Itemization.decode(text, at: index)
-                    guard let found = answers.pointee[scalar] else {
-                        unknown.append((piece, 0))
-                        continue pieces
-                    }
-                    if index == range.lowerBound { flags.first = found }
-                    index += width
-                    flags.all |= found
-                    flags.beforeLast = previous
-                    previous = found
-                    last = scalar
-                }
-                judge(piece, flags, endsWithSpace: last == 0x20 && range.count > 1)
-            }
+            for piece in pieces.indices where !judge(piece, { answers.pointee[$0] }) { unknown.append(piece) }
         }
         // Pieces that may meet an anchored rule's edge: matched against each rule.
         func finish() -> [Bool] {
@@ -271,24 +266,12 @@ final class SpaceBoundaries: @unchecked Sendable {
         guard !unknown.isEmpty else { return finish() }
         // Pieces with a character not seen yet: answered outside the lock, then stored.
         var found: [UInt32: UInt8] = [:]
-        for (piece, _) in unknown {
-            let range = pieces[piece]
-            var index = range.lowerBound
-            var flags: (all: UInt8, first: UInt8, beforeLast: UInt8) = (0, 0, 0)
-            var previous: UInt8 = 0
-            var last: UInt32 = 0
-            while index < range.upperBound {
-                let (scalar, width) = Itemization.decode(text, at: index)
-                let answer = found[scalar] ?? self.flags(of: scalar, crossings)
+        for piece in unknown {
+            _ = judge(piece) { scalar in
+                let answer = found[scalar] ?? flags(of: scalar, crossings)
                 found[scalar] = answer
-                if index == range.lowerBound { flags.first = answer }
-                index += width
-                flags.all |= answer
-                flags.beforeLast = previous
-                previous = answer
-                last = scalar
+                return answer
             }
-            judge(piece, flags, endsWithSpace: last == 0x20 && range.count > 1)
         }
         cleanAnswers.write { $0.merge(found) }
         return finish()

@@ -158,7 +158,9 @@ struct LayoutRules {
                 guard let count = u16(start + 4), let offsets = array(start + 6, count) else { return nil }
                 for (glyph, offset) in zip(glyphs, offsets) {
                     let set = start + offset
-                    guard let ligatureCount = u16(set), let ligatures = array(set + 2, ligatureCount) else { return nil }
+                    guard let ligatureCount = u16(set), let ligatures = array(set + 2, ligatureCount) else {
+                        return nil
+                    }
                     for ligature in ligatures.map({ set + $0 }) {
                         guard let output = u16(ligature), let componentCount = u16(ligature + 2), componentCount > 0,
                             let components = array(ligature + 4, componentCount - 1)
@@ -206,7 +208,8 @@ struct LayoutRules {
             }
         case 3:
             guard let glyphCount = u16(start + 2), glyphCount > 0, let lookupCount = u16(start + 4),
-                let coverages = array(start + 6, glyphCount), let nested = records(start + 6 + glyphCount * 2, lookupCount)
+                let coverages = array(start + 6, glyphCount),
+                let nested = records(start + 6 + glyphCount * 2, lookupCount)
             else { return nil }
             return [Rule(input: coverages.map { .coverage(start + $0) }, nested: nested)]
         default:
@@ -221,7 +224,11 @@ struct LayoutRules {
                 return nil
             }
             return ruleSets(of: start, at: start + 4, firsts: glyphs.count) { first, rule in
-                chainRule(at: rule, first: .glyph(glyphs[first])) { .glyph($0) } input: { .glyph($0) } lookahead: {
+                chainRule(at: rule, first: .glyph(glyphs[first])) {
+                    .glyph($0)
+                } input: {
+                    .glyph($0)
+                } lookahead: {
                     .glyph($0)
                 }
             }

@@ -137,7 +137,9 @@ final class SpaceCrossings {
                 }
                 if rules.isContext(lookup) {
                     guard spacesAreBases, let found = rules.rules(of: lookup),
-                        addRules(found, rules: rules, consecutive: flag & 0xFF1E == 0 && spaces.count == 1, spaces: spaces, glyphCount: glyphCount)
+                        addRules(
+                            found, rules: rules, consecutive: flag & 0xFF1E == 0 && spaces.count == 1, spaces: spaces,
+                            glyphCount: glyphCount)
                     else {
                         hb_set_union(anywhere, sets[1])
                         continue
@@ -252,7 +254,9 @@ final class SpaceCrossings {
                     beforeSets.append((sets, anchor - min(input.upperBound - 1, anchor - 1)))
                 }
                 if input.upperBound - 1 > anchor {
-                    guard table.addGlyphs(of: positions[anchor + 1], to: first, glyphCount: glyphCount) else { return false }
+                    guard table.addGlyphs(of: positions[anchor + 1], to: first, glyphCount: glyphCount) else {
+                        return false
+                    }
                     for index in input where index > anchor {
                         guard table.addGlyphs(of: positions[index], to: firstReach, glyphCount: glyphCount) else {
                             return false
@@ -309,7 +313,11 @@ final class SpaceCrossings {
         var sources: [Int: [Int]] = [:]
         var ligatures: [[Int]] = []
         var coarse: [(input: OpaquePointer, output: OpaquePointer)] = []
-        defer { coarse.forEach { hb_set_destroy($0.input); hb_set_destroy($0.output) } }
+        defer {
+            coarse.forEach {
+                hb_set_destroy($0.input); hb_set_destroy($0.output)
+            }
+        }
         for lookup in reachable {
             if rules.isContext(lookup), rules.rules(of: lookup) != nil { continue }
             if let found = rules.substitutions(of: lookup) {

@@ -1,7 +1,8 @@
 import CHarfBuzz
 import Foundation
-@testable import HowdyText
 import Testing
+
+@testable import HowdyText
 
 /// `SpaceBoundaries` decides which words may be cached from rule-level facts about the
 /// font (`LayoutRules`, `SpaceCrossings`). The rule reader is checked against Inter's

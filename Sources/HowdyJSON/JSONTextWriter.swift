@@ -29,32 +29,36 @@ package struct JSONTextWriter {
     /// Appends `value` as a JSON string literal.
     package mutating func string(_ value: String) {
         var value = value
-        value.withUTF8 { utf8 in
-            bytes.append(0x22)
-            var start = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                switch byte {
-                case 0x22: raw("\\\"" as StaticString)
-                case 0x5C: raw("\\\\" as StaticString)
-                case 0x0A: raw("\\n" as StaticString)
-                case 0x0D: raw("\\r" as StaticString)
-                case 0x09: raw("\\t" as StaticString)
-                case 0x08: raw("\\b" as StaticString)
-                case 0x0C: raw("\\f" as StaticString)
-                default:
-                    let digits: StaticString = "0123456789abcdef"
-                    raw("\\u00" as StaticString)
-                    bytes.append(digits.utf8Start[Int(byte >> 4)])
-                    bytes.append(digits.utf8Start[Int(byte & 0xF)])
-                }
+        value.withUTF8 { string(utf8: $0) }
+    }
+
+    /// Appends UTF-8 `utf8` (valid: a string's bytes, or a slice of them on scalar
+    /// boundaries) as a JSON string literal, escaped as ``string(_:)`` escapes.
+    package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(0x22)
+        var start = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            start = index + 1
+            switch byte {
+            case 0x22: raw("\\\"" as StaticString)
+            case 0x5C: raw("\\\\" as StaticString)
+            case 0x0A: raw("\\n" as StaticString)
+            case 0x0D: raw("\\r" as StaticString)
+            case 0x09: raw("\\t" as StaticString)
+            case 0x08: raw("\\b" as StaticString)
+            case 0x0C: raw("\\f" as StaticString)
+            default:
+                let digits: StaticString = "0123456789abcdef"
+                raw("\\u00" as StaticString)
+                bytes.append(digits.utf8Start[Int(byte >> 4)])
+                bytes.append(digits.utf8Start[Int(byte & 0xF)])
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            bytes.append(0x22)
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        bytes.append(0x22)
     }
 
     /// Appends a number in its shortest round-tripping form (integers without a

@@ -13,23 +13,51 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// to nothing and every width comes out 0.
     public static let minimumSize = 0.5
 
+    /// Everything below in one shared, immutable object: a `Font` is copied into every
+    /// run, line and layout, and a copy retains this one reference instead of one each for
+    /// the face, the variations, the text system and the HarfBuzz font.
+    let storage: Storage
+
+    final class Storage: Sendable {
+        let face: FontFace
+        let size: Double
+        let variations: [FontVariation]
+        let metrics: FontMetrics
+        let synthesis: FontSynthesis
+        let system: TextSystem
+        let instance: HarfBuzzFont
+
+        init(
+            face: FontFace, size: Double, variations: [FontVariation], synthesis: FontSynthesis, system: TextSystem
+        ) {
+            self.face = face
+            self.size = size
+            self.variations = variations
+            self.synthesis = synthesis
+            self.system = system
+            instance = HarfBuzzFont.shared(
+                face: face, size: size, variations: variations, synthesis: synthesis, system: system)
+            metrics = instance.metrics
+        }
+    }
+
     /// The face glyphs come from.
-    public let face: FontFace
+    public var face: FontFace { storage.face }
     /// The size in px (the em square is `size` px tall).
-    public let size: Double
+    public var size: Double { storage.size }
     /// Variation axis settings applied to variable fonts (ignored by static fonts).
-    public let variations: [FontVariation]
+    public var variations: [FontVariation] { storage.variations }
     /// Vertical metrics at this size, in px.
-    public let metrics: FontMetrics
+    public var metrics: FontMetrics { storage.metrics }
     /// Synthetic bold and oblique applied to this face (see `FontSynthesis`): none unless
     /// given, or unless layout chose this font as a fallback for a bolder or italic one.
-    public let synthesis: FontSynthesis
+    public var synthesis: FontSynthesis { storage.synthesis }
 
     /// The text system whose caches the font's HarfBuzz instance came from, and which
     /// layouts of this font read and fill (`TextSystem.shared` unless given).
-    public let system: TextSystem
+    public var system: TextSystem { storage.system }
 
-    let instance: HarfBuzzFont
+    var instance: HarfBuzzFont { storage.instance }
 
     /// The HarfBuzz font (`hb_font_t *`) this font shapes with, owned by it: for the
     /// benchmark's reference shaper (HowdyTestSupport), valid while the font lives.
@@ -46,14 +74,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         guard size.isFinite, size >= Font.minimumSize, size <= Font.maximumSize else {
             throw TextError.invalidSize(size)
         }
-        self.face = face
-        self.size = size
-        self.variations = variations
-        self.synthesis = synthesis
-        self.system = system
-        self.instance = HarfBuzzFont.shared(
-            face: face, size: size, variations: variations, synthesis: synthesis, system: system)
-        self.metrics = instance.metrics
+        storage = Storage(face: face, size: size, variations: variations, synthesis: synthesis, system: system)
     }
 
     /// A font from a file path, a bundled name (`Inter-Bold`, `NotoSansArabic-Regular`, ...)
@@ -89,7 +110,8 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
 
     /// Equality as described on the type.
     public static func == (lhs: Font, rhs: Font) -> Bool {
-        lhs.face === rhs.face && lhs.size == rhs.size && lhs.variations == rhs.variations
+        if lhs.storage === rhs.storage { return true }
+        return lhs.face === rhs.face && lhs.size == rhs.size && lhs.variations == rhs.variations
             && lhs.synthesis == rhs.synthesis
     }
 

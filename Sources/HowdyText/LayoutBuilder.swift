@@ -57,7 +57,7 @@ struct LayoutBuilder {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
         let rightToLeft = shaped.bidi.paragraphLevel(at: min(start, max(0, shaped.utf16.count - 1))) & 1 == 1
-        let text = lineText(start..<end)
+        let text = shaped.omitsLineTexts ? "" : lineText(start..<end)
         if shaped.omitsGlyphs {
             var pen = advance(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
             if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A text's segments (`ShapedText.Segment`: its break opportunities, with the white
 /// space hanging at each and the hyphens shown there) kept across layouts of the same
 /// text, as the word cache keeps shaped words: ICU's line-break iterator walks every
@@ -57,7 +61,7 @@ final class SegmentCache: Sendable {
         let hash = WordKey(Self.hash(text, key))
         let found = table.read { table -> [ShapedText.Segment]? in
             guard let entry = table.pointee.entries[hash], entry.options == key,
-                entry.units.withUnsafeBufferPointer({ $0.elementsEqual(text) })
+                entry.units.withUnsafeBufferPointer({ Self.equal($0, text) })
             else { return nil }
             return entry.segments
         }
@@ -72,6 +76,14 @@ final class SegmentCache: Sendable {
             }
         }
         return made
+    }
+
+    /// Whether `a` and `b` hold the same units: one `memcmp`, where the generic
+    /// `elementsEqual` stepped unit by unit through two iterators (2 % of a request).
+    private static func equal(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count * MemoryLayout<UInt16>.stride) == 0
     }
 
     /// Forgets every text.

@@ -51,6 +51,10 @@ public struct ShapedText: Sendable {
     /// answer, and would otherwise pay for positioned glyphs they drop. Line breaks,
     /// widths and texts are the same either way.
     package var omitsGlyphs = false
+    /// Layouts made from this text leave every line's `text` empty (default false): for
+    /// callers that cut line texts from the text by their ranges themselves, such as the
+    /// JSON-lines answer and the C ABI, and would otherwise pay for a string per line.
+    package var omitsLineTexts = false
 
     /// The text between two break opportunities: a word and the spaces after it.
     struct Segment: Sendable {

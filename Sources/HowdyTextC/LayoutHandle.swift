@@ -146,6 +146,24 @@ extension LayoutHandle {
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw Failure.argument("text is not valid UTF-8")
         }
+        let handle = FontHandle.from(font)
+        // The common options object, read without a JSON tree; anything else (every error
+        // included) is read again below by the general reader.
+        func quickRead(_ bytes: UnsafeBufferPointer<UInt8>) -> BalanceRequest? {
+            QuickRequestReader.read(
+                options: bytes, text: string, width: width,
+                defaults: BalanceDefaults(font: handle.name, size: handle.font.size))
+        }
+        let quick: BalanceRequest?
+        if let optionsJSON {
+            let count = strlen(optionsJSON)
+            quick = optionsJSON.withMemoryRebound(to: UInt8.self, capacity: count) {
+                quickRead(UnsafeBufferPointer(start: $0, count: count))
+            }
+        } else {
+            quick = ("{}" as StaticString).withUTF8Buffer { quickRead($0) }
+        }
+        if let quick { return try quick.layout(in: handle.font, omitsGlyphs: true, omitsLineTexts: true) }
         var options: JSONLValue?
         if let optionsJSON {
             let count = strlen(optionsJSON)
@@ -153,9 +171,9 @@ extension LayoutHandle {
                 try JSONReader.parse(UnsafeBufferPointer(start: $0, count: count))
             }
         }
-        let handle = FontHandle.from(font)
         let request = try request(text: string, width: width, options: options, font: handle)
-        return try request.layout(in: handle.font, omitsGlyphs: true)
+        // Lines are reported as UTF-8 ranges: their texts as strings would go unread.
+        return try request.layout(in: handle.font, omitsGlyphs: true, omitsLineTexts: true)
     }
 
     /// Copies the first `capacity` lines (all when `capacity`, a size_t, is above Int.max)

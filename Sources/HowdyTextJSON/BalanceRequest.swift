@@ -137,10 +137,12 @@ package struct BalanceRequest: Sendable {
     }
 
     /// The request's text laid out in `font` (the request's font and size, opened by the
-    /// caller); with `omitsGlyphs`, lines carry no glyph runs (texts and widths are the same).
-    package func layout(in font: Font, omitsGlyphs: Bool = false) throws -> TextLayout {
+    /// caller); with `omitsGlyphs`, lines carry no glyph runs, and with `omitsLineTexts`
+    /// their `text` is empty (ranges and widths are the same).
+    package func layout(in font: Font, omitsGlyphs: Bool = false, omitsLineTexts: Bool = false) throws -> TextLayout {
         var shaped = try ShapedText(text, font: font, options: options)
         shaped.omitsGlyphs = omitsGlyphs
+        shaped.omitsLineTexts = omitsLineTexts
         return try shaped.layout(width: width, strategy: strategy)
     }
 

@@ -92,6 +92,18 @@ public final class BalanceSession: Sendable {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
             return writer.raw(Self.error(id: nil, "line \(line): empty line, expected a JSON object"))
         }
+        // The common request, read without a JSON tree; anything else (every error
+        // included) is read again below by the general reader.
+        if let (request, id) = QuickRequestReader.read(bytes, defaults: defaults) {
+            do {
+                let layout = try request.layout(
+                    in: font(named: request.font, size: request.size), omitsGlyphs: true, omitsLineTexts: true)
+                writer.layoutCuttingLineTexts(layout, id: id)
+            } catch {
+                writer.raw(Self.error(id: id, "line \(line): \(Self.message(error))"))
+            }
+            return
+        }
         let request: JSONLValue
         do {
             request = try JSONReader.parse(bytes)
@@ -106,12 +118,17 @@ public final class BalanceSession: Sendable {
         do {
             let layout = try self.layout(for: request, line: line, omitsGlyphs: true)
             writer.layout(layout, id: id)
-        } catch let failure as BalanceRequest.Invalid {
-            writer.raw(Self.error(id: id, "line \(line): \(failure.message)"))
-        } catch let error as TextError {
-            writer.raw(Self.error(id: id, "line \(line): \(error.description)"))
         } catch {
-            writer.raw(Self.error(id: id, "line \(line): \(error)"))
+            writer.raw(Self.error(id: id, "line \(line): \(Self.message(error))"))
+        }
+    }
+
+    /// A request's error as its answer states it, after `line N: `.
+    private static func message(_ error: any Error) -> String {
+        switch error {
+        case let failure as BalanceRequest.Invalid: failure.message
+        case let error as TextError: error.description
+        default: "\(error)"
         }
     }
 

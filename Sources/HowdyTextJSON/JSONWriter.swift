@@ -5,7 +5,7 @@ import HowdyText
 /// answers diff cleanly. No Foundation: this is on the JSON-lines hot path.
 public struct JSONWriter {
     /// HowdyJSON's one writer, which this adds JSON-lines values and layouts to.
-    private var output = JSONTextWriter()
+    fileprivate var output = JSONTextWriter()
 
     /// The JSON written so far, as UTF-8 (modified in place: no copy per append).
     package var bytes: [UInt8] {
@@ -68,6 +68,34 @@ public struct JSONWriter {
     /// "lineCount","greedyLineCount"}` (`id` only when given). Widths and height in px. A
     /// line that ends in a drawn hyphen (soft or `hyphens: auto`) also has `"hyphen":true`.
     public mutating func layout(_ layout: TextLayout, id: JSONLValue? = nil) {
+        write(layout, id: id) { writer, line in writer.string(line.text) }
+    }
+
+    /// Appends `layout` as `layout(_:id:)` does, for a layout made with `omitsLineTexts`:
+    /// each line's text is cut from `layout.text` by its UTF-16 range, in one pass over
+    /// the text's UTF-8, instead of from a string made per line. The bytes are the same.
+    package mutating func layoutCuttingLineTexts(_ layout: TextLayout, id: JSONLValue?) {
+        var text = layout.text
+        text.withUTF8 { utf8 in
+            var cursor = UTF16Cursor(utf8)
+            write(layout, id: id) { writer, line in
+                if let lower = cursor.offset(of: line.range.lowerBound),
+                    let upper = cursor.offset(of: line.range.upperBound)
+                {
+                    writer.output.string(utf8: UnsafeBufferPointer(rebasing: utf8[lower..<upper]))
+                } else {
+                    // A range that cuts a surrogate pair (breaks never do): decoded as
+                    // the layout decodes it, an unpaired surrogate as U+FFFD.
+                    let units = Array(layout.text.utf16)[line.range]
+                    writer.string(String(decoding: units, as: UTF16.self))
+                }
+            }
+        }
+    }
+
+    private mutating func write(
+        _ layout: TextLayout, id: JSONLValue?, lineText: (inout JSONWriter, TextLine) -> Void
+    ) {
         append("{" as StaticString)
         if let id {
             append("\"id\":" as StaticString)
@@ -78,7 +106,7 @@ public struct JSONWriter {
         for (index, line) in layout.lines.enumerated() {
             if index > 0 { append("," as StaticString) }
             append("{\"text\":" as StaticString)
-            string(line.text)
+            lineText(&self, line)
             append(",\"width\":" as StaticString)
             number(line.width)
             // Only hyphenated lines carry the field, so other answers keep their bytes.
@@ -103,5 +131,38 @@ extension TextLayout {
         var writer = JSONWriter()
         writer.layout(self)
         return writer.text
+    }
+}
+
+/// UTF-16 offsets turned into UTF-8 offsets of one string, walking forward scalar by
+/// scalar (offsets asked in increasing order cost one pass in all).
+private struct UTF16Cursor {
+    let utf8: UnsafeBufferPointer<UInt8>
+    var utf16Offset = 0
+    var utf8Offset = 0
+
+    /// Every byte is ASCII: then a UTF-16 offset is its own UTF-8 offset (the common case,
+    /// found with one OR over the bytes instead of a walk per line).
+    let isASCII: Bool
+
+    init(_ utf8: UnsafeBufferPointer<UInt8>) {
+        self.utf8 = utf8
+        var any: UInt8 = 0
+        for byte in utf8 { any |= byte }
+        isASCII = any < 0x80
+    }
+
+    /// The UTF-8 offset of UTF-16 offset `target`; nil when it is inside a surrogate
+    /// pair or past the end.
+    mutating func offset(of target: Int) -> Int? {
+        if isASCII { return target >= 0 && target <= utf8.count ? target : nil }
+        if target < utf16Offset { (utf16Offset, utf8Offset) = (0, 0) }
+        while utf16Offset < target, utf8Offset < utf8.count {
+            let lead = utf8[utf8Offset]
+            let (bytes, units) = lead < 0x80 ? (1, 1) : lead < 0xE0 ? (2, 1) : lead < 0xF0 ? (3, 1) : (4, 2)
+            utf16Offset += units
+            utf8Offset += bytes
+        }
+        return utf16Offset == target ? utf8Offset : nil
     }
 }

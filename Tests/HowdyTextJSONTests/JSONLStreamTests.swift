@@ -38,7 +38,9 @@ struct JSONLStreamTests {
         #expect(
             session.answer(#"{"id":1,"text":"Hi","size":1e400}"#, line: 3).contains(
                 "line 3: not JSON: the number 1e400 is out of range"))
-        #expect(session.answer(#"{"id":1,"text":"\udc00"}"#, line: 2).contains(#"line 2: not JSON: lone surrogate \\udc00"#))
+        #expect(
+            session.answer(#"{"id":1,"text":"\udc00"}"#, line: 2).contains(#"line 2: not JSON: lone surrogate \\udc00"#)
+        )
         #expect(
             session.answer("[1]", line: 4) == #"{"id":null,"error":"line 4: expected a JSON object, got an array"}"#)
         #expect(

@@ -307,20 +307,23 @@ struct RunShaper {
         }
         var words: [(hash: UInt64, range: Range<Int>)] = []
         words.reserveCapacity(chosen.count)
-        let data = [Int32](unsafeUninitializedCapacity: total) { slots, initialized in
-            var at = 0
-            for (index, glyphs, unsafeCount) in chosen {
-                let piece = pieces[index]
-                let base = Int32(piece.lowerBound)
-                let unsafeOffsets = glyphs.lazy.filter { infos[$0 - run.lowerBound].mask & unsafeBreak != 0 }
-                    .map { Int32(infos[$0 - run.lowerBound].cluster) - base }
-                let end = PackedWord.write(
-                    into: slots, at: at, context: context, text: UnsafeBufferPointer(rebasing: text[piece]),
-                    run: store, glyphs: glyphs, base: base, unsafeCount: unsafeCount, unsafeOffsets: unsafeOffsets)
-                words.append((hashes[index], at..<end))
-                at = end
+        let data = store.withColumns { columns in
+            [Int32](unsafeUninitializedCapacity: total) { slots, initialized in
+                var at = 0
+                for (index, glyphs, unsafeCount) in chosen {
+                    let piece = pieces[index]
+                    let base = Int32(piece.lowerBound)
+                    let unsafeOffsets = glyphs.lazy.filter { infos[$0 - run.lowerBound].mask & unsafeBreak != 0 }
+                        .map { Int32(infos[$0 - run.lowerBound].cluster) - base }
+                    let end = PackedWord.write(
+                        into: slots, at: at, context: context, text: UnsafeBufferPointer(rebasing: text[piece]),
+                        columns: columns, glyphs: glyphs, base: base, unsafeCount: unsafeCount,
+                        unsafeOffsets: unsafeOffsets)
+                    words.append((hashes[index], at..<end))
+                    at = end
+                }
+                initialized = at
             }
-            initialized = at
         }
         scratch.chosen = chosen
         return (data, words)

@@ -81,8 +81,12 @@ public final class WordShapeCache: Sendable {
                 arena.reserveCapacity(2 << 10)
                 offsets.reserveCapacity(64)
             }
-            if offsets[key] != nil { return }  // a colliding or equal word is already held
-            offsets[key] = arena.count
+            // One probe on the cold path: claim the slot, and give it back when a colliding
+            // or equal word already holds it.
+            if let held = offsets.updateValue(arena.count, forKey: key) {
+                offsets[key] = held
+                return
+            }
             arena.append(contentsOf: data)
         }
     }
@@ -328,7 +332,45 @@ struct WordKey: Hashable {
     }
 }
 
+/// The five glyph arrays of a `ShapedRun` as base pointers (valid inside
+/// `ShapedRun.withColumns`), `count` glyphs each.
+struct GlyphColumns {
+    let glyphs: UnsafePointer<UInt32>
+    let clusters: UnsafePointer<Int32>
+    let advances: UnsafePointer<Int32>
+    let offsetsX: UnsafePointer<Int32>
+    let offsetsY: UnsafePointer<Int32>
+    let count: Int
+}
+
 extension ShapedRun {
+    /// Calls `body` with pointers to the run's glyph arrays (one access per array, not a
+    /// bounds check per glyph).
+    func withColumns<R>(_ body: (GlyphColumns) throws -> R) rethrows -> R {
+        precondition(
+            clusters.count == glyphs.count && advances.count == glyphs.count && offsetsX.count == glyphs.count
+                && offsetsY.count == glyphs.count, "glyph arrays of different lengths")
+        // An empty array's buffer may have no address: an aligned dangling pointer then,
+        // never read (0 glyphs).
+        func base<T>(_ buffer: UnsafeBufferPointer<T>) -> UnsafePointer<T> {
+            buffer.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<T>.alignment)!
+        }
+        return try glyphs.withUnsafeBufferPointer { glyphs in
+            try clusters.withUnsafeBufferPointer { clusters in
+                try advances.withUnsafeBufferPointer { advances in
+                    try offsetsX.withUnsafeBufferPointer { offsetsX in
+                        try offsetsY.withUnsafeBufferPointer { offsetsY in
+                            try body(
+                                GlyphColumns(
+                                    glyphs: base(glyphs), clusters: base(clusters), advances: base(advances),
+                                    offsetsX: base(offsetsX), offsetsY: base(offsetsY), count: glyphs.count))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Room for `count` more glyphs in every array, growing geometrically: a text's glyph
     /// store reserves once per run, and exact reservations would copy it each time.
     mutating func reserve(_ count: Int) {
@@ -381,43 +423,63 @@ enum PackedWord {
     /// Writes the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
     /// (clusters made relative to `base`) into `slots` from `at`, with its `unsafeCount`
     /// unsafe-to-break offsets `unsafeOffsets` (relative); `slots` has room for `size(…)` slots
-    /// from `at`. Returns the slot after the word. Written in place, slot by slot: a cold
-    /// cache packs every word of every run it sees, and an array append per slot cost
-    /// about as much as copying the glyphs out of HarfBuzz.
+    /// from `at`. Returns the slot after the word.
     // swiftlint:disable:next function_parameter_count
     static func write(
         into slots: UnsafeMutableBufferPointer<Int32>, at start: Int, context: ShapeContext,
         text: UnsafeBufferPointer<UInt16>, run: ShapedRun, glyphs: Range<Int>, base: Int32, unsafeCount: Int,
         unsafeOffsets: some Sequence<Int32>
     ) -> Int {
+        run.withColumns { columns in
+            write(
+                into: slots, at: start, context: context, text: text, columns: columns, glyphs: glyphs, base: base,
+                unsafeCount: unsafeCount, unsafeOffsets: unsafeOffsets)
+        }
+    }
+
+    /// `write(into:at:context:text:run:glyphs:base:unsafeCount:unsafeOffsets:)` reading the
+    /// run's glyph arrays through `columns`. Written in place, slot by slot and column by
+    /// column, without a bounds check per glyph: a cold cache packs every word of every
+    /// run it sees, and an array append per slot cost about as much as copying the glyphs
+    /// out of HarfBuzz.
+    // swiftlint:disable:next function_parameter_count
+    static func write(
+        into slots: UnsafeMutableBufferPointer<Int32>, at start: Int, context: ShapeContext,
+        text: UnsafeBufferPointer<UInt16>, columns: GlyphColumns, glyphs: Range<Int>, base: Int32, unsafeCount: Int,
+        unsafeOffsets: some Sequence<Int32>
+    ) -> Int {
         let count = glyphs.count
-        slots[start + textCountSlot] = Int32(text.count)
-        slots[start + glyphCountSlot] = Int32(count)
-        slots[start + unsafeCountSlot] = Int32(unsafeCount)
+        precondition(
+            start >= 0 && start + size(textCount: text.count, glyphCount: count, unsafeCount: unsafeCount) <= slots.count
+                && glyphs.lowerBound >= 0 && glyphs.upperBound <= columns.count,
+            "a packed word outside its slots or glyphs")
+        let out = slots.baseAddress! + start
+        out[textCountSlot] = Int32(text.count)
+        out[glyphCountSlot] = Int32(count)
+        out[unsafeCountSlot] = Int32(unsafeCount)
         let packed = context.packed
-        for index in 0..<8 { slots[start + contextSlot + index] = packed[index] }
-        var at = start + headerSlots
+        for index in 0..<8 { out[contextSlot + index] = packed[index] }
+        var at = headerSlots
         for unit in text {
-            slots[at] = Int32(unit)
+            out[at] = Int32(unit)
             at += 1
         }
-        var field = at
-        for glyph in glyphs {
-            slots[field] = Int32(bitPattern: run.glyphs[glyph])
-            slots[field + count] = run.clusters[glyph] - base
-            slots[field + 2 * count] = run.advances[glyph]
-            slots[field + 3 * count] = run.offsetsX[glyph]
-            slots[field + 4 * count] = run.offsetsY[glyph]
-            field += 1
+        let first = glyphs.lowerBound
+        (out + at).withMemoryRebound(to: UInt32.self, capacity: count) {
+            $0.update(from: columns.glyphs + first, count: count)
         }
+        for index in 0..<count { out[at + count + index] = columns.clusters[first + index] &- base }
+        (out + at + 2 * count).update(from: columns.advances + first, count: count)
+        (out + at + 3 * count).update(from: columns.offsetsX + first, count: count)
+        (out + at + 4 * count).update(from: columns.offsetsY + first, count: count)
         at += 5 * count
         let end = at + unsafeCount
         for offset in unsafeOffsets where at < end {
-            slots[at] = offset
+            out[at] = offset
             at += 1
         }
         precondition(at == end, "fewer unsafe-to-break offsets than counted")
-        return at
+        return start + at
     }
 
     static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {

@@ -21,8 +21,9 @@ import Synchronization
 /// dropped; a hit in the old generation moves the entry back to the young one. Safe to
 /// use from any thread: lookups that find every word in the young generation lock only
 /// the calling thread's stripe (`ReadMostly`) and count their hits there, so `--jobs`
-/// workers copy glyphs side by side without sharing a cache line; stores, moves between
-/// generations and misses lock every stripe.
+/// workers copy glyphs side by side without sharing a cache line; so do misses of words
+/// in neither generation (a new text's), counted there too; stores and moves between
+/// generations lock every stripe.
 public final class WordShapeCache: Sendable {
     /// The cache `ShapedText` uses unless `TextOptions.usesWordCache` is false or the
     /// font comes from another system: `TextSystem.shared.wordCache`.
@@ -98,9 +99,15 @@ public final class WordShapeCache: Sendable {
         var misses = 0
     }
 
+    /// Lookups counted by the shared-access path, per stripe.
+    private struct Counts {
+        var hits = 0
+        var misses = 0
+    }
+
     /// Shared: the generations and the counts of the exclusive path; per stripe: hits
-    /// counted by the shared-access path.
-    private let state = ReadMostly<State, Int>(State()) { 0 }
+    /// and misses counted by the shared-access path.
+    private let state = ReadMostly<State, Counts>(State()) { Counts() }
     /// Space-boundary analyses per font serial (`SpaceBoundaries.shared`): built for the
     /// words this cache stores, and dropped with them.
     let spaceBoundaries = ReadMostly<[Int: [SpaceBoundaries]], Void>([:])
@@ -130,10 +137,13 @@ public final class WordShapeCache: Sendable {
     /// Counters and size now.
     public var statistics: Statistics {
         state.writeWithLocals { state, locals in
-            var sharedHits = 0
-            locals { sharedHits += $0 }
+            var shared = Counts()
+            locals {
+                shared.hits += $0.hits
+                shared.misses += $0.misses
+            }
             return Statistics(
-                hits: state.hits + sharedHits, misses: state.misses,
+                hits: state.hits + shared.hits, misses: state.misses + shared.misses,
                 bytes: state.young.bytes + state.old.bytes,
                 entries: state.young.offsets.count + state.old.offsets.count)
         }
@@ -147,7 +157,7 @@ public final class WordShapeCache: Sendable {
     public func removeAll() {
         state.writeWithLocals { state, locals in
             state = State()
-            locals { $0 = 0 }
+            locals { $0 = Counts() }
         }
         segments.removeAll()
     }
@@ -172,15 +182,22 @@ public final class WordShapeCache: Sendable {
         // Given hashes are used as they are: no array is made per run.
         let hashes = hashes ?? pieces.map { Self.hash(text, $0, context) }
         @inline(__always) func key(_ index: Int) -> WordKey { WordKey(hashes[index]) }
-        // Shared access when every word is young (the steady state); otherwise exclusive
-        // access below, which moves words up from the old generation or counts misses.
-        let hit = withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
-            state.readWithLocal { state, sharedHits -> Bool in
+        // Shared access when every word is young (the steady state), or when the first
+        // word that is not young is not old either (a text seen for the first time): the
+        // run misses, and the exclusive path would only count it. Otherwise exclusive
+        // access below, which moves words up from the old generation.
+        let answer = withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
+            state.readWithLocal { state, counts -> Bool? in
                 // Read in place through the pointer: a copy of the generation would
                 // retain its storage, which both workers would then bounce between cores.
                 var glyphCount = 0
                 for (index, piece) in pieces.enumerated() {
-                    guard let offset = state.pointee.young.find(key(index), text, piece, context) else { return false }
+                    guard let offset = state.pointee.young.find(key(index), text, piece, context) else {
+                        guard state.pointee.old.find(key(index), text, piece, context) == nil else { return nil }
+                        counts.hits += index
+                        counts.misses += pieces.count - index
+                        return false
+                    }
                     offsets[index] = offset
                     glyphCount += Int(state.pointee.young.arena[offset + PackedWord.glyphCountSlot])
                 }
@@ -190,11 +207,11 @@ public final class WordShapeCache: Sendable {
                         arena, words: offsets, pieces: pieces, rightToLeft: rightToLeft, glyphCount: glyphCount,
                         to: &run, unsafe: &unsafe)
                 }
-                sharedHits += pieces.count
+                counts.hits += pieces.count
                 return true
             }
         }
-        if hit { return true }
+        if let answer { return answer }
         let byteLimit = self.byteLimit
         return state.write { state -> Bool in
             // Offsets in the young arena, or (after a word moved up from the old

@@ -102,6 +102,50 @@ int howdy_bidi_may_leave_level_zero(uint32_t scalar) {
     }
 }
 
+/// What `howdy_bidi_is_plain_right_to_left` needs of a BMP character's bidi class, asked
+/// of ICU once per process: 0 unknown, 1 R or AL, 2 a neutral it allows, 3 anything else.
+static _Atomic uint8_t bmp_plain_bidi[0x10000];
+
+static uint8_t plain_bidi_kind(UChar32 scalar) {
+    switch (u_charDirection(scalar)) {
+    case U_RIGHT_TO_LEFT:
+    case U_RIGHT_TO_LEFT_ARABIC:
+        return 1;
+    case U_DIR_NON_SPACING_MARK:
+    case U_WHITE_SPACE_NEUTRAL:
+    case U_OTHER_NEUTRAL:
+    case U_EUROPEAN_NUMBER_SEPARATOR:
+    case U_EUROPEAN_NUMBER_TERMINATOR:
+    case U_COMMON_NUMBER_SEPARATOR:
+        return 2;
+    default:
+        return 3;
+    }
+}
+
+int howdy_bidi_is_plain_right_to_left(const uint16_t *text, int32_t length) {
+    int strong = 0;
+    int32_t index = 0;
+    while (index < length) {
+        UChar32 scalar;
+        U16_NEXT(text, index, length, scalar);
+        if (U_IS_SURROGATE(scalar)) return 0;
+        uint8_t kind;
+        if (scalar <= 0xFFFF) {
+            kind = atomic_load_explicit(&bmp_plain_bidi[scalar], memory_order_relaxed);
+            if (!kind) {
+                kind = plain_bidi_kind(scalar);
+                atomic_store_explicit(&bmp_plain_bidi[scalar], kind, memory_order_relaxed);
+            }
+        } else {
+            kind = plain_bidi_kind(scalar);
+        }
+        if (kind == 3) return 0;
+        if (kind == 1) strong = 1;
+    }
+    return strong;
+}
+
 int32_t howdy_script(uint32_t scalar) {
     UErrorCode error = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript((UChar32)scalar, &error);

@@ -26,6 +26,17 @@ struct BidiLevels {
             hasRightToLeft = false
             return
         }
+        // Plain right-to-left text (Hebrew or Arabic words, spaces and punctuation, no
+        // numbers, Latin or controls) in an auto or right-to-left paragraph: UAX #9 gives
+        // every unit level 1 (neutrals between R and the paragraph's R edges are R, N1;
+        // trailing white space takes the paragraph level, L1), so ICU's pass, a tenth of
+        // a warm Hebrew layout, is skipped (`howdy_bidi_is_plain_right_to_left`).
+        if direction != .leftToRight, howdy_bidi_is_plain_right_to_left(text.baseAddress, Int32(count)) != 0 {
+            levels = [UInt8](repeating: 1, count: count)
+            paragraphs = [(0, count, 1)]
+            hasRightToLeft = true
+            return
+        }
         var status: howdy_icu_status = 0
         let requested: Int32 =
             switch direction {

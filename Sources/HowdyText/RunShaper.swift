@@ -287,14 +287,18 @@ struct RunShaper {
         scratch.chosen = []
         chosen.removeAll(keepingCapacity: true)
         var total = 0
+        guard Self.glyphRanges(store.clusters, run: run, rightToLeft: rightToLeft, pieces: pieces, into: &scratch.glyphs)
+        else { return ([], []) }
+        let pieceGlyphs = scratch.glyphs
         for (index, piece) in pieces.enumerated() {
             // cuts[i] is the cut before piece i + 1.
             guard index == 0 || cuts[index - 1], index == pieces.count - 1 || cuts[index], clean[index]
             else { continue }
-            let glyphs = store.glyphRange(
-                in: run, rightToLeft: rightToLeft, clustersFrom: piece.lowerBound, to: piece.upperBound)
-            guard !glyphs.isEmpty, glyphs.allSatisfy({ Int(store.clusters[$0]) >= piece.lowerBound }),
-                glyphs.contains(where: { Int(store.clusters[$0]) == piece.lowerBound })
+            // The piece's glyphs all lie in it (the walk made sure); one must start it:
+            // the one with the smallest cluster, first left to right, last right to left.
+            let glyphs = pieceGlyphs[index]
+            guard !glyphs.isEmpty,
+                Int(store.clusters[rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound]) == piece.lowerBound
             else { continue }
             var unsafeCount = 0
             for glyph in glyphs where infos[glyph - run.lowerBound].mask & unsafeBreak != 0 { unsafeCount += 1 }
@@ -303,23 +307,56 @@ struct RunShaper {
         }
         var words: [(hash: UInt64, range: Range<Int>)] = []
         words.reserveCapacity(chosen.count)
-        let data = [Int32](unsafeUninitializedCapacity: total) { slots, initialized in
-            var at = 0
-            for (index, glyphs, unsafeCount) in chosen {
-                let piece = pieces[index]
-                let base = Int32(piece.lowerBound)
-                let unsafeOffsets = glyphs.lazy.filter { infos[$0 - run.lowerBound].mask & unsafeBreak != 0 }
-                    .map { Int32(infos[$0 - run.lowerBound].cluster) - base }
-                let end = PackedWord.write(
-                    into: slots, at: at, context: context, text: UnsafeBufferPointer(rebasing: text[piece]),
-                    run: store, glyphs: glyphs, base: base, unsafeCount: unsafeCount, unsafeOffsets: unsafeOffsets)
-                words.append((hashes[index], at..<end))
-                at = end
+        let data = store.withColumns { columns in
+            [Int32](unsafeUninitializedCapacity: total) { slots, initialized in
+                var at = 0
+                for (index, glyphs, unsafeCount) in chosen {
+                    let piece = pieces[index]
+                    let base = Int32(piece.lowerBound)
+                    let unsafeOffsets = glyphs.lazy.filter { infos[$0 - run.lowerBound].mask & unsafeBreak != 0 }
+                        .map { Int32(infos[$0 - run.lowerBound].cluster) - base }
+                    let end = PackedWord.write(
+                        into: slots, at: at, context: context, text: UnsafeBufferPointer(rebasing: text[piece]),
+                        columns: columns, glyphs: glyphs, base: base, unsafeCount: unsafeCount,
+                        unsafeOffsets: unsafeOffsets)
+                    words.append((hashes[index], at..<end))
+                    at = end
+                }
+                initialized = at
             }
-            initialized = at
         }
         scratch.chosen = chosen
         return (data, words)
+    }
+
+    /// The glyphs of each piece (in logical order) of a run whose glyphs are `run` in
+    /// `clusters`, into `ranges`, in one walk over the run: HarfBuzz's clusters are
+    /// monotonic (`HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES`: ascending left to right,
+    /// descending right to left), so each piece's glyphs are consecutive, the first
+    /// piece's first (the last piece's, right to left). A piece without glyphs gets an
+    /// empty range. False, with nothing to store, if the clusters are out of order or
+    /// outside the pieces.
+    static func glyphRanges(
+        _ clusters: [Int32], run: Range<Int>, rightToLeft: Bool, pieces: [Range<Int>], into ranges: inout [Range<Int>]
+    ) -> Bool {
+        ranges.removeAll(keepingCapacity: true)
+        ranges.append(contentsOf: repeatElement(0..<0, count: pieces.count))
+        return clusters.withUnsafeBufferPointer { clusters in
+            var glyph = run.lowerBound
+            for position in pieces.indices {
+                let index = rightToLeft ? pieces.count - 1 - position : position
+                let piece = pieces[index]
+                let first = glyph
+                while glyph < run.upperBound {
+                    let cluster = Int(clusters[glyph])
+                    guard rightToLeft ? cluster >= piece.lowerBound : cluster < piece.upperBound else { break }
+                    guard piece.contains(cluster) else { return false }
+                    glyph += 1
+                }
+                ranges[index] = first..<glyph
+            }
+            return glyph == run.upperBound
+        }
     }
 
     /// Whether `item`'s words may go through the cache: any script whose letters do not
@@ -366,6 +403,8 @@ struct RunShaper {
 final class RunScratch {
     var pieces: [Range<Int>] = []
     var hashes: [UInt64] = []
+    /// Each piece's glyphs in the run's glyph store (`RunShaper.glyphRanges`).
+    var glyphs: [Range<Int>] = []
     /// The words of a run to store: piece index, glyphs, unsafe-to-break count.
     var chosen: [(piece: Int, glyphs: Range<Int>, unsafeCount: Int)] = []
 }

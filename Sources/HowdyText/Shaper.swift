@@ -141,19 +141,33 @@ final class ShapingBuffer: @unchecked Sendable {
         let infos = hb_buffer_get_glyph_infos(handle, &count)!
         let positions = hb_buffer_get_glyph_positions(handle, &count)!
         let glyphCount = Int(count)
+        guard glyphCount > 0 else { return }
         run.reserve(glyphCount)
-        let base = context ? 0 : range.lowerBound
+        let base = Int32(context ? 0 : range.lowerBound)
         // Synthetic bold widens every glyph that advances (marks and joiners stay 0).
         let strength = font.emboldenStrength << Int32(font.instance.fineShift)
-        for index in 0..<glyphCount {
-            run.glyphs.append(infos[index].codepoint)
-            run.clusters.append(Int32(Int(infos[index].cluster) + base))
-            let advance = positions[index].x_advance
-            // Saturating: a hostile font's advance near Int32.max must not trap.
-            let (widened, overflow) = advance.addingReportingOverflow(strength)
-            run.advances.append(advance == 0 ? 0 : overflow ? Int32.max : widened)
-            run.offsetsX.append(positions[index].x_offset)
-            run.offsetsY.append(positions[index].y_offset)
+        // Each array grows once and is filled in place, field by field: five appends per
+        // glyph, each checking capacity and uniqueness, cost a tenth of a first-sight
+        // text's layout (every run of a new text comes through here).
+        run.glyphs.appendInPlace(glyphCount) { out in
+            for index in 0..<glyphCount { out[index] = infos[index].codepoint }
+        }
+        run.clusters.appendInPlace(glyphCount) { out in
+            for index in 0..<glyphCount { out[index] = Int32(bitPattern: infos[index].cluster) &+ base }
+        }
+        run.advances.appendInPlace(glyphCount) { out in
+            for index in 0..<glyphCount {
+                let advance = positions[index].x_advance
+                // Saturating: a hostile font's advance near Int32.max must not trap.
+                let (widened, overflow) = advance.addingReportingOverflow(strength)
+                out[index] = advance == 0 ? 0 : overflow ? Int32.max : widened
+            }
+        }
+        run.offsetsX.appendInPlace(glyphCount) { out in
+            for index in 0..<glyphCount { out[index] = positions[index].x_offset }
+        }
+        run.offsetsY.appendInPlace(glyphCount) { out in
+            for index in 0..<glyphCount { out[index] = positions[index].y_offset }
         }
     }
 
@@ -166,5 +180,16 @@ final class ShapingBuffer: @unchecked Sendable {
         for index in 0..<Int(count) where infos[index].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
             offsets.insert(Int(infos[index].cluster) + base)
         }
+    }
+}
+
+extension Array where Element: FixedWidthInteger {
+    /// Appends `count` elements written by `body` into their uninitialised-then-zeroed
+    /// slots (one growth and one uniqueness check for the lot).
+    @inline(__always)
+    mutating func appendInPlace(_ count: Int, _ body: (UnsafeMutablePointer<Element>) -> Void) {
+        let first = self.count
+        append(contentsOf: repeatElement(0, count: count))
+        withUnsafeMutableBufferPointer { body($0.baseAddress! + first) }
     }
 }

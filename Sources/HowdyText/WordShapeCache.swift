@@ -21,8 +21,9 @@ import Synchronization
 /// dropped; a hit in the old generation moves the entry back to the young one. Safe to
 /// use from any thread: lookups that find every word in the young generation lock only
 /// the calling thread's stripe (`ReadMostly`) and count their hits there, so `--jobs`
-/// workers copy glyphs side by side without sharing a cache line; stores, moves between
-/// generations and misses lock every stripe.
+/// workers copy glyphs side by side without sharing a cache line; so do misses of words
+/// in neither generation (a new text's), counted there too; stores and moves between
+/// generations lock every stripe.
 public final class WordShapeCache: Sendable {
     /// The cache `ShapedText` uses unless `TextOptions.usesWordCache` is false or the
     /// font comes from another system: `TextSystem.shared.wordCache`.
@@ -81,8 +82,12 @@ public final class WordShapeCache: Sendable {
                 arena.reserveCapacity(2 << 10)
                 offsets.reserveCapacity(64)
             }
-            if offsets[key] != nil { return }  // a colliding or equal word is already held
-            offsets[key] = arena.count
+            // One probe on the cold path: claim the slot, and give it back when a colliding
+            // or equal word already holds it.
+            if let held = offsets.updateValue(arena.count, forKey: key) {
+                offsets[key] = held
+                return
+            }
             arena.append(contentsOf: data)
         }
     }
@@ -94,9 +99,15 @@ public final class WordShapeCache: Sendable {
         var misses = 0
     }
 
+    /// Lookups counted by the shared-access path, per stripe.
+    private struct Counts {
+        var hits = 0
+        var misses = 0
+    }
+
     /// Shared: the generations and the counts of the exclusive path; per stripe: hits
-    /// counted by the shared-access path.
-    private let state = ReadMostly<State, Int>(State()) { 0 }
+    /// and misses counted by the shared-access path.
+    private let state = ReadMostly<State, Counts>(State()) { Counts() }
     /// Space-boundary analyses per font serial (`SpaceBoundaries.shared`): built for the
     /// words this cache stores, and dropped with them.
     let spaceBoundaries = ReadMostly<[Int: [SpaceBoundaries]], Void>([:])
@@ -126,10 +137,13 @@ public final class WordShapeCache: Sendable {
     /// Counters and size now.
     public var statistics: Statistics {
         state.writeWithLocals { state, locals in
-            var sharedHits = 0
-            locals { sharedHits += $0 }
+            var shared = Counts()
+            locals {
+                shared.hits += $0.hits
+                shared.misses += $0.misses
+            }
             return Statistics(
-                hits: state.hits + sharedHits, misses: state.misses,
+                hits: state.hits + shared.hits, misses: state.misses + shared.misses,
                 bytes: state.young.bytes + state.old.bytes,
                 entries: state.young.offsets.count + state.old.offsets.count)
         }
@@ -143,7 +157,7 @@ public final class WordShapeCache: Sendable {
     public func removeAll() {
         state.writeWithLocals { state, locals in
             state = State()
-            locals { $0 = 0 }
+            locals { $0 = Counts() }
         }
         segments.removeAll()
     }
@@ -168,15 +182,22 @@ public final class WordShapeCache: Sendable {
         // Given hashes are used as they are: no array is made per run.
         let hashes = hashes ?? pieces.map { Self.hash(text, $0, context) }
         @inline(__always) func key(_ index: Int) -> WordKey { WordKey(hashes[index]) }
-        // Shared access when every word is young (the steady state); otherwise exclusive
-        // access below, which moves words up from the old generation or counts misses.
-        let hit = withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
-            state.readWithLocal { state, sharedHits -> Bool in
+        // Shared access when every word is young (the steady state), or when the first
+        // word that is not young is not old either (a text seen for the first time): the
+        // run misses, and the exclusive path would only count it. Otherwise exclusive
+        // access below, which moves words up from the old generation.
+        let answer = withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
+            state.readWithLocal { state, counts -> Bool? in
                 // Read in place through the pointer: a copy of the generation would
                 // retain its storage, which both workers would then bounce between cores.
                 var glyphCount = 0
                 for (index, piece) in pieces.enumerated() {
-                    guard let offset = state.pointee.young.find(key(index), text, piece, context) else { return false }
+                    guard let offset = state.pointee.young.find(key(index), text, piece, context) else {
+                        guard state.pointee.old.find(key(index), text, piece, context) == nil else { return nil }
+                        counts.hits += index
+                        counts.misses += pieces.count - index
+                        return false
+                    }
                     offsets[index] = offset
                     glyphCount += Int(state.pointee.young.arena[offset + PackedWord.glyphCountSlot])
                 }
@@ -186,11 +207,11 @@ public final class WordShapeCache: Sendable {
                         arena, words: offsets, pieces: pieces, rightToLeft: rightToLeft, glyphCount: glyphCount,
                         to: &run, unsafe: &unsafe)
                 }
-                sharedHits += pieces.count
+                counts.hits += pieces.count
                 return true
             }
         }
-        if hit { return true }
+        if let answer { return answer }
         let byteLimit = self.byteLimit
         return state.write { state -> Bool in
             // Offsets in the young arena, or (after a word moved up from the old
@@ -328,7 +349,45 @@ struct WordKey: Hashable {
     }
 }
 
+/// The five glyph arrays of a `ShapedRun` as base pointers (valid inside
+/// `ShapedRun.withColumns`), `count` glyphs each.
+struct GlyphColumns {
+    let glyphs: UnsafePointer<UInt32>
+    let clusters: UnsafePointer<Int32>
+    let advances: UnsafePointer<Int32>
+    let offsetsX: UnsafePointer<Int32>
+    let offsetsY: UnsafePointer<Int32>
+    let count: Int
+}
+
 extension ShapedRun {
+    /// Calls `body` with pointers to the run's glyph arrays (one access per array, not a
+    /// bounds check per glyph).
+    func withColumns<R>(_ body: (GlyphColumns) throws -> R) rethrows -> R {
+        precondition(
+            clusters.count == glyphs.count && advances.count == glyphs.count && offsetsX.count == glyphs.count
+                && offsetsY.count == glyphs.count, "glyph arrays of different lengths")
+        // An empty array's buffer may have no address: an aligned dangling pointer then,
+        // never read (0 glyphs).
+        func base<T>(_ buffer: UnsafeBufferPointer<T>) -> UnsafePointer<T> {
+            buffer.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<T>.alignment)!
+        }
+        return try glyphs.withUnsafeBufferPointer { glyphs in
+            try clusters.withUnsafeBufferPointer { clusters in
+                try advances.withUnsafeBufferPointer { advances in
+                    try offsetsX.withUnsafeBufferPointer { offsetsX in
+                        try offsetsY.withUnsafeBufferPointer { offsetsY in
+                            try body(
+                                GlyphColumns(
+                                    glyphs: base(glyphs), clusters: base(clusters), advances: base(advances),
+                                    offsetsX: base(offsetsX), offsetsY: base(offsetsY), count: glyphs.count))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Room for `count` more glyphs in every array, growing geometrically: a text's glyph
     /// store reserves once per run, and exact reservations would copy it each time.
     mutating func reserve(_ count: Int) {
@@ -381,43 +440,63 @@ enum PackedWord {
     /// Writes the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
     /// (clusters made relative to `base`) into `slots` from `at`, with its `unsafeCount`
     /// unsafe-to-break offsets `unsafeOffsets` (relative); `slots` has room for `size(…)` slots
-    /// from `at`. Returns the slot after the word. Written in place, slot by slot: a cold
-    /// cache packs every word of every run it sees, and an array append per slot cost
-    /// about as much as copying the glyphs out of HarfBuzz.
+    /// from `at`. Returns the slot after the word.
     // swiftlint:disable:next function_parameter_count
     static func write(
         into slots: UnsafeMutableBufferPointer<Int32>, at start: Int, context: ShapeContext,
         text: UnsafeBufferPointer<UInt16>, run: ShapedRun, glyphs: Range<Int>, base: Int32, unsafeCount: Int,
         unsafeOffsets: some Sequence<Int32>
     ) -> Int {
+        run.withColumns { columns in
+            write(
+                into: slots, at: start, context: context, text: text, columns: columns, glyphs: glyphs, base: base,
+                unsafeCount: unsafeCount, unsafeOffsets: unsafeOffsets)
+        }
+    }
+
+    /// `write(into:at:context:text:run:glyphs:base:unsafeCount:unsafeOffsets:)` reading the
+    /// run's glyph arrays through `columns`. Written in place, slot by slot and column by
+    /// column, without a bounds check per glyph: a cold cache packs every word of every
+    /// run it sees, and an array append per slot cost about as much as copying the glyphs
+    /// out of HarfBuzz.
+    // swiftlint:disable:next function_parameter_count
+    static func write(
+        into slots: UnsafeMutableBufferPointer<Int32>, at start: Int, context: ShapeContext,
+        text: UnsafeBufferPointer<UInt16>, columns: GlyphColumns, glyphs: Range<Int>, base: Int32, unsafeCount: Int,
+        unsafeOffsets: some Sequence<Int32>
+    ) -> Int {
         let count = glyphs.count
-        slots[start + textCountSlot] = Int32(text.count)
-        slots[start + glyphCountSlot] = Int32(count)
-        slots[start + unsafeCountSlot] = Int32(unsafeCount)
+        precondition(
+            start >= 0 && start + size(textCount: text.count, glyphCount: count, unsafeCount: unsafeCount) <= slots.count
+                && glyphs.lowerBound >= 0 && glyphs.upperBound <= columns.count,
+            "a packed word outside its slots or glyphs")
+        let out = slots.baseAddress! + start
+        out[textCountSlot] = Int32(text.count)
+        out[glyphCountSlot] = Int32(count)
+        out[unsafeCountSlot] = Int32(unsafeCount)
         let packed = context.packed
-        for index in 0..<8 { slots[start + contextSlot + index] = packed[index] }
-        var at = start + headerSlots
+        for index in 0..<8 { out[contextSlot + index] = packed[index] }
+        var at = headerSlots
         for unit in text {
-            slots[at] = Int32(unit)
+            out[at] = Int32(unit)
             at += 1
         }
-        var field = at
-        for glyph in glyphs {
-            slots[field] = Int32(bitPattern: run.glyphs[glyph])
-            slots[field + count] = run.clusters[glyph] - base
-            slots[field + 2 * count] = run.advances[glyph]
-            slots[field + 3 * count] = run.offsetsX[glyph]
-            slots[field + 4 * count] = run.offsetsY[glyph]
-            field += 1
+        let first = glyphs.lowerBound
+        (out + at).withMemoryRebound(to: UInt32.self, capacity: count) {
+            $0.update(from: columns.glyphs + first, count: count)
         }
+        for index in 0..<count { out[at + count + index] = columns.clusters[first + index] &- base }
+        (out + at + 2 * count).update(from: columns.advances + first, count: count)
+        (out + at + 3 * count).update(from: columns.offsetsX + first, count: count)
+        (out + at + 4 * count).update(from: columns.offsetsY + first, count: count)
         at += 5 * count
         let end = at + unsafeCount
         for offset in unsafeOffsets where at < end {
-            slots[at] = offset
+            out[at] = offset
             at += 1
         }
         precondition(at == end, "fewer unsafe-to-break offsets than counted")
-        return at
+        return start + at
     }
 
     static func appendContext(_ context: ShapeContext, to data: inout [Int32]) {

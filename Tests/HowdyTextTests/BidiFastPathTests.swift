@@ -63,4 +63,59 @@ import Testing
             #expect(!levels.levels.isEmpty, "\(units)")
         }
     }
+
+    /// Right-to-left text that skips ICU: Hebrew and Arabic words with their marks,
+    /// spaces and punctuation (brackets, quotes, separators and terminators without
+    /// numbers), leading and trailing neutrals and marks, emoji (Other Neutral).
+    static let plainRightToLeft = [
+        "שלום עולם", "ברוכים הבאים לבית החדש שלך לתכנון רגוע", "مرحبا بك في تطبيقك الجديد",
+        "בְּרֵאשִׁית בָּרָא", "  שלום, עולם!  ", "(שלום) [עולם] \"ציטוט\"", "...שלום?", "ִשלום",
+        "سلام، عالم؛ مرحبا؟", "שלום - עולם / + $ % #", "שלום 🎉 עולם ❤️",
+    ]
+
+    /// Right-to-left text ICU must resolve: numbers (European, Arabic-Indic, extended),
+    /// Latin, a newline or tab, explicit controls, a format character (ZWNJ).
+    static let mixedRightToLeft = [
+        "שלום 2024", "שלום world", "سلام ٣", "سلام ۳", "שלום\nעולם", "שלום\tעולם", "\u{202B}שלום\u{202C}",
+        "\u{2067}שלום\u{2069} x", "می\u{200C}خواهم", "abc", " ", "\u{05D0}\u{0031}",
+    ]
+
+    @Test("plain right-to-left text skips ICU with ICU's levels", arguments: plainRightToLeft)
+    func plainRightToLeftFastPath(_ text: String) throws {
+        #expect(Array(text.utf16).withUnsafeBufferPointer {
+            howdy_bidi_is_plain_right_to_left($0.baseAddress, Int32($0.count))
+        } == 1, "\(text) took the ICU pass")
+        for direction in [TextDirection.auto, .rightToLeft] {
+            let levels = try Array(text.utf16).withUnsafeBufferPointer {
+                try BidiLevels(text: $0, direction: direction)
+            }
+            #expect(levels.levels == (try Self.icuLevels(text, direction)), "\(text) \(direction)")
+            #expect(levels.paragraphs.count == 1 && levels.paragraphs[0].level == 1, "\(text) \(direction)")
+            #expect(levels.hasRightToLeft)
+        }
+    }
+
+    @Test("right-to-left text with numbers, Latin or controls keeps ICU's pass", arguments: mixedRightToLeft)
+    func mixedRightToLeftKeepsICU(_ text: String) throws {
+        #expect(Array(text.utf16).withUnsafeBufferPointer {
+            howdy_bidi_is_plain_right_to_left($0.baseAddress, Int32($0.count))
+        } == 0, "\(text) skipped ICU")
+        for direction in TextDirection.allCases {
+            let levels = try Array(text.utf16).withUnsafeBufferPointer {
+                try BidiLevels(text: $0, direction: direction)
+            }
+            let expected = try Self.icuLevels(text, direction)
+            #expect(levels.levels.isEmpty ? expected.allSatisfy { $0 == 0 } : levels.levels == expected, "\(text)")
+        }
+    }
+
+    @Test("a left-to-right paragraph of Hebrew keeps ICU's levels")
+    func forcedLeftToRight() throws {
+        let text = "שלום עולם "
+        let levels = try Array(text.utf16).withUnsafeBufferPointer {
+            try BidiLevels(text: $0, direction: .leftToRight)
+        }
+        #expect(levels.levels == (try Self.icuLevels(text, .leftToRight)))
+        #expect(levels.levels.last == 0, "trailing space takes the paragraph's level 0")
+    }
 }

@@ -112,4 +112,28 @@ import Testing
             #expect(Array(fast.utf8) == Array(String(decoding: units, as: UTF16.self).utf8), "\(units)")
         }
     }
+
+    /// A text's UTF-16 units are transcoded from its UTF-8 storage by hand; they must be
+    /// the standard library's, for every UTF-8 length (1–4 bytes, surrogate pairs) and
+    /// the boundaries between them, in strings made whole and from substrings.
+    @Test("texts encode to UTF-16 as the standard library does")
+    func utf16Encoding() {
+        var samples = Self.texts.map(\.text)
+        samples += ["", "a", "\u{0}", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}", "e\u{301}", "\u{D7FF}\u{E000}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let count = Int.random(in: 0..<16, using: &generator)
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<count {
+                let ranges: [ClosedRange<UInt32>] = [0...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF]
+                let value = UInt32.random(in: ranges[Int.random(in: 0..<ranges.count, using: &generator)], using: &generator)
+                scalars.append(Unicode.Scalar(value)!)
+            }
+            samples.append(String(scalars))
+        }
+        samples.append(String(samples[3].dropFirst(2)))  // a substring's storage, made a string
+        for text in samples {
+            #expect(ShapedText.utf16(of: text) == Array(text.utf16), "\(Array(text.unicodeScalars.map(\.value)))")
+        }
+    }
 }

@@ -96,4 +96,30 @@ struct WordCacheGenerationTests {
         #expect(cache.statistics.misses == 1)
         #expect(cache.statistics.hits == 3)
     }
+
+    /// A word in neither generation is a miss counted on the reader's stripe; a word only
+    /// in the old generation still moves up on the exclusive path. Both count as before:
+    /// the words before the first missing one as hits, it and the rest as misses.
+    @Test("misses of new words and of old words count alike, and old words still move up")
+    func missesOnEitherPath() throws {
+        let cache = WordShapeCache(byteLimit: 1800)
+        let pieces = Self.store("alpha beta", in: cache)
+        // New words: "zeta" is in neither generation.
+        #expect(Self.assemble("alpha zeta gamma", [0..<6, 6..<11, 11..<16], in: cache) == nil)
+        #expect(cache.statistics.hits == 1 && cache.statistics.misses == 2)
+        // Fillers push "alpha " and "beta" into the old generation; a run of them moves
+        // them up (the exclusive path) and hits.
+        for round in 0..<2 { _ = Self.store("f\(round)a f\(round)b f\(round)c", in: cache) }
+        let (run, _) = try #require(Self.assemble("alpha beta", pieces, in: cache))
+        #expect(run.glyphs == Self.run(Array("alpha beta".utf16)).glyphs)
+        #expect(cache.statistics.hits == 3 && cache.statistics.misses == 2)
+        // After more words, a held word before a new one (young, or old and moved up):
+        // one hit, one miss.
+        _ = Self.store("f2a f2b f2c", in: cache)
+        #expect(Self.assemble("alpha omega", [0..<6, 6..<11], in: cache) == nil)
+        #expect(cache.statistics.hits == 4 && cache.statistics.misses == 3)
+        #expect(Self.assemble("alpha", [0..<5], in: cache) == nil, "\"alpha\" without its space is another word")
+        cache.removeAll()
+        #expect(cache.statistics.hits == 0 && cache.statistics.misses == 0)
+    }
 }

@@ -53,6 +53,11 @@ void howdy_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *ma
 /// other than 0 in a left-to-right paragraph: R, AL, AN or an explicit embedding,
 /// override or isolate control (or its terminator); 0 otherwise.
 int howdy_bidi_may_leave_level_zero(uint32_t scalar);
+/// 1 when every character of `text` has bidi class (ICU's u_charDirection) R, AL, NSM,
+/// WS, ON, ES, ET or CS and at least one is R or AL; 0 otherwise (also for an unpaired
+/// surrogate or empty text). In an auto or right-to-left paragraph UAX #9 then gives
+/// every unit level 1: no explicit controls, numbers, L or paragraph/segment separators.
+int howdy_bidi_is_plain_right_to_left(const uint16_t *text, int32_t length);
 
 // MARK: Character properties
 

@@ -50,10 +50,13 @@ enum TextBenchmark {
         return (try ShapedText(text, font: font, options: uncached).layout(width: Double(passing) / 64), probes)
     }
 
-    static func run() throws -> [String: Any] {
+    /// `only`: the scripts to measure (all when empty); naming any measures just their
+    /// balance ÷ shape figures, without the JSON-lines, process and pretty figures, so
+    /// that one script can be followed while it is worked on.
+    static func run(only: [String] = []) throws -> [String: Any] {
         var results: [ItemResult] = []
         let cache = WordShapeCache.shared
-        for item in Corpus.items {
+        for item in Corpus.items where only.isEmpty || only.contains(item.script) {
             let font = try Font(named: item.font, size: item.size)
             let drawing = try ReferenceShaper.drawingFont(for: item.text, primary: font)
             let reference = ReferenceShaper(text: item.text, font: drawing)
@@ -83,18 +86,10 @@ enum TextBenchmark {
                     balanceUncached: uncachedTime, naive: naive, probes: probes))
         }
 
-        func growth(_ script: String) -> Double {
-            let small = results.first { $0.item.script == script && $0.item.words == 20 }!
-            let large = results.first { $0.item.script == script && $0.item.words == 200 }!
-            return large.balance / small.balance
-        }
-        let ratios = results.map { $0.balance / $0.greedy }
-        let naiveRatios = results.map { $0.naive / $0.balance }
-        let latin20 = results.first { $0.item.script == "latin" && $0.item.words == 20 }!
         var byScript: [String: Any] = [:]
         var worstCold = (script: "", ratio: 0.0)
         var worstWarm = (script: "", ratio: 0.0)
-        for script in Corpus.scripts.map(\.script) {
+        for script in Corpus.scripts.map(\.script) where only.isEmpty || only.contains(script) {
             let mine = results.filter { $0.item.script == script }
             let cold = Measure.median(mine.map { $0.balanceCold / $0.shape })
             let warm = Measure.median(mine.map { $0.balance / $0.shape })
@@ -106,6 +101,30 @@ enum TextBenchmark {
             if cold > worstCold.ratio { worstCold = (script, cold) }
             if warm > worstWarm.ratio { worstWarm = (script, warm) }
         }
+        if !only.isEmpty {
+            return [
+                "balanceOverShape": [
+                    "cold": Measure.rounded(worstCold.ratio), "worstCold": worstCold.script,
+                    "warm": Measure.rounded(worstWarm.ratio), "worstWarm": worstWarm.script, "byScript": byScript,
+                ],
+                "items": results.map { result -> [String: Any] in
+                    [
+                        "script": result.item.script, "words": result.item.words, "shapeNs": Int(result.shape),
+                        "balanceNs": Int(result.balance), "balanceColdNs": Int(result.balanceCold),
+                        "balanceOverShapeWarm": Measure.rounded(result.balance / result.shape),
+                        "balanceOverShapeCold": Measure.rounded(result.balanceCold / result.shape),
+                    ]
+                },
+            ]
+        }
+        func growth(_ script: String) -> Double {
+            let small = results.first { $0.item.script == script && $0.item.words == 20 }!
+            let large = results.first { $0.item.script == script && $0.item.words == 200 }!
+            return large.balance / small.balance
+        }
+        let ratios = results.map { $0.balance / $0.greedy }
+        let naiveRatios = results.map { $0.naive / $0.balance }
+        let latin20 = results.first { $0.item.script == "latin" && $0.item.words == 20 }!
         cache.removeAll()
         let jsonl = try jsonlRun()
         var jsonlByScript: [String: Any] = [:]

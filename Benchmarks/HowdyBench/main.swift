@@ -8,7 +8,15 @@ if suite == "catalog-load", CommandLine.arguments.count == 3 { exit(CatalogBench
 do {
     let figures: [String: Any]
     switch suite {
-    case "text": figures = try TextBenchmark.run()
+    case "text":
+        // `howdy-bench text [SCRIPT...]`: every figure, or only the named scripts' balance ÷ shape.
+        let only = Array(CommandLine.arguments.dropFirst(2))
+        let known = Corpus.scripts.map(\.script)
+        guard only.allSatisfy(known.contains) else {
+            FileHandle.standardError.write(Data("howdy-bench text: [\(known.joined(separator: "|"))...]\n".utf8))
+            exit(2)
+        }
+        figures = try TextBenchmark.run(only: only)
     case "render": figures = try RenderBenchmark.run()
     case "goldens": figures = try GoldenBenchmark.run()
     case "pretty": figures = try PrettyBenchmark.run()

@@ -224,15 +224,51 @@ public struct ShapedText: Sendable {
             maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics)
     }
 
-    /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage:
-    /// the generic copy through the UTF-16 view decodes scalar by scalar.
+    /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage
+    /// and other text transcoded from it in one pass: the generic copy through the UTF-16
+    /// view decodes scalar by scalar, at several times the cost (a CJK text paid more for
+    /// it than for its prefix sums). A native string's UTF-8 is valid, so every lead
+    /// byte is followed by its continuation bytes.
     static func utf16(of text: String) -> [UInt16] {
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16]? in
+        let fast = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
             var any: UInt8 = 0
             for byte in bytes { any |= byte }
-            return any < 0x80 ? bytes.map { UInt16($0) } : nil
+            if any < 0x80 { return bytes.map { UInt16($0) } }
+            // Never more UTF-16 units than UTF-8 bytes.
+            return [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
+                var index = 0
+                var out = 0
+                let count = bytes.count
+                while index < count {
+                    let lead = UInt32(bytes[index])
+                    if lead < 0x80 {
+                        units[out] = UInt16(lead)
+                        index += 1
+                        out += 1
+                    } else if lead < 0xE0 {
+                        units[out] = UInt16((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
+                        index += 2
+                        out += 1
+                    } else if lead < 0xF0 {
+                        units[out] = UInt16(
+                            (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                                | UInt32(bytes[index + 2] & 0x3F))
+                        index += 3
+                        out += 1
+                    } else {
+                        let scalar =
+                            (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                            | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                        units[out] = UInt16(0xD800 + ((scalar - 0x10000) >> 10))
+                        units[out + 1] = UInt16(0xDC00 + (scalar & 0x3FF))
+                        index += 4
+                        out += 2
+                    }
+                }
+                initialized = out
+            }
         }
-        return (ascii ?? nil) ?? Array(text.utf16)
+        return fast ?? Array(text.utf16)
     }
 
     /// Break opportunities (ICU's UAX #14 iterator under `lineBreak` and `wordBreak`),

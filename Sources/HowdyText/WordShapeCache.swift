@@ -102,6 +102,8 @@ public final class WordShapeCache: Sendable {
     let spaceBoundaries = ReadMostly<[Int: [SpaceBoundaries]], Void>([:])
     /// Texts' segments (break opportunities), kept and dropped with the words.
     let segments = SegmentCache()
+    /// Pieces of CJK runs asked for since the last `removeAll` (`AskedWords`).
+    private let asked = Mutex(AskedWords())
     /// Called (outside every lock) when a generation fills or an analysis is built: the
     /// owning `TextSystem` then checks its budget. Read only then, so its lock is cold.
     let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
@@ -146,6 +148,25 @@ public final class WordShapeCache: Sendable {
             locals { $0 = 0 }
         }
         segments.removeAll()
+        asked.withLock { $0.clear() }
+    }
+
+    /// Marks each of `hashes` (a run's pieces) as asked for (`AskedWords`), under one
+    /// lock; `before[i]` says whether `hashes[i]` had been asked for before this run (a
+    /// character the run repeats is not shared with another text yet). Returns true
+    /// when all had.
+    func markAsked(_ hashes: [UInt64], before: inout [Bool]) -> Bool {
+        before.removeAll(keepingCapacity: true)
+        return asked.withLock { asked in
+            var all = true
+            for hash in hashes {
+                let seen = asked.contains(hash)
+                before.append(seen)
+                all = all && seen
+            }
+            for hash in hashes { asked.mark(hash) }
+            return all
+        }
     }
 
     /// Space-boundary analyses held.

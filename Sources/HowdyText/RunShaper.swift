@@ -113,7 +113,8 @@ struct RunShaper {
         piecesAtBreaks(whole, into: &scratch.pieces)
         let pieces = scratch.pieces
         scratch.hashes.removeAll(keepingCapacity: true)
-        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, context)) }
+        let seed = WordShapeCache.seed(context)
+        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, seed: seed)) }
         let hashes = scratch.hashes
         guard pieces.count > 1 else {
             shapeWhole(item, font: font, into: &unsafe, store: &store)

@@ -192,17 +192,27 @@ public struct ShapedText: Sendable {
             }
             // A run's advances are at its font's scale (`HarfBuzzFont.fineShift`), 16.16 up
             // to 256 px; the prefix sums are 16.16 whatever the size.
-            store.clusters.withUnsafeBufferPointer { clusters in
-                store.advances.withUnsafeBufferPointer { advances in
-                    for run in runs {
-                        let shift = fonts[run.fontIndex].instance.shiftTo16Dot16
-                        for index in run.glyphs { prefix[Int(clusters[index]) + 1] += Int(advances[index]) << shift }
+            // Through buffers: these loops are per glyph and per unit, and the array
+            // accesses' checks cost as much as the sums (clusters are offsets in the text).
+            prefix.withUnsafeMutableBufferPointer { prefix in
+                store.clusters.withUnsafeBufferPointer { clusters in
+                    store.advances.withUnsafeBufferPointer { advances in
+                        for run in runs {
+                            let shift = fonts[run.fontIndex].instance.shiftTo16Dot16
+                            for index in run.glyphs {
+                                prefix[Int(clusters[index]) + 1] += Int(advances[index]) << shift
+                            }
+                        }
                     }
+                }
+                var sum = 0
+                for index in prefix.indices {
+                    sum += prefix[index]
+                    prefix[index] = sum
                 }
             }
             // Run starts are always safe: the line builder cuts runs there anyway.
             for run in runs { unsafe.remove(run.start) }
-            for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
 
             if segments.contains(where: \.endsWithSoftHyphen) {
                 hyphen = Self.hyphenGlyph(font: font, shaper: shaper.buffer, language: language)

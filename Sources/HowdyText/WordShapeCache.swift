@@ -301,11 +301,22 @@ public final class WordShapeCache: Sendable {
     /// FNV-1a over the context and the word's UTF-16 units, with MurmurHash3's 64-bit
     /// finalizer so that every bit of the result depends on every input bit.
     static func hash(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ context: ShapeContext) -> UInt64 {
+        hash(text, range, seed: seed(context))
+    }
+
+    /// The hash state after the context: mixed once for a run's many pieces.
+    static func seed(_ context: ShapeContext) -> FNV1a {
         var hash = FNV1a()
         hash.mix(UInt64(bitPattern: Int64(context.font)))
         hash.mix(UInt64(bitPattern: Int64(context.features)))
         hash.mix(UInt64(context.script) << 1 | (context.rightToLeft ? 1 : 0))
         hash.mix(UInt64(bitPattern: Int64(context.language)))
+        return hash
+    }
+
+    /// `hash(text, range, context)` from `seed(context)`.
+    static func hash(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, seed: FNV1a) -> UInt64 {
+        var hash = seed
         for index in range { hash.mix(UInt64(text[index])) }
         return hash.finalized
     }

@@ -97,12 +97,16 @@ struct LayoutBuilder {
             let count = slice.glyphs.count
             // Read and written through buffers: the placing is per glyph, and five
             // bounds-checked array reads and an append per glyph cost more than the sums.
+            // The pen is moved in a local and written back once per slice.
+            let startPen = pen
+            var endPen = pen
             let glyphs = run.glyphs.withUnsafeBufferPointer { ids in
                 run.clusters.withUnsafeBufferPointer { clusters in
                     run.advances.withUnsafeBufferPointer { advances in
                         run.offsetsX.withUnsafeBufferPointer { offsetsX in
                             run.offsetsY.withUnsafeBufferPointer { offsetsY in
                                 [PositionedGlyph](unsafeUninitializedCapacity: count) { out, initialized in
+                                    var pen = startPen
                                     for position in 0..<count {
                                         let index = first + position
                                         let advance = Int(advances[index]) << shift
@@ -114,6 +118,7 @@ struct LayoutBuilder {
                                                 advance: ShapedText.pixels(advance), cluster: Int(clusters[index])))
                                         pen += advance
                                     }
+                                    endPen = pen
                                     initialized = count
                                 }
                             }
@@ -121,6 +126,7 @@ struct LayoutBuilder {
                     }
                 }
             }
+            pen = endPen
             runs.append(
                 GlyphRun(font: font, isRightToLeft: slice.level & 1 == 1, range: slice.range, glyphs: glyphs))
         }

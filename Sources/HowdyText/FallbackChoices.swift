@@ -11,6 +11,18 @@ import Synchronization
 final class FallbackChoices: Sendable {
     private let choices = ReadMostly<Answers, Void>(Answers())
     private static let limit = 16384
+    /// Fallback fonts made for primary fonts (`font(of:for:make:)`), a short list.
+    private let made = ReadMostly<[MadeFont], Void>([])
+    private static let madeLimit = 64
+
+    /// A chain face at a primary font's size, variations and synthesis: `primary` is
+    /// the primary font's HarfBuzz instance (`HarfBuzzFont.serial`, never reused), so it
+    /// names the size, variations and synthesis the font was made from.
+    private struct MadeFont {
+        let primary: Int
+        let face: ObjectIdentifier
+        let font: Font
+    }
     /// Called (outside the lock) after a new answer is kept: the owning `TextSystem`
     /// then checks its budget.
     let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
@@ -103,8 +115,31 @@ final class FallbackChoices: Sendable {
     /// Estimated bytes held: the BMP table once made, and about 16 per other answer.
     var bytes: Int { choices.read { $0.pointee.bmp.count + $0.pointee.others.count * 16 } }
 
-    /// Forgets every answer.
-    func removeAll() { choices.write { $0 = Answers() } }
+    /// Forgets every answer and every made font.
+    func removeAll() {
+        choices.write { $0 = Answers() }
+        made.write { $0 = [] }
+    }
+
+    /// The font of `face` for text whose primary font is `primary`: the one made before
+    /// for the same primary font and face, else `make()`'s (then kept). A function of
+    /// the two (`Itemization.slot`), so the kept one is the font `make` would give again.
+    /// The face stays alive while its font is kept, so its identifier is not reused.
+    func font(of face: FontFace, for primary: Font, make: () -> Font?) -> Font? {
+        let serial = primary.instance.serial
+        let id = ObjectIdentifier(face)
+        if let found = made.read({ $0.pointee.first { $0.primary == serial && $0.face == id }?.font }) {
+            return found
+        }
+        guard let font = make() else { return nil }
+        made.write { list in
+            if list.count >= Self.madeLimit { list.removeAll() }
+            if !list.contains(where: { $0.primary == serial && $0.face == id }) {
+                list.append(MadeFont(primary: serial, face: id, font: font))
+            }
+        }
+        return font
+    }
 
     /// The face for `scalar`, from `walk` the first time (outside the lock: it may open files).
     func face(for scalar: UInt32, walk: () -> FontFace?) -> FontFace? {

@@ -34,6 +34,8 @@ struct Itemization {
             return
         }
         let fallback = makeFallback()
+        // Room for a few fallback faces, so that the first ones added do not regrow it.
+        fonts.reserveCapacity(4)
         // Recognised once per text, not per new character.
         let choices = primary.system.fallbackChoices(for: fallback)
         var faceSlots = FaceSlots(primary: primary.face)
@@ -216,7 +218,7 @@ struct Itemization {
         known: inout KnownChoices, ascii: inout ASCIICoverage, memo: inout ScalarMemo, failures: inout [TextError]
     ) -> Int32 {
         guard let character = Unicode.Scalar(scalar) else { return previousFont }
-        func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
+        func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots, made: choices) }
         if !isFirst, joinsPrevious(scalar, properties: properties, previous: previous) {
             // After the primary font (not a colour one), every branch below answers 0.
             if previousFont == 0, !fonts[0].face.isColor { return 0 }
@@ -250,19 +252,23 @@ struct Itemization {
 
     /// The index in `fonts` of `face` at the primary font's size and variations, with the
     /// synthetic bold or oblique the primary font's weight and slant call for
-    /// (`FontSynthesis.needed`), added on first use.
-    private static func slot(for face: FontFace, fonts: inout [Font], slots: inout FaceSlots) -> Int32 {
+    /// (`FontSynthesis.needed`), added on first use. A bundled chain's `made` keeps the
+    /// font across texts (`FallbackChoices.font`): making it costs a synthesis check and
+    /// the system's locked font table, once per text and face otherwise.
+    private static func slot(
+        for face: FontFace, fonts: inout [Font], slots: inout FaceSlots, made: FallbackChoices?
+    ) -> Int32 {
         if let existing = slots[face] { return existing }
-        let synthesis = FontSynthesis.needed(by: fonts[0], for: face)
-        // Cannot fail: `Font(face:size:…)` throws only for a size outside Font's limits, and
-        // this is the primary font's size, which passed them. The face is already open.
-        guard
-            let font = try? Font(
-                face: face, size: fonts[0].size, variations: fonts[0].variations, synthesis: synthesis,
-                system: fonts[0].system)
-        else {
-            return 0
+        let primary = fonts[0]
+        func make() -> Font? {
+            let synthesis = FontSynthesis.needed(by: primary, for: face)
+            // Cannot fail: `Font(face:size:…)` throws only for a size outside Font's limits, and
+            // this is the primary font's size, which passed them. The face is already open.
+            return try? Font(
+                face: face, size: primary.size, variations: primary.variations, synthesis: synthesis,
+                system: primary.system)
         }
+        guard let font = made.map({ $0.font(of: face, for: primary, make: make) }) ?? make() else { return 0 }
         fonts.append(font)
         slots[face] = Int32(fonts.count - 1)
         return Int32(fonts.count - 1)
@@ -293,7 +299,7 @@ struct Itemization {
         fallback: FontFallback, choices: FallbackChoices?, code: UInt8, known: inout KnownChoices,
         ascii: inout ASCIICoverage, failures: inout [TextError]
     ) -> Int32 {
-        func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots) }
+        func slot(_ face: FontFace) -> Int32 { Self.slot(for: face, fonts: &fonts, slots: &slots, made: choices) }
         if ascii.primaryHas(scalar, fonts) { return 0 }
         // The shared bundled chains remember their answer per scalar across texts: a walk
         // costs a lock and a cmap lookup per face before the one that covers (five for a
@@ -354,7 +360,10 @@ private struct KnownChoices {
 private struct FaceSlots {
     private var faces: [(face: ObjectIdentifier, slot: Int32)]
 
-    init(primary: FontFace) { faces = [(ObjectIdentifier(primary), 0)] }
+    init(primary: FontFace) {
+        faces = [(ObjectIdentifier(primary), 0)]
+        faces.reserveCapacity(4)
+    }
 
     subscript(face: FontFace) -> Int32? {
         get {

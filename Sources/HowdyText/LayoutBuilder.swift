@@ -30,8 +30,11 @@ struct LayoutBuilder {
         lines.reserveCapacity(breaks.count)
         var reshaper: ShapingBuffer?
         var width = 0.0
+        var cursor = UTF8Cursor()
+        // One array for every line's slices, its capacity kept from line to line.
+        var slices: [Slice] = []
         for (index, lineBreak) in breaks.enumerated() {
-            var line = buildLine(lineBreak, reshaper: &reshaper)
+            var line = buildLine(lineBreak, reshaper: &reshaper, cursor: &cursor, slices: &slices)
             line.baseline = Double(index) * lineHeight + halfLeading + ascent
             width = max(width, line.width)
             lines.append(line)
@@ -53,19 +56,22 @@ struct LayoutBuilder {
             greedyLineCount: greedyLineCount, fontFailures: shaped.fontFailures)
     }
 
-    private func buildLine(_ lineBreak: LineBreak, reshaper: inout ShapingBuffer?) -> TextLine {
+    private func buildLine(
+        _ lineBreak: LineBreak, reshaper: inout ShapingBuffer?, cursor: inout UTF8Cursor, slices: inout [Slice]
+    ) -> TextLine {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
         let rightToLeft = shaped.bidi.paragraphLevel(at: min(start, max(0, shaped.utf16.count - 1))) & 1 == 1
-        let text = shaped.omitsLineTexts ? "" : lineText(start..<end)
+        let text = shaped.omitsLineTexts ? "" : lineText(start..<end, cursor: &cursor)
         if shaped.omitsGlyphs {
-            var pen = advance(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
+            var pen = advance(
+                from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, slices: &slices)
             if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
             return TextLine(
                 range: start..<end, text: text, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
                 isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: [])
         }
-        var slices = self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper)
+        self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, into: &slices)
         if lineBreak.hyphen, let hyphen = shaped.hyphen {
             var run = ShapedRun(
                 start: end, end: end, level: slices.last?.level ?? (rightToLeft ? 1 : 0), fontIndex: 0)
@@ -85,22 +91,44 @@ struct LayoutBuilder {
         runs.reserveCapacity(slices.count)
         func place(_ slice: Slice) {
             let run = slice.store
-            let shift = shaped.fonts[slice.fontIndex].instance.shiftTo16Dot16
-            var glyphs: [PositionedGlyph] = []
-            glyphs.reserveCapacity(slice.glyphs.count)
-            for index in slice.glyphs {
-                let advance = Int(run.advances[index]) << shift
-                glyphs.append(
-                    PositionedGlyph(
-                        id: run.glyphs[index], x: ShapedText.pixels(pen + Int(run.offsetsX[index]) << shift),
-                        y: -ShapedText.pixels(Int(run.offsetsY[index]) << shift), advance: ShapedText.pixels(advance),
-                        cluster: Int(run.clusters[index])))
-                pen += advance
+            let font = shaped.fonts[slice.fontIndex]
+            let shift = font.instance.shiftTo16Dot16
+            let first = slice.glyphs.lowerBound
+            let count = slice.glyphs.count
+            // Read and written through buffers: the placing is per glyph, and five
+            // bounds-checked array reads and an append per glyph cost more than the sums.
+            // The pen is moved in a local and written back once per slice.
+            let startPen = pen
+            var endPen = pen
+            let glyphs = run.glyphs.withUnsafeBufferPointer { ids in
+                run.clusters.withUnsafeBufferPointer { clusters in
+                    run.advances.withUnsafeBufferPointer { advances in
+                        run.offsetsX.withUnsafeBufferPointer { offsetsX in
+                            run.offsetsY.withUnsafeBufferPointer { offsetsY in
+                                [PositionedGlyph](unsafeUninitializedCapacity: count) { out, initialized in
+                                    var pen = startPen
+                                    for position in 0..<count {
+                                        let index = first + position
+                                        let advance = Int(advances[index]) << shift
+                                        (out.baseAddress! + position).initialize(
+                                            to: PositionedGlyph(
+                                                id: ids[index],
+                                                x: ShapedText.pixels(pen + Int(offsetsX[index]) << shift),
+                                                y: -ShapedText.pixels(Int(offsetsY[index]) << shift),
+                                                advance: ShapedText.pixels(advance), cluster: Int(clusters[index])))
+                                        pen += advance
+                                    }
+                                    endPen = pen
+                                    initialized = count
+                                }
+                            }
+                        }
+                    }
+                }
             }
+            pen = endPen
             runs.append(
-                GlyphRun(
-                    font: shaped.fonts[slice.fontIndex], isRightToLeft: slice.level & 1 == 1, range: slice.range,
-                    glyphs: glyphs))
+                GlyphRun(font: font, isRightToLeft: slice.level & 1 == 1, range: slice.range, glyphs: glyphs))
         }
         // One slice (most right-to-left lines: one run) needs no reordering, nor the two
         // arrays `visualOrder` would make for it.
@@ -115,18 +143,25 @@ struct LayoutBuilder {
     }
 
     /// The text of `range` (UTF-16 offsets on scalar boundaries: breaks are between
-    /// scalars). ASCII text is sliced from the original string (a UTF-8 copy, offsets
-    /// are byte offsets); other text is transcoded from the UTF-16 array, which costs
-    /// less than finding a UTF-16 offset's index in a non-ASCII string.
-    private func lineText(_ range: Range<Int>) -> String {
+    /// scalars), sliced from the original string: a copy of its UTF-8 bytes, which a
+    /// string made from a string's slice does not validate again (transcoding from the
+    /// UTF-16 array did, and that validation was a third of a CJK line's text). ASCII
+    /// offsets are byte offsets; other text's byte offsets come from `cursor`, which
+    /// walks the UTF-16 array forward as the lines come.
+    private func lineText(_ range: Range<Int>, cursor: inout UTF8Cursor) -> String {
         let source = shaped.text
-        if source.utf8.count == shaped.utf16.count {
-            let utf8 = source.utf8
+        let utf8 = source.utf8
+        if utf8.count == shaped.utf16.count {
             let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
             let upper = utf8.index(lower, offsetBy: range.count)
             return String(source[lower..<upper])
         }
-        return shaped.utf16.withUnsafeBufferPointer { Self.string(UnsafeBufferPointer(rebasing: $0[range])) }
+        let (low, high) = shaped.utf16.withUnsafeBufferPointer { units in
+            (cursor.offset(of: range.lowerBound, in: units), cursor.offset(of: range.upperBound, in: units))
+        }
+        let lower = utf8.index(utf8.startIndex, offsetBy: low)
+        let upper = utf8.index(lower, offsetBy: high - low)
+        return String(source[lower..<upper])
     }
 
     /// `String(decoding: units, as: UTF16.self)`, transcoded in one pass straight into the
@@ -179,24 +214,28 @@ struct LayoutBuilder {
     /// prefix sums except in the runs cut where HarfBuzz says cutting is unsafe, which
     /// are shaped alone as `slices` shapes them. Equal to the pen position after placing
     /// `slices`' glyphs, without placing them.
-    private func advance(from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?) -> Int {
+    private func advance(
+        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?, slices: inout [Slice]
+    ) -> Int {
         guard start < end else { return 0 }
         guard shaped.unsafeToBreak.contains(start) || shaped.unsafeToBreak.contains(nextLineStart) else {
             return shaped.advance(from: start, to: end)
         }
         var pen = 0
-        for slice in slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper) {
+        self.slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper, into: &slices)
+        for slice in slices {
             let shift = shaped.fonts[slice.fontIndex].instance.shiftTo16Dot16
             for index in slice.glyphs { pen += Int(slice.store.advances[index]) << shift }
         }
         return pen
     }
 
-    /// The runs' glyphs for `start..<end` in logical run order.
+    /// The runs' glyphs for `start..<end` in logical run order, into `slices` (emptied first).
     private func slices(
-        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?
-    ) -> [Slice] {
-        guard start < end else { return [] }
+        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?, into slices: inout [Slice]
+    ) {
+        slices.removeAll(keepingCapacity: true)
+        guard start < end else { return }
         let runs = shaped.runs
         var low = 0
         var high = runs.count
@@ -204,7 +243,6 @@ struct LayoutBuilder {
             let mid = (low + high) / 2
             if runs[mid].end <= start { low = mid + 1 } else { high = mid }
         }
-        var slices: [Slice] = []
         var index = low
         while index < runs.count, runs[index].start < end {
             let run = runs[index]
@@ -239,6 +277,25 @@ struct LayoutBuilder {
             }
             index += 1
         }
-        return slices
+    }
+}
+
+/// UTF-16 offsets of a string turned into UTF-8 offsets, walking its UTF-16 units forward
+/// from the offset asked for last: a layout's lines come in order, so the whole text is
+/// walked once. Offsets are on scalar boundaries (a string holds no unpaired surrogate):
+/// a unit below U+0080 is one byte, below U+0800 two, a surrogate two (four a pair),
+/// any other three.
+struct UTF8Cursor {
+    private var utf16 = 0
+    private var utf8 = 0
+
+    mutating func offset(of target: Int, in units: UnsafeBufferPointer<UInt16>) -> Int {
+        if target < utf16 { (utf16, utf8) = (0, 0) }  // asked out of order: walk from the start
+        while utf16 < target {
+            let unit = units[utf16]
+            utf8 += unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit & 0xF800 == 0xD800 ? 2 : 3
+            utf16 += 1
+        }
+        return utf8
     }
 }

@@ -91,8 +91,12 @@ struct RunShaper {
     /// lookup when the same text comes again), else its pieces between break
     /// opportunities (`segments`) where a cluster starts, so that another text made of
     /// the same words and characters is assembled without HarfBuzz. After a miss the run
-    /// is shaped whole and stored both ways; a piece is stored only when its glyphs lie
-    /// within it and one starts at its first unit (`storable`).
+    /// is shaped whole and stored whole; of its pieces, only those asked for before (by
+    /// an earlier text or earlier in this run, `AskedWords`) are stored, and only when
+    /// their glyphs lie within them and one starts at their first unit (`storePieces`):
+    /// a text seen for the first time pays for one entry, not one per character, and
+    /// its pieces are looked up only when every one was asked for before (a piece never
+    /// asked for was never stored).
     private func shapeAtBreaks(
         _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, boundaries: SpaceBoundaries,
         into unsafe: inout OffsetSet, store: inout ShapedRun
@@ -109,9 +113,19 @@ struct RunShaper {
         piecesAtBreaks(whole, into: &scratch.pieces)
         let pieces = scratch.pieces
         scratch.hashes.removeAll(keepingCapacity: true)
-        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, context)) }
+        let seed = WordShapeCache.seed(context)
+        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, seed: seed)) }
         let hashes = scratch.hashes
-        if pieces.count > 1,
+        guard pieces.count > 1 else {
+            shapeWhole(item, font: font, into: &unsafe, store: &store)
+            let (data, words) = storable(
+                store, glyphs: first..<store.glyphs.count, rightToLeft: item.isRightToLeft, pieces: [whole],
+                hashes: [wholeHash], cuts: [], boundaries: boundaries, context: context)
+            cache.store(data, words: words)
+            return
+        }
+        let allAsked = cache.markAsked(hashes, before: &scratch.asked)
+        if allAsked,
             cache.assemble(
                 text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
                 hashes: hashes)
@@ -123,21 +137,24 @@ struct RunShaper {
         var (data, words) = storable(
             store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: [whole], hashes: [wholeHash], cuts: [],
             boundaries: boundaries, context: context)
-        if pieces.count > 1, !item.isRightToLeft {
+        if !item.isRightToLeft, scratch.asked.contains(true) {
             // Every cut is at a cluster start, which is all this context needs.
-            storePieces(store, glyphs: glyphs, pieces: pieces, hashes: hashes, context: context, into: &data, &words)
+            storePieces(
+                store, glyphs: glyphs, pieces: pieces, hashes: hashes, asked: scratch.asked, context: context,
+                into: &data, &words)
         }
         cache.store(data, words: words)
     }
 
-    /// Packs (`PackedWord`) the pieces of a left-to-right run just shaped whole, in one
-    /// pass over its glyphs, which must be in cluster order: a piece is kept when its
-    /// glyphs are the run's consecutive glyphs whose clusters lie in it and the first one's
-    /// cluster is its start. Glyphs out of cluster order keep no piece at all. Appends
-    /// to `data` and `words` (hash and slots of each entry).
+    /// Packs (`PackedWord`) the pieces of a left-to-right run just shaped whole that were
+    /// asked for before (`asked`, parallel to `pieces`), in one pass over its glyphs,
+    /// which must be in cluster order: a piece is kept when its glyphs are the run's
+    /// consecutive glyphs whose clusters lie in it and the first one's cluster is its
+    /// start. Glyphs out of cluster order keep no piece at all. Appends to `data` and
+    /// `words` (hash and slots of each entry).
     private func storePieces(
-        _ store: ShapedRun, glyphs run: Range<Int>, pieces: [Range<Int>], hashes: [UInt64], context: ShapeContext,
-        into data: inout [Int32], _ words: inout [(hash: UInt64, range: Range<Int>)]
+        _ store: ShapedRun, glyphs run: Range<Int>, pieces: [Range<Int>], hashes: [UInt64], asked: [Bool],
+        context: ShapeContext, into data: inout [Int32], _ words: inout [(hash: UInt64, range: Range<Int>)]
     ) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.count,
@@ -167,7 +184,8 @@ struct RunShaper {
                                     }
                                     glyph += 1
                                 }
-                                guard first < glyph, Int(clusters[first]) == piece.lowerBound else { continue }
+                                guard asked[index], first < glyph, Int(clusters[first]) == piece.lowerBound
+                                else { continue }
                                 let base = Int32(piece.lowerBound)
                                 let start = data.count
                                 data.append(Int32(piece.count))
@@ -405,6 +423,8 @@ final class RunScratch {
     var hashes: [UInt64] = []
     /// Each piece's glyphs in the run's glyph store (`RunShaper.glyphRanges`).
     var glyphs: [Range<Int>] = []
+    /// Parallel to `pieces`: asked for before (`WordShapeCache.markAsked`).
+    var asked: [Bool] = []
     /// The words of a run to store: piece index, glyphs, unsafe-to-break count.
     var chosen: [(piece: Int, glyphs: Range<Int>, unsafeCount: Int)] = []
 }

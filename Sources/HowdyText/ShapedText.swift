@@ -196,17 +196,27 @@ public struct ShapedText: Sendable {
             }
             // A run's advances are at its font's scale (`HarfBuzzFont.fineShift`), 16.16 up
             // to 256 px; the prefix sums are 16.16 whatever the size.
-            store.clusters.withUnsafeBufferPointer { clusters in
-                store.advances.withUnsafeBufferPointer { advances in
-                    for run in runs {
-                        let shift = fonts[run.fontIndex].instance.shiftTo16Dot16
-                        for index in run.glyphs { prefix[Int(clusters[index]) + 1] += Int(advances[index]) << shift }
+            // Through buffers: these loops are per glyph and per unit, and the array
+            // accesses' checks cost as much as the sums (clusters are offsets in the text).
+            prefix.withUnsafeMutableBufferPointer { prefix in
+                store.clusters.withUnsafeBufferPointer { clusters in
+                    store.advances.withUnsafeBufferPointer { advances in
+                        for run in runs {
+                            let shift = fonts[run.fontIndex].instance.shiftTo16Dot16
+                            for index in run.glyphs {
+                                prefix[Int(clusters[index]) + 1] += Int(advances[index]) << shift
+                            }
+                        }
                     }
+                }
+                var sum = 0
+                for index in prefix.indices {
+                    sum += prefix[index]
+                    prefix[index] = sum
                 }
             }
             // Run starts are always safe: the line builder cuts runs there anyway.
             for run in runs { unsafe.remove(run.start) }
-            for index in 0..<utf16.count { prefix[index + 1] += prefix[index] }
 
             if segments.contains(where: \.endsWithSoftHyphen) {
                 hyphen = Self.hyphenGlyph(font: font, shaper: shaper.buffer, language: language)
@@ -228,14 +238,18 @@ public struct ShapedText: Sendable {
             maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics)
     }
 
-    /// `Array(text.utf16)`, transcoded in one pass from the string's UTF-8 storage (valid
-    /// UTF-8, as every Swift string's is): the generic copy through the UTF-16 view decodes
-    /// scalar by scalar through the standard library's index machinery, a twentieth of a
-    /// warm Hebrew layout.
+    /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage
+    /// and other text transcoded from it in one pass: the generic copy through the UTF-16
+    /// view decodes scalar by scalar, at several times the cost (a CJK text paid more for
+    /// it than for its prefix sums). A native string's UTF-8 is valid, so every lead
+    /// byte is followed by its continuation bytes.
     static func utf16(of text: String) -> [UInt16] {
         let fast = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
+            var any: UInt8 = 0
+            for byte in bytes { any |= byte }
+            if any < 0x80 { return bytes.map { UInt16($0) } }
             // Never more UTF-16 units than UTF-8 bytes.
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
+            return [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
                 var index = 0
                 var out = 0
                 let count = bytes.count
@@ -246,22 +260,21 @@ public struct ShapedText: Sendable {
                         index += 1
                         out += 1
                     } else if lead < 0xE0 {
-                        units[out] = UInt16((lead & 0x1F) << 6 | UInt32(bytes[index + 1]) & 0x3F)
+                        units[out] = UInt16((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
                         index += 2
                         out += 1
                     } else if lead < 0xF0 {
                         units[out] = UInt16(
-                            truncatingIfNeeded: (lead & 0x0F) << 12 | (UInt32(bytes[index + 1]) & 0x3F) << 6
-                                | UInt32(bytes[index + 2]) & 0x3F)
+                            (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                                | UInt32(bytes[index + 2] & 0x3F))
                         index += 3
                         out += 1
                     } else {
                         let scalar =
-                            (lead & 0x07) << 18 | (UInt32(bytes[index + 1]) & 0x3F) << 12
-                            | (UInt32(bytes[index + 2]) & 0x3F) << 6 | UInt32(bytes[index + 3]) & 0x3F
-                        let offset = scalar - 0x10000
-                        units[out] = UInt16(truncatingIfNeeded: 0xD800 + (offset >> 10))
-                        units[out + 1] = UInt16(truncatingIfNeeded: 0xDC00 + (offset & 0x3FF))
+                            (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                            | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                        units[out] = UInt16(0xD800 + ((scalar - 0x10000) >> 10))
+                        units[out + 1] = UInt16(0xDC00 + (scalar & 0x3FF))
                         index += 4
                         out += 2
                     }

@@ -113,6 +113,8 @@ public final class WordShapeCache: Sendable {
     let spaceBoundaries = ReadMostly<[Int: [SpaceBoundaries]], Void>([:])
     /// Texts' segments (break opportunities), kept and dropped with the words.
     let segments = SegmentCache()
+    /// Pieces of CJK runs asked for since the last `removeAll` (`AskedWords`).
+    private let asked = Mutex(AskedWords())
     /// Called (outside every lock) when a generation fills or an analysis is built: the
     /// owning `TextSystem` then checks its budget. Read only then, so its lock is cold.
     let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
@@ -160,6 +162,25 @@ public final class WordShapeCache: Sendable {
             locals { $0 = Counts() }
         }
         segments.removeAll()
+        asked.withLock { $0.clear() }
+    }
+
+    /// Marks each of `hashes` (a run's pieces) as asked for (`AskedWords`), under one
+    /// lock; `before[i]` says whether `hashes[i]` had been asked for before this run (a
+    /// character the run repeats is not shared with another text yet). Returns true
+    /// when all had.
+    func markAsked(_ hashes: [UInt64], before: inout [Bool]) -> Bool {
+        before.removeAll(keepingCapacity: true)
+        return asked.withLock { asked in
+            var all = true
+            for hash in hashes {
+                let seen = asked.contains(hash)
+                before.append(seen)
+                all = all && seen
+            }
+            for hash in hashes { asked.mark(hash) }
+            return all
+        }
     }
 
     /// Space-boundary analyses held.
@@ -301,11 +322,22 @@ public final class WordShapeCache: Sendable {
     /// FNV-1a over the context and the word's UTF-16 units, with MurmurHash3's 64-bit
     /// finalizer so that every bit of the result depends on every input bit.
     static func hash(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ context: ShapeContext) -> UInt64 {
+        hash(text, range, seed: seed(context))
+    }
+
+    /// The hash state after the context: mixed once for a run's many pieces.
+    static func seed(_ context: ShapeContext) -> FNV1a {
         var hash = FNV1a()
         hash.mix(UInt64(bitPattern: Int64(context.font)))
         hash.mix(UInt64(bitPattern: Int64(context.features)))
         hash.mix(UInt64(context.script) << 1 | (context.rightToLeft ? 1 : 0))
         hash.mix(UInt64(bitPattern: Int64(context.language)))
+        return hash
+    }
+
+    /// `hash(text, range, context)` from `seed(context)`.
+    static func hash(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, seed: FNV1a) -> UInt64 {
+        var hash = seed
         for index in range { hash.mix(UInt64(text[index])) }
         return hash.finalized
     }

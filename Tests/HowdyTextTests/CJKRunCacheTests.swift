@@ -85,7 +85,10 @@ import Testing
         let system = TextSystem()
         let font = try Self.font("Inter-Regular", system)
         let options = TextOptions(locale: "zh")
+        // The first text's pieces are asked for once; the second asks for them again,
+        // which stores them (`AskedWords`).
         _ = try ShapedText("计划通知保存同步", font: font, options: options)
+        _ = try ShapedText("通知计划同步保存", font: font, options: options)
         let before = system.wordCache.statistics
         let shaped = try ShapedText("同步保存计划通知", font: font, options: options)
         let after = system.wordCache.statistics
@@ -94,6 +97,30 @@ import Testing
         #expect(after.misses - before.misses == 1)
         let reference = try ShapedText(
             "同步保存计划通知", font: font, options: TextOptions(locale: "zh", usesWordCache: false))
+        #expect(
+            LayoutCase.glyphDump(try shaped.layout(width: 1000))
+                == LayoutCase.glyphDump(try reference.layout(width: 1000)))
+    }
+
+    /// A text seen for the first time stores its run whole and none of its pieces: only
+    /// pieces asked for before are stored, so first sight costs one entry, not one per
+    /// character. A second text sharing pieces stores the shared ones, and a third
+    /// made of them is assembled without HarfBuzz, glyph for glyph as shaped whole.
+    @Test("first sight stores the run whole; pieces are stored once asked for again")
+    func firstSightStoresWhole() throws {
+        let system = TextSystem()
+        let font = try Self.font("Inter-Regular", system)
+        let options = TextOptions(locale: "zh")
+        _ = try ShapedText("计划通知保存", font: font, options: options)
+        #expect(system.wordCache.statistics.entries == 1, "the run whole, no piece")
+        // Shares 计, 划, 通 and 知 with the first text; 同 and 步 are new.
+        _ = try ShapedText("同步通知计划", font: font, options: options)
+        #expect(system.wordCache.statistics.entries == 2 + 4, "the run whole and the four shared pieces")
+        let before = system.wordCache.statistics
+        let shaped = try ShapedText("知计通划", font: font, options: options)
+        let after = system.wordCache.statistics
+        #expect(after.hits - before.hits == 4)
+        let reference = try ShapedText("知计通划", font: font, options: TextOptions(locale: "zh", usesWordCache: false))
         #expect(
             LayoutCase.glyphDump(try shaped.layout(width: 1000))
                 == LayoutCase.glyphDump(try reference.layout(width: 1000)))

@@ -86,4 +86,62 @@ import Testing
         #expect(ran)
         #expect(canvas.image.pixels == before.pixels, "a layer off the canvas drew")
     }
+
+    @Test func aMaskShowsNoRowAtOrBelowItsShownRowCount() throws {
+        let masks: [VerticalMask] = [
+            try .fadeOut(from: 50, to: 80), try .fadeOut(from: 10.25, to: 10.75), try .fadeOut(from: 40, to: 40),
+            try VerticalMask([.init(y: 5, alpha: 0), .init(y: 20, alpha: 1), .init(y: 33.5, alpha: 0)]),
+            try VerticalMask([.init(y: 30, alpha: 0.5), .init(y: 60.5, alpha: 0), .init(y: 70, alpha: 0)]),
+            try .fadeOut(from: -30, to: -10),
+        ]
+        for mask in masks {
+            let shown = try #require(mask.shownRowCount)
+            #expect((shown..<200).allSatisfy { mask.alpha(row: $0) == 0 }, "\(mask.stops): a row at or below \(shown) shows")
+            if shown > 0 { #expect(mask.alpha(row: shown - 1) > 0, "\(mask.stops): row \(shown - 1) is hidden too") }
+        }
+        #expect(try VerticalMask([.init(y: 10, alpha: 0), .init(y: 20, alpha: 0.2)]).shownRowCount == nil)
+        #expect(try VerticalMask([.init(y: 10, alpha: 0)]).shownRowCount == 0)
+    }
+
+    /// A masked layer bounded to the rows its mask shows and its blurs read: the same
+    /// bytes as a canvas-sized one, with a backdrop blur and a shadow reaching below the
+    /// fade, and a card drawn across it; the layer's image is only as tall as it must be.
+    @Test func aLayerBoundedToItsMaskAndReadsDrawsTheSameBytes() throws {
+        func scene(reach: Int?) throws -> (image: Image, layerHeight: Int) {
+            var canvas = try Canvas(width: 100, height: 160, background: Color(hex: 0x204060))
+            canvas.fill(
+                try RoundedRect(Rect(x: 0, y: 60, width: 100, height: 100)),
+                with: .linear(
+                    try LinearGradient(
+                        start: Point(x: 0, y: 60), end: Point(x: 0, y: 160),
+                        stops: [
+                            GradientStop(offset: 0, color: Color(hex: 0xFF8000)),
+                            GradientStop(offset: 1, color: Color(hex: 0x0080FF)),
+                        ])))
+            let card = try RoundedRect(Rect(x: 10, y: 70.5, width: 60, height: 30), cornerRadius: 8, style: .circular)
+            var height = 0
+            try canvas.layer(opacity: 1, mask: try .fadeOut(from: 70, to: 90), readingAbove: reach) { layer in
+                height = layer.height
+                layer.blurBackdrop(under: card, sigma: 4)
+                try layer.drawShadow(of: card, color: .black.opacity(0.5), offset: Point(x: 0, y: 3), blurRadius: 10)
+                layer.fill(card, with: Color(hex: 0xFFFFFF).opacity(0.5))
+                layer.fill(try RoundedRect(Rect(x: 20, y: 20, width: 30, height: 130)), with: Color(hex: 0x30C060))
+            }
+            return (canvas.image, height)
+        }
+        let whole = try scene(reach: nil)
+        #expect(whole.layerHeight == 160)
+        // The card's blur reads 12 px below it (101 + 12) and its shadow 3σ + 2 below its offset edge.
+        let reach = 104 + 15 + 3
+        let bounded = try scene(reach: reach)
+        #expect(bounded.layerHeight == reach)
+        #expect(bounded.image.pixels == whole.image.pixels, "the bounded layer drew other bytes")
+        // Reads only, no reach beyond the mask: the layer stops at the mask's 90 rows.
+        let maskOnly = try scene(reach: Int.min)
+        #expect(maskOnly.layerHeight == 90)
+        // ... and that is why the reads count: the blur and shadow near the fade then differ.
+        #expect(maskOnly.image.pixels != whole.image.pixels, "the reads made no difference: the test shows nothing")
+        // The green bar was cut off by the fade: hidden from row 90 on.
+        #expect(whole.image[35, 140] != whole.image[35, 40])
+    }
 }

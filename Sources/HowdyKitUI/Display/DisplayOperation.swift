@@ -128,7 +128,9 @@ extension DisplayOperation {
         case .pixels(let image):
             canvas.layer { layer in layer = Canvas(image: image) }
         case .layer(let opacity, let mask, let operations):
-            try canvas.layer(opacity: opacity, mask: mask) { layer in
+            // Down to what the mask shows and the operations read: a long screen's content
+            // layer costs the rows above its footer's fade, not the canvas (same bytes).
+            try canvas.layer(opacity: opacity, mask: mask, readingAbove: Self.rowReach(of: operations)) { layer in
                 for operation in operations { try operation.render(into: &layer) }
             }
         case .clip(let shape, let operations):

@@ -77,8 +77,8 @@ extension Canvas {
     /// outside `within` (what it does draw there is dropped) and reads nothing there (a
     /// backdrop blur reads 3σ around its shape: include that margin).
     ///
-    /// A masked display list's content uses `layer(opacity:mask:readingAbove:_:)`, which
-    /// bounds the layer to the rows its mask shows.
+    /// A masked display list's content uses `layer(opacity:mask:drawn:kept:_:)`, which
+    /// also leaves out the rows its mask hides.
     mutating func layer<R>(
         opacity: Double, mask: VerticalMask?, within: PixelRect?, _ body: (inout Canvas) throws -> R
     ) rethrows -> R {
@@ -107,23 +107,27 @@ extension Canvas {
 }
 
 extension Canvas {
-    /// `layer(opacity:mask:_:)` whose layer covers only the rows from the top of the canvas
-    /// down to what `mask` shows and to `reach` (px row, drawing coordinates, exclusive):
-    /// the lowest row any pixel the body draws depends on (a shadow's or backdrop blur's
-    /// whole padded area), or nil when that is not known (then the layer is canvas-sized).
-    /// The bytes are those of a canvas-sized layer: rows below both are hidden by the mask,
-    /// and nothing drawn above them read the rows left out. A long screen's content fading
-    /// above its footer thus costs the rows above the footer, not the whole canvas.
+    /// `layer(opacity:mask:_:)` for a body whose pixels all lie in `drawn` or `kept` (px,
+    /// drawing coordinates): the layer covers `drawn` down to the rows `mask` shows, and
+    /// `kept` whole: the pixels a shadow, backdrop blur or image of the body reads or lays
+    /// its sampling grid over, which must not be cut. Nil for either is nothing; pass the
+    /// plain `layer` when the body's pixels are not known.
+    ///
+    /// The bytes are those of a canvas-sized layer: what lies outside is either hidden by
+    /// the mask or never drawn, and nothing inside read it. A long screen's content fading
+    /// above its footer thus costs its own column above the footer, not the whole canvas.
     package mutating func layer<R>(
-        opacity: Double, mask: VerticalMask?, readingAbove reach: Int?, _ body: (inout Canvas) throws -> R
+        opacity: Double, mask: VerticalMask?, drawn: PixelRect?, kept: PixelRect?,
+        _ body: (inout Canvas) throws -> R
     ) rethrows -> R {
-        let bounds = pixelBounds
-        guard let reach, let shown = mask?.shownRowCount else {
-            return try layer(opacity: opacity, mask: mask, within: nil, body)
+        var region = drawn ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        if let shown = mask?.shownRowCount {
+            let bounds = pixelBounds
+            region = region.intersection(
+                PixelRect(x: bounds.x, y: bounds.y, width: bounds.width, height: shown - bounds.y))
         }
-        let bottom = min(bounds.maxY, max(shown, reach))
-        let rows = PixelRect(x: bounds.x, y: bounds.y, width: bounds.width, height: max(0, bottom - bounds.y))
-        return try layer(opacity: opacity, mask: mask, within: rows, body)
+        if let kept { region = region.union(kept) }
+        return try layer(opacity: opacity, mask: mask, within: region, body)
     }
 }
 

@@ -103,11 +103,14 @@ import Testing
         #expect(try VerticalMask([.init(y: 10, alpha: 0)]).shownRowCount == 0)
     }
 
-    /// A masked layer bounded to the rows its mask shows and its blurs read: the same
-    /// bytes as a canvas-sized one, with a backdrop blur and a shadow reaching below the
-    /// fade, and a card drawn across it; the layer's image is only as tall as it must be.
-    @Test func aLayerBoundedToItsMaskAndReadsDrawsTheSameBytes() throws {
-        func scene(reach: Int?) throws -> (image: Image, layerHeight: Int) {
+    /// A masked layer sized to what its body draws (down to the rows its mask shows) and
+    /// keeps (what its blurs read): the same bytes as a canvas-sized one, with a backdrop
+    /// blur and a shadow reaching below the fade and a bar drawn across it; the layer's
+    /// image is only as large as it must be.
+    @Test func aLayerSizedToWhatItDrawsAndKeepsDrawsTheSameBytes() throws {
+        let card = try RoundedRect(Rect(x: 10, y: 70.5, width: 60, height: 30), cornerRadius: 8, style: .circular)
+        let bar = try RoundedRect(Rect(x: 20, y: 20, width: 30, height: 130))
+        func scene(drawn: PixelRect?, kept: PixelRect?, whole: Bool = false) throws -> (image: Image, layer: PixelRect) {
             var canvas = try Canvas(width: 100, height: 160, background: Color(hex: 0x204060))
             canvas.fill(
                 try RoundedRect(Rect(x: 0, y: 60, width: 100, height: 100)),
@@ -118,30 +121,37 @@ import Testing
                             GradientStop(offset: 0, color: Color(hex: 0xFF8000)),
                             GradientStop(offset: 1, color: Color(hex: 0x0080FF)),
                         ])))
-            let card = try RoundedRect(Rect(x: 10, y: 70.5, width: 60, height: 30), cornerRadius: 8, style: .circular)
-            var height = 0
-            try canvas.layer(opacity: 1, mask: try .fadeOut(from: 70, to: 90), readingAbove: reach) { layer in
-                height = layer.height
+            var frame = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            let body: (inout Canvas) throws -> Void = { layer in
+                frame = layer.pixelBounds
                 layer.blurBackdrop(under: card, sigma: 4)
                 try layer.drawShadow(of: card, color: .black.opacity(0.5), offset: Point(x: 0, y: 3), blurRadius: 10)
                 layer.fill(card, with: Color(hex: 0xFFFFFF).opacity(0.5))
-                layer.fill(try RoundedRect(Rect(x: 20, y: 20, width: 30, height: 130)), with: Color(hex: 0x30C060))
+                layer.fill(bar, with: Color(hex: 0x30C060))
             }
-            return (canvas.image, height)
+            let mask = try VerticalMask.fadeOut(from: 70, to: 90)
+            if whole {
+                try canvas.layer(opacity: 1, mask: mask, body)
+            } else {
+                try canvas.layer(opacity: 1, mask: mask, drawn: drawn, kept: kept, body)
+            }
+            return (canvas.image, frame)
         }
-        let whole = try scene(reach: nil)
-        #expect(whole.layerHeight == 160)
-        // The card's blur reads 12 px below it (101 + 12) and its shadow 3σ + 2 below its offset edge.
-        let reach = 104 + 15 + 3
-        let bounded = try scene(reach: reach)
-        #expect(bounded.layerHeight == reach)
+        let whole = try scene(drawn: nil, kept: nil, whole: true)
+        #expect(whole.layer == PixelRect(x: 0, y: 0, width: 100, height: 160))
+        let drawn = PixelRect(x: 10, y: 20, width: 60, height: 130)
+        // The blur reads 3σ = 12 px around the card; the shadow (σ = 5) 3σ + 2 around it moved down 3.
+        let kept = PixelRect(x: 10 - 13, y: 70 - 13, width: 60 + 26, height: 31 + 26)
+            .union(PixelRect(x: 10 - 18, y: 73 - 18, width: 60 + 36, height: 31 + 36))
+        let bounded = try scene(drawn: drawn, kept: kept)
+        #expect(bounded.layer == PixelRect(x: 0, y: 20, width: 70 + 18, height: 104 + 18 - 20))
         #expect(bounded.image.pixels == whole.image.pixels, "the bounded layer drew other bytes")
-        // Reads only, no reach beyond the mask: the layer stops at the mask's 90 rows.
-        let maskOnly = try scene(reach: Int.min)
-        #expect(maskOnly.layerHeight == 90)
-        // ... and that is why the reads count: the blur and shadow near the fade then differ.
-        #expect(maskOnly.image.pixels != whole.image.pixels, "the reads made no difference: the test shows nothing")
-        // The green bar was cut off by the fade: hidden from row 90 on.
+        // Narrower where nothing reads: drawn alone stops at the mask's 90 rows and the card's columns.
+        let drawnOnly = try scene(drawn: drawn, kept: nil)
+        #expect(drawnOnly.layer == PixelRect(x: 10, y: 20, width: 60, height: 70))
+        // ... and that is why what is read counts: the blur and shadow near the fade then differ.
+        #expect(drawnOnly.image.pixels != whole.image.pixels, "the kept area made no difference: the test shows nothing")
+        // The bar was cut off by the fade: hidden from row 90 on.
         #expect(whole.image[35, 140] != whole.image[35, 40])
     }
 }

@@ -3,9 +3,14 @@ import HowdyReview
 import Testing
 
 /// Issue 21's reference change: `Examples/branded.json` with its light accent colour
-/// changed, rendered before and after over the spec's whole matrix (12 screens × 4 devices
-/// × 2 schemes, as scripts/bench-review-page.sh renders it), then reviewed. One change
-/// across the matrix must come out as about one group per screen kind, not one per image.
+/// changed, rendered before and after, then reviewed. One change across the matrix must
+/// come out as about one group per screen kind, not one per image.
+///
+/// scripts/bench-review-page.sh renders the spec's whole matrix (12 screens × 4 devices ×
+/// 2 schemes at 2x: 96 images, 60 changed in 14 groups, measured with a release build);
+/// a debug build takes over 25 minutes for that here, so the test draws both phones at 1x
+/// (12 × 2 × 2: 48 images, 30 changed, measured in 12 groups), where one group per image
+/// would still be 30 groups against 12 kinds.
 @Suite struct BrandedAccentGroupingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -13,7 +18,11 @@ import Testing
     @Test func oneAccentChangeIsAboutOneGroupPerScreenKind() throws {
         let folder = try Scratch()
         defer { folder.cleanup() }
-        let spec = try String(contentsOf: Self.root.appendingPathComponent("Examples/branded.json"), encoding: .utf8)
+        let whole = try String(contentsOf: Self.root.appendingPathComponent("Examples/branded.json"), encoding: .utf8)
+        let spec = whole.replacingOccurrences(
+            of: #""devices": ["phone", "small-phone", "tablet", "desktop"]"#, with: #""devices": ["phone", "small-phone"]"#
+        ).replacingOccurrences(of: #""scale": 2"#, with: #""scale": 1"#)
+        try #require(spec.contains(#""devices": ["phone", "small-phone"]"#) && spec.contains(#""scale": 1"#))
         let changed = spec.replacingOccurrences(
             of: ##""accent": { "light": "#5B3FD9""##, with: ##""accent": { "light": "#D93F7A""##)
         try #require(changed != spec, "the branded accent colour was not found")
@@ -33,15 +42,16 @@ import Testing
             $0.hasSuffix(".png")
         }
         let differing = try names.filter { try folder.read("before/\($0)") != folder.read("after/\($0)") }
-        #expect(names.count == 96)
+        #expect(names.count == 48)
         #expect(Set(review.items(.changed).map(\.name)) == Set(differing))
-        // Every light image shows the accent (buttons, selection, page dots): all 48 change.
-        #expect(review.items(.changed).filter { $0.facets.scheme == "light" }.count == 48)
-        #expect(review.items(.unchanged).count == 96 - differing.count)
+        // Every light image shows the accent (buttons, selection, page dots): all 24 change.
+        #expect(review.items(.changed).filter { $0.facets.scheme == "light" }.count == 24)
+        #expect(review.items(.unchanged).count == 48 - differing.count)
+        #expect(differing.count == 30, "measured: 30 of 48 images differ")
 
         // About one group per screen kind. The slack: a screen can change in two ways across
         // the matrix, as when the tablet's and desktop's regular-width layout puts the
-        // accent in other places than the phones' (measured: 14 groups for 12 kinds).
+        // accent in other places than the phones' (the whole matrix: 14 groups for 12 kinds).
         let kinds = Set(review.items(.changed).compactMap(\.facets.screen))
         #expect(kinds.count == 12)
         #expect(review.groups.count >= 1)

@@ -9,15 +9,30 @@ import Synchronization
 /// HarfBuzz's own signal, `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`, is set on every glyph a
 /// pair-kerning lookup merely *tried* (HarfBuzz ≥ 4), so in a kerned font such as Inter
 /// it marks every word edge. This analysis asks the lookups instead, soundly:
-/// - Words end after their spaces, so a lookup match that crosses a cut contains the
-///   last space of one word and the first glyph of the next (`y`, never a mark, so no
-///   lookup skips it), at whatever stage of shaping it applies.
-/// - Lookups the shaping plan applies whose glyphs include the space (or what GSUB can
-///   turn it into) are collected. A pair-positioning lookup adjusts only the two glyphs
-///   of a pair, so for those the pair "space, y" is shaped once and compared with the two
-///   shaped apart. Any other such lookup makes every glyph it mentions unsafe.
-/// - The cut before `y` is safe when `y`'s GSUB closure meets no unsafe glyph and the
-///   pair probe shows no change. Answers are kept per character.
+/// - Words end after their spaces, so a lookup match that crosses a cut holds the last
+///   space of one word (in whatever form GSUB gave it) and reaches the next word, at
+///   whatever stage of shaping it applies: the space is a base glyph (checked in GDEF,
+///   else no word is cached), so only a lookup that skips base glyphs could step over
+///   it, and such a lookup makes everything it can change unsafe.
+/// - Every lookup the plan can run (and those its context rules nest) is examined;
+///   context and chaining-context lookups rule by rule (`LayoutRules`, `SpaceCrossings`):
+///   only a rule with a position that admits the space can cross a cut, and in a lookup
+///   that skips no glyph its positions lie on consecutive glyphs, so it can change the
+///   word after the space only if that word's first glyphs are admitted by the positions
+///   after the space's up to an input position (and backwards for the word before). A
+///   rule whose input admits the space changes the space itself: then no word is cached.
+/// - A pair-positioning lookup the plan applies whose glyphs include the space adjusts
+///   only the two glyphs of a pair, so for those the pair "space, y" is shaped once and
+///   compared with the two shaped apart. Any other lookup whose glyphs include the space
+///   makes every glyph it can change unsafe.
+/// - Each glyph set is closed under what GSUB can turn into its glyphs (context-free,
+///   ligature components and contextual sources included), so testing each character's
+///   own glyph is enough; where a word's glyphs may not line up with its characters (a
+///   ligature or multiple substitution may apply in it), or it holds a mark HarfBuzz may
+///   compose, it is judged unclean whenever anything is unsafe.
+/// - The cut before `y` is safe when `y` is no mark or separator and the pair probe
+///   shows no change; a word is stored and reused only when it is clean
+///   (`cleanWords`). Answers are kept per character.
 final class SpaceBoundaries: @unchecked Sendable {
     private let font: Font
     private let context: ShapeContext
@@ -25,9 +40,13 @@ final class SpaceBoundaries: @unchecked Sendable {
     private let language: hb_language_t?
     private let features: [hb_feature_t]
     private let lookups: OpaquePointer  // hb_set_t *: applied GSUB lookups
-    private let unsafeGlyphs: OpaquePointer  // hb_set_t *
+    /// What lookups can change across a space; nil when the font has no space glyph.
+    let crossings: SpaceCrossings?
     private let pairsWithSpace: Bool
     private let space: hb_codepoint_t?
+    /// True when no word may be cached: the space itself is unsafe, or a form of it is no
+    /// base glyph (so a lookup flag could skip it).
+    private let hasNoCleanWords: Bool
     /// True when HarfBuzz shapes every cluster of a run in this context by itself: the
     /// shaping plan applies no GSUB and no GPOS lookup, and the face has none of the
     /// tables HarfBuzz would apply instead or besides (`kern`, AAT's `morx`, `mort`,
@@ -42,7 +61,9 @@ final class SpaceBoundaries: @unchecked Sendable {
     /// Answers per scalar, read by every run of every text in this context: readers
     /// lock only their own thread's stripe.
     private let cutAnswers = ReadMostly(ScalarAnswers())
-    private let cleanAnswers = ReadMostly(ScalarAnswers())
+    private let cleanAnswers = ReadMostly(ScalarFlags())
+    /// No lookup can change anything across a space: every piece is clean.
+    private let isInert: Bool
 
     /// The analysis for `context`, built once per word cache (`WordShapeCache.spaceBoundaries`).
     static func shared(
@@ -72,13 +93,15 @@ final class SpaceBoundaries: @unchecked Sendable {
         self.language = language
         self.features = features
         lookups = hb_set_create()!
-        unsafeGlyphs = hb_set_create()!
         let face = font.face.hbFace
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.instance.handle, 0x20, &glyph) != 0 else {
             space = nil
             pairsWithSpace = true
             clustersAreIndependent = false
+            hasNoCleanWords = true
+            crossings = nil
+            isInert = false
             return
         }
         space = glyph
@@ -104,55 +127,41 @@ final class SpaceBoundaries: @unchecked Sendable {
                 return hb_blob_get_length(blob) == 0
             }
 
-        // What GSUB can make of the space.
+        // What GSUB can make of the space (complete unless the space is tainted: see below).
         let spaces = hb_set_create()!
         defer { hb_set_destroy(spaces) }
         hb_set_add(spaces, glyph)
         hb_ot_layout_lookups_substitute_closure(face, lookups, spaces)
+        let spaceGlyphs = SpaceCrossings.elements(spaces)
+        // The argument needs the space never skipped: a base glyph (or unclassified, which
+        // no lookup flag skips) in every form GSUB can give it.
+        let spacesAreBases = spaceGlyphs.allSatisfy {
+            let kind = hb_ot_layout_get_glyph_class(face, $0)
+            return kind == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || kind == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+        }
 
-        let sets = (0..<4).map { _ in hb_set_create()! }
-        defer { sets.forEach { hb_set_destroy($0) } }
-        let unsafeGlyphs = self.unsafeGlyphs
-        let lookups = self.lookups
-        let lookupTypes = LookupTypes(face: face, table: gpos)
         // HarfBuzz applies frac/numr/dnom only around U+2044 FRACTION SLASH; runs holding
         // one are never cached (`RunShaper`), so their lookups cannot reach a cached word.
         let fractionLookups = Self.lookups(face: face, table: gsub, features: ["frac", "numr", "dnom"])
-        var pairs = false
+        let crossings = SpaceCrossings(
+            face: face, gsub: lookups, gpos: positioning, skipping: fractionLookups, spaces: spaceGlyphs,
+            spacesAreBases: spacesAreBases)
+        self.crossings = crossings
         // A font that kerns only through the legacy `kern` table pairs without lookups.
+        var pairs = crossings.pairs
         if hb_ot_layout_has_positioning(face) == 0 {
             let kern = hb_face_reference_table(face, hb_tag_t(0x6B65_726E))
             pairs = hb_blob_get_length(kern) > 0
             hb_blob_destroy(kern)
         }
-        for (table, applied) in [(gsub, lookups), (gpos, positioning)] {
-            var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID
-            while hb_set_next(applied, &lookup) != 0 {
-                sets.forEach { hb_set_clear($0) }
-                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, sets[0], sets[1], sets[2], sets[3])
-                func hasSpace(_ set: OpaquePointer) -> Bool {
-                    let both = hb_set_copy(set)!
-                    defer { hb_set_destroy(both) }
-                    hb_set_intersect(both, spaces)
-                    return hb_set_is_empty(both) == 0
-                }
-                // sets: 0 backtrack, 1 input, 2 lookahead, 3 output.
-                let touches = (0..<3).contains { hasSpace(sets[$0]) }
-                guard touches else { continue }
-                if table == gpos, lookupTypes.type(of: lookup) == 2, !hasSpace(sets[0]), !hasSpace(sets[2]) {
-                    pairs = true  // a pair changes only its two glyphs: probed per cut
-                } else if !fractionLookups.contains(lookup) || table == gpos {
-                    // It may match across a space: every glyph it can change is unsafe.
-                    hb_set_union(unsafeGlyphs, sets[1])
-                }
-            }
-        }
         pairsWithSpace = pairs
+        // The space unsafe: some rule changes it (so `spaces` may also miss forms of it).
+        hasNoCleanWords = !spacesAreBases || spaceGlyphs.contains { hb_set_has(crossings.anywhere, $0) != 0 }
+        isInert = [crossings.anywhere, crossings.first, crossings.beforeLast].allSatisfy { hb_set_is_empty($0) != 0 }
     }
 
     deinit {
         hb_set_destroy(lookups)
-        hb_set_destroy(unsafeGlyphs)
     }
 
     /// For each piece after the first, whether the run may be cut before it: between a
@@ -196,46 +205,98 @@ final class SpaceBoundaries: @unchecked Sendable {
     }
 
     /// For each piece, true when no lookup that can match across a space can change any
-    /// glyph of it (its characters and every glyph GSUB can turn them into).
+    /// glyph of it (`SpaceCrossings`): none of its characters' glyphs is unsafe anywhere;
+    /// it does not both start with a glyph a rule can find after a space and hold one that
+    /// rule can then change; and, when it ends with a space, it does not both hold a glyph
+    /// a rule can find before that space just before it and one that rule can then change.
+    /// Each test looks at one character's own glyph: the sets hold every glyph GSUB can
+    /// turn into one of theirs. A mark or other attaching character (but U+0020) makes a
+    /// piece unclean when any set is non-empty: HarfBuzz may compose it with the
+    /// character before into a glyph that is neither's own.
     func cleanWords(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>]) -> [Bool] {
-        guard hb_set_is_empty(unsafeGlyphs) == 0 else { return [Bool](repeating: true, count: pieces.count) }
+        guard let crossings, !hasNoCleanWords else { return [Bool](repeating: false, count: pieces.count) }
+        guard !isInert else { return [Bool](repeating: true, count: pieces.count) }
         var clean = [Bool](repeating: true, count: pieces.count)
-        var unknown: [(index: Int, scalar: UInt32)] = []
+        var unknown: [Int] = []
+        var suspects: [Int] = []
+        /// Judges `piece` from its characters' answers; false when one is unknown.
+        func judge(_ piece: Int, _ answer: (UInt32) -> UInt8?) -> Bool {
+            let range = pieces[piece]
+            var index = range.lowerBound
+            var (all, first, beforeLast, previous): (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+            var last: UInt32 = 0
+            while index < range.upperBound {
+                let (scalar, width) = Itemization.decode(text, at: index)
+                guard let found = answer(scalar) else { return false }
+                if index == range.lowerBound { first = found }
+                index += width
+                all |= found
+                (beforeLast, previous, last) = (previous, found, scalar)
+            }
+            let endsWithSpace = last == 0x20 && range.count > 1
+            if all & ScalarFlags.anywhere != 0 {
+                clean[piece] = false
+            } else if (first & ScalarFlags.first != 0 && all & ScalarFlags.firstReach != 0)
+                || (endsWithSpace && beforeLast & ScalarFlags.beforeLast != 0 && all & ScalarFlags.lastReach != 0)
+            {
+                suspects.append(piece)  // rule by rule below
+            }
+            return true
+        }
         cleanAnswers.read { answers in
-            for (piece, range) in pieces.enumerated() {
-                var index = range.lowerBound
-                while index < range.upperBound {
+            for piece in pieces.indices where !judge(piece, { answers.pointee[$0] }) { unknown.append(piece) }
+        }
+        // Pieces that may meet an anchored rule's edge: matched against each rule.
+        func finish() -> [Bool] {
+            for piece in suspects where clean[piece] {
+                var glyphs: [hb_codepoint_t] = []
+                var index = pieces[piece].lowerBound
+                while index < pieces[piece].upperBound {
                     let (scalar, width) = Itemization.decode(text, at: index)
                     index += width
-                    if let known = answers.pointee[scalar] {
-                        if !known { clean[piece] = false }
-                    } else {
-                        unknown.append((piece, scalar))
-                    }
+                    var glyph: hb_codepoint_t = 0
+                    _ = hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph)
+                    glyphs.append(glyph)
                 }
+                let endsWithSpace = text[pieces[piece].upperBound - 1] == 0x20 && pieces[piece].count > 1
+                if crossings.mayReach(glyphs, endsWithSpace: endsWithSpace) { clean[piece] = false }
+            }
+            return clean
+        }
+        guard !unknown.isEmpty else { return finish() }
+        // Pieces with a character not seen yet: answered outside the lock, then stored.
+        var found: [UInt32: UInt8] = [:]
+        for piece in unknown {
+            _ = judge(piece) { scalar in
+                let answer = found[scalar] ?? flags(of: scalar, crossings)
+                found[scalar] = answer
+                return answer
             }
         }
-        guard !unknown.isEmpty else { return clean }
-        var found: [UInt32: Bool] = [:]
-        for (piece, scalar) in unknown {
-            let answer = found[scalar] ?? isClean(scalar)
-            found[scalar] = answer
-            if !answer { clean[piece] = false }
-        }
         cleanAnswers.write { $0.merge(found) }
-        return clean
+        return finish()
     }
 
-    /// True when no glyph `scalar` maps to, nor any GSUB can make of it, is unsafe.
-    private func isClean(_ scalar: UInt32) -> Bool {
+    /// Which of `crossings`' sets hold `scalar`'s glyph (`ScalarFlags` bits); a scalar
+    /// with no glyph, an attaching one but U+0020, or a Hangul filler is unsafe anywhere.
+    private func flags(of scalar: UInt32, _ crossings: SpaceCrossings) -> UInt8 {
+        // Attaching characters (marks, format characters, separators) and the Hangul
+        // fillers, which HarfBuzz skips in context matching as default ignorables.
+        if scalar != 0x20, howdy_is_attaching(scalar) != 0 || [0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar) {
+            return ScalarFlags.anywhere
+        }
         var glyph: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph) != 0 else { return false }
-        let reachable = hb_set_create()!
-        defer { hb_set_destroy(reachable) }
-        hb_set_add(reachable, glyph)
-        hb_ot_layout_lookups_substitute_closure(font.face.hbFace, lookups, reachable)
-        hb_set_intersect(reachable, unsafeGlyphs)
-        return hb_set_is_empty(reachable) != 0
+        guard hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph) != 0 else { return ScalarFlags.anywhere }
+        let sets = crossings.frozen
+        var flags: UInt8 = 0
+        for (set, bit) in [
+            (sets.anywhere, ScalarFlags.anywhere), (sets.first, ScalarFlags.first),
+            (sets.firstReach, ScalarFlags.firstReach), (sets.beforeLast, ScalarFlags.beforeLast),
+            (sets.lastReach, ScalarFlags.lastReach),
+        ] where set.contains(glyph) {
+            flags |= bit
+        }
+        return flags
     }
 
     private static func lookups(face: OpaquePointer, table: hb_tag_t, features: [String]) -> Set<UInt32> {
@@ -277,6 +338,39 @@ final class SpaceBoundaries: @unchecked Sendable {
     }
 }
 
+/// `SpaceBoundaries.cleanWords`' answers per scalar: which of `SpaceCrossings`' sets its
+/// glyph is in, ASCII in a table, other scalars in a bounded dictionary.
+struct ScalarFlags {
+    static let anywhere: UInt8 = 1
+    static let first: UInt8 = 2
+    static let firstReach: UInt8 = 4
+    static let beforeLast: UInt8 = 8
+    static let lastReach: UInt8 = 16
+    private static let unknown: UInt8 = 0xFF
+    private var ascii = [UInt8](repeating: ScalarFlags.unknown, count: 128)
+    private var others: [UInt32: UInt8] = [:]
+
+    subscript(scalar: UInt32) -> UInt8? {
+        if scalar < 0x80 {
+            let value = ascii[Int(scalar)]
+            return value == Self.unknown ? nil : value
+        }
+        return others[scalar]
+    }
+
+    /// Adds `answers` (the dictionary is emptied first when it holds over 4096).
+    mutating func merge(_ answers: [UInt32: UInt8]) {
+        for (scalar, answer) in answers {
+            if scalar < 0x80 {
+                ascii[Int(scalar)] = answer
+            } else {
+                if others.count > 4096 { others.removeAll() }
+                others[scalar] = answer
+            }
+        }
+    }
+}
+
 /// Yes/no answers per scalar: ASCII in two bit masks (most words of most texts are
 /// ASCII, and a dictionary lookup per character would cost more than the rest of the
 /// check), other scalars in a bounded dictionary.
@@ -306,44 +400,4 @@ struct ScalarAnswers {
             }
         }
     }
-}
-
-/// The lookup types of a GSUB or GPOS table, read from its LookupList (extension
-/// lookups resolved), for the lookups HarfBuzz's API does not describe.
-struct LookupTypes {
-    private var types: [UInt16] = []
-
-    init(face: OpaquePointer, table tag: hb_tag_t) {
-        let blob = hb_face_reference_table(face, tag)
-        defer { hb_blob_destroy(blob) }
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length), length >= 10 else { return }
-        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-        func u16(_ offset: Int) -> Int? {
-            guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-            return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
-        }
-        func u32(_ offset: Int) -> Int? {
-            guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
-            return high << 16 | low
-        }
-        guard let list = u16(8), let count = u16(list) else { return }
-        for index in 0..<count {
-            guard let lookup = u16(list + 2 + index * 2).map({ list + $0 }), var type = u16(lookup) else {
-                types.append(0)
-                continue
-            }
-            // Extension lookups (type 9 in GPOS, 7 in GSUB) name the real type in their subtable.
-            let extensionType = tag == hb_tag_t(0x4750_4F53) ? 9 : 7
-            if type == extensionType, let first = u16(lookup + 6).map({ lookup + $0 }), let real = u16(first + 2),
-                u32(first + 4) != nil
-            {
-                type = real
-            }
-            types.append(UInt16(type))
-        }
-    }
-
-    /// The type of lookup `index`, 0 when unknown.
-    func type(of index: UInt32) -> Int { Int(index) < types.count ? Int(types[Int(index)]) : 0 }
 }

@@ -1,0 +1,439 @@
+import CHarfBuzz
+import CHowdyICU
+
+/// What the lookups a shaping plan can run are able to change across a space, rule by
+/// rule, as glyph sets `SpaceBoundaries` tests words against. See `SpaceBoundaries` for
+/// why a word that meets none of them shapes the same whatever its neighbours are.
+///
+/// A match that crosses a cut holds the cut's space (the last glyph of the word before
+/// the cut, in whatever form GSUB gave it, `spaces`) at some position: the space is a
+/// base glyph, and a lookup that skips base glyphs is treated as below. So only rules
+/// with a position that admits a form of the space ("anchors") can cross a cut, and:
+/// - A context or chaining-context rule read from the table (`LayoutRules`), in a lookup
+///   that skips nothing (LookupFlag 0 but for right-to-left): its positions lie on
+///   consecutive glyphs, so with the space at anchor `k`, position `k + 1` holds the first
+///   glyph of the word after the cut and `k - 1` the glyph before the space of the word
+///   before it. The rule changes (or, by the input it consumes, makes the lookup skip)
+///   only its input positions. It can change the word after the cut only if it has an
+///   input position after `k`, and then that word's first glyph is one `k + 1` admits
+///   (`first`); the word before only through an input position before `k`, and then its
+///   glyph before the space is one `k - 1` admits (`beforeLast`). A rule with an input
+///   position that admits the space changes the space itself: its input glyphs go to
+///   `anywhere`, and the space with them. (With one form of the space only: a lookup that
+///   gives it others holds it as input, so the space is then unsafe anyway.)
+/// - Any other rule that admits the space (a lookup that skips glyphs, marks included,
+///   whose positions may then lie apart): every glyph at its input positions
+///   (`anywhere`).
+/// - A context lookup whose rules cannot be read, a lookup whose flag cannot be read or
+///   that skips base glyphs: every glyph it can change (`anywhere`), space or not.
+/// - Other lookups whose glyphs include the space: a pair-positioning lookup the plan
+///   applies itself changes only the two glyphs of a pair, so `pairs` asks
+///   `SpaceBoundaries` to shape "space, y" together and apart; any other, or one only
+///   nested in context rules (the probe would not apply it), makes its input glyphs
+///   unsafe (`anywhere`).
+///
+/// Lookups nested in context rules are analysed as lookups of their own (a nested
+/// ligature that reaches past a space holds the space). Each set is then closed under
+/// what GSUB can turn into its glyphs (`taint`), so one glyph per character suffices.
+final class SpaceCrossings {
+    /// Glyphs that no word may hold anywhere (hb_set_t *).
+    let anywhere = hb_set_create()!
+    /// Glyphs a rule can find first in the word after a space, and glyphs it can then
+    /// change there: no word may start with one of `first` and hold one of `firstReach`.
+    let first = hb_set_create()!
+    let firstReach = hb_set_create()!
+    /// Glyphs a rule can find just before a space that ends a word, and glyphs it can then
+    /// change there: no such word may hold one of `beforeLast` there and one of
+    /// `lastReach` anywhere.
+    let beforeLast = hb_set_create()!
+    let lastReach = hb_set_create()!
+    /// Per anchored rule and anchor, for the word after the space: the glyphs each
+    /// position from the one after the anchor to the rule's last admits, and how many of
+    /// them a word must fill before an input position lies in it.
+    private(set) var afterSpace: [(positions: [GlyphRanges], reach: Int)] = []
+    /// The same for the word before the space, from the position before the anchor back
+    /// to the rule's first.
+    private(set) var beforeSpace: [(positions: [GlyphRanges], reach: Int)] = []
+    /// The sets above while they are built (hb_set_t *), frozen into `afterSpace` and
+    /// `beforeSpace` at the end of `init`.
+    private var afterSets: [(positions: [OpaquePointer], reach: Int)] = []
+    private var beforeSets: [(positions: [OpaquePointer], reach: Int)] = []
+    /// The sets `SpaceBoundaries` reads per character, frozen for reading from any thread
+    /// (`hb_set_has` writes a lookup cache into the set).
+    private(set) var frozen = Frozen()
+
+    struct Frozen {
+        var anywhere = GlyphRanges()
+        var first = GlyphRanges()
+        var firstReach = GlyphRanges()
+        var beforeLast = GlyphRanges()
+        var lastReach = GlyphRanges()
+        var multiples = GlyphRanges()
+    }
+    /// Where a word's characters and glyphs may not line up one to one: glyphs a multiple
+    /// substitution can split (`multiples`), and per glyph a ligature can start from or
+    /// take in, the glyphs it must then have beside it (`ligaturePartners`), each with what
+    /// GSUB can turn into them. A ligature with a component that only an attaching
+    /// character maps to, and no substitution makes, never forms in a word `cleanWords`
+    /// checks rule by rule (those hold no attaching character), and is left out.
+    let multiples = hb_set_create()!
+    private(set) var ligaturePartners: [hb_codepoint_t: Set<hb_codepoint_t>] = [:]
+    /// A pair-positioning lookup the plan applies pairs the space with something.
+    private(set) var pairs = false
+    /// Context rules with a position that admits a form of the space.
+    private(set) var rulesWithSpace = 0
+    /// Lookups whose collected glyphs (`hb_ot_layout_lookup_collect_glyphs`) hold the
+    /// space: what the per-lookup analysis went by.
+    private(set) var lookupsWithSpace = 0
+    /// What the per-lookup analysis made unsafe: the input glyphs of those lookups.
+    private(set) var lookupLevelUnsafe = 0
+
+    /// - Parameters:
+    ///   - applied: the plan's GSUB and GPOS lookups (hb_set_t *).
+    ///   - skipping: GSUB lookups that never reach a cached word (frac, numr, dnom).
+    ///   - spaces: every form GSUB can give the space.
+    ///   - spacesAreBases: each form is a base glyph (or unclassified) in GDEF, so only a
+    ///     lookup that skips base glyphs can skip it.
+    init(
+        face: OpaquePointer, gsub applied: OpaquePointer, gpos appliedPositioning: OpaquePointer,
+        skipping: Set<UInt32>, spaces: [hb_codepoint_t], spacesAreBases: Bool
+    ) {
+        let gsub = hb_tag_t(0x4753_5542)
+        let gpos = hb_tag_t(0x4750_4F53)
+        let glyphCount = Int(hb_face_get_glyph_count(face))
+        let sets = (0..<4).map { _ in hb_set_create()! }
+        defer { sets.forEach { hb_set_destroy($0) } }
+        func collect(_ table: hb_tag_t, _ lookup: Int) {
+            sets.forEach { hb_set_clear($0) }
+            hb_ot_layout_lookup_collect_glyphs(face, table, UInt32(lookup), sets[0], sets[1], sets[2], sets[3])
+        }
+        func hasSpace(_ set: OpaquePointer) -> Bool { spaces.contains { hb_set_has(set, $0) != 0 } }
+        let lookupLevel = hb_set_create()!
+        defer { hb_set_destroy(lookupLevel) }
+
+        var gsubReachable: [Int] = []
+        var gsubTables: LayoutRules?
+        for (table, appliedSet) in [(gsub, applied), (gpos, appliedPositioning)] {
+            let rules = LayoutRules(face: face, table: table)
+            let direct = Set(Self.elements(appliedSet).filter { table == gpos || !skipping.contains($0) }.map(Int.init))
+            let reachable = Self.reachable(from: direct, rules: rules)
+            if table == gsub {
+                gsubReachable = reachable
+                gsubTables = rules
+            }
+            for lookup in reachable {
+                collect(table, lookup)
+                // sets: 0 backtrack, 1 input, 2 lookahead, 3 output.
+                let touches = (0..<3).contains { hasSpace(sets[$0]) }
+                if touches, direct.contains(lookup) {
+                    lookupsWithSpace += 1
+                    hb_set_union(lookupLevel, sets[1])
+                }
+                guard let flag = rules.flag(of: lookup), flag & 0x0002 == 0 else {
+                    // Unreadable, or it skips base glyphs (the space among them), so it may
+                    // match across a space without holding it: all it can change is unsafe.
+                    hb_set_union(anywhere, sets[1])
+                    continue
+                }
+                if rules.isContext(lookup) {
+                    guard spacesAreBases, let found = rules.rules(of: lookup),
+                        addRules(
+                            found, rules: rules, consecutive: flag & 0xFF1E == 0 && spaces.count == 1, spaces: spaces,
+                            glyphCount: glyphCount)
+                    else {
+                        hb_set_union(anywhere, sets[1])
+                        continue
+                    }
+                    continue
+                }
+                guard touches else { continue }
+                if table == gpos, rules.type(of: lookup) == 2, direct.contains(lookup), !hasSpace(sets[0]),
+                    !hasSpace(sets[2])
+                {
+                    pairs = true  // a pair changes only its two glyphs: probed per cut
+                } else {
+                    hb_set_union(anywhere, sets[1])  // it may match across a space
+                }
+            }
+        }
+        lookupLevelUnsafe = Int(hb_set_get_population(lookupLevel))
+        defer {
+            afterSpace = afterSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
+            beforeSpace = beforeSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
+            frozen = Frozen(
+                anywhere: GlyphRanges(anywhere), first: GlyphRanges(first), firstReach: GlyphRanges(firstReach),
+                beforeLast: GlyphRanges(beforeLast), lastReach: GlyphRanges(lastReach),
+                multiples: GlyphRanges(multiples))
+        }
+        if let gsubTables {
+            let targets =
+                [anywhere, first, firstReach, beforeLast, lastReach]
+                + afterSets.flatMap(\.positions) + beforeSets.flatMap(\.positions)
+            ligaturePartners = Self.taint(
+                targets, face: face, reachable: gsubReachable, rules: gsubTables, multiples: multiples)
+        }
+    }
+
+    deinit {
+        hb_set_destroy(anywhere)
+        hb_set_destroy(first)
+        hb_set_destroy(firstReach)
+        hb_set_destroy(beforeLast)
+        hb_set_destroy(lastReach)
+        hb_set_destroy(multiples)
+        (afterSets + beforeSets).forEach { $0.positions.forEach { hb_set_destroy($0) } }
+    }
+
+    /// Whether an anchored rule can change a word whose characters' own glyphs are
+    /// `glyphs` (its trailing spaces included) from the space before it, or, when
+    /// `endsWithSpace`, from its last space: it holds an input position of the rule, and
+    /// its glyphs from the edge on are each admitted by the rule's positions (those past
+    /// the word's other edge lie in another word, which may hold anything). Where the word's glyphs and
+    /// characters may not line up (`multiples`, `ligaturePartners`), the answer is yes.
+    func mayReach(_ glyphs: [hb_codepoint_t], endsWithSpace: Bool) -> Bool {
+        for (index, glyph) in glyphs.enumerated() {
+            if frozen.multiples.contains(glyph) { return true }
+            if let beside = ligaturePartners[glyph],
+                (index > 0 && beside.contains(glyphs[index - 1]))
+                    || (index + 1 < glyphs.count && beside.contains(glyphs[index + 1]))
+            {
+                return true
+            }
+        }
+        func matches(_ rule: (positions: [GlyphRanges], reach: Int), _ word: some Collection<hb_codepoint_t>) -> Bool {
+            guard word.count >= rule.reach else { return false }
+            for (set, glyph) in zip(rule.positions, word) where !set.contains(glyph) { return false }
+            return true
+        }
+        if afterSpace.contains(where: { matches($0, glyphs) }) { return true }
+        guard endsWithSpace else { return false }
+        let before = glyphs.dropLast().reversed()
+        return beforeSpace.contains { matches($0, before) }
+    }
+
+    /// Adds what `rules` can change across a space to the sets; false when a position's
+    /// glyphs cannot be read (the caller then takes the lookup's whole input).
+    private func addRules(
+        _ rules: [LayoutRules.Rule], rules table: LayoutRules, consecutive: Bool, spaces: [hb_codepoint_t],
+        glyphCount: Int
+    ) -> Bool {
+        for rule in rules {
+            // Backtrack positions are stored nearest first.
+            let positions = rule.backtrack.reversed() + rule.input + rule.lookahead
+            let input = rule.backtrack.count..<(rule.backtrack.count + rule.input.count)
+            let anchors = positions.indices.filter { index in
+                spaces.contains { table.admits(positions[index], Int($0)) ?? true }
+            }
+            guard !anchors.isEmpty else { continue }
+            rulesWithSpace += 1
+            if !consecutive || anchors.contains(where: input.contains) {
+                for index in input where !table.addGlyphs(of: positions[index], to: anywhere, glyphCount: glyphCount) {
+                    return false
+                }
+                continue
+            }
+            for anchor in anchors {
+                func sequence(_ indices: [Int]) -> [OpaquePointer]? {
+                    var sets: [OpaquePointer] = []
+                    for index in indices {
+                        let set = hb_set_create()!
+                        sets.append(set)
+                        guard table.addGlyphs(of: positions[index], to: set, glyphCount: glyphCount) else {
+                            sets.forEach { hb_set_destroy($0) }
+                            return nil
+                        }
+                    }
+                    return sets
+                }
+                if input.upperBound - 1 > anchor {
+                    guard let sets = sequence(Array((anchor + 1)..<positions.count)) else { return false }
+                    afterSets.append((sets, max(input.lowerBound, anchor + 1) - anchor))
+                }
+                if input.lowerBound < anchor {
+                    guard let sets = sequence(Array((0..<anchor).reversed())) else { return false }
+                    beforeSets.append((sets, anchor - min(input.upperBound - 1, anchor - 1)))
+                }
+                if input.upperBound - 1 > anchor {
+                    guard table.addGlyphs(of: positions[anchor + 1], to: first, glyphCount: glyphCount) else {
+                        return false
+                    }
+                    for index in input where index > anchor {
+                        guard table.addGlyphs(of: positions[index], to: firstReach, glyphCount: glyphCount) else {
+                            return false
+                        }
+                    }
+                }
+                if input.lowerBound < anchor {
+                    guard table.addGlyphs(of: positions[anchor - 1], to: beforeLast, glyphCount: glyphCount) else {
+                        return false
+                    }
+                    for index in input where index < anchor {
+                        guard table.addGlyphs(of: positions[index], to: lastReach, glyphCount: glyphCount) else {
+                            return false
+                        }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// `direct` and the lookups their context rules nest, transitively; every lookup of
+    /// the table when a context lookup among them cannot be read (its nested lookups are
+    /// unknown).
+    private static func reachable(from direct: Set<Int>, rules: LayoutRules) -> [Int] {
+        var seen: Set<Int> = []
+        var queue = Array(direct)
+        while let lookup = queue.popLast() {
+            guard lookup < rules.count, seen.insert(lookup).inserted else { continue }
+            guard rules.isContext(lookup) else { continue }
+            guard let found = rules.rules(of: lookup) else { return Array(0..<rules.count) }
+            queue += found.flatMap(\.nested)
+        }
+        // A lookup beyond the table's list (HarfBuzz applies nothing for it) is dropped.
+        return seen.sorted()
+    }
+
+    /// Adds to `set` every glyph a GSUB lookup in `reachable` can turn into one of its
+    /// glyphs, until nothing changes. Per lookup, coarsely: when its output meets `set`,
+    /// all its input joins. A context lookup changes glyphs only through its nested
+    /// lookups, which are in `reachable` themselves; one whose rules cannot be read counts
+    /// as a lookup of its own (its collected output includes its nested ones'). Unlike
+    /// HarfBuzz's closure this needs no other glyph of the word: a ligature's components
+    /// and a contextual form's source are all reached, so testing each character's own
+    /// glyph is enough.
+    /// Also fills `multiples` and returns the ligature partners (see `multiples`).
+    private static func taint(
+        _ targets: [OpaquePointer], face: OpaquePointer, reachable: [Int], rules: LayoutRules,
+        multiples: OpaquePointer
+    ) -> [hb_codepoint_t: Set<hb_codepoint_t>] {
+        // Per glyph, the glyphs a substitution can turn into it; lookups that cannot be read
+        // that way (context lookups whose rules cannot be read, reverse chaining) coarsely,
+        // by their whole input and output.
+        var sources: [Int: [Int]] = [:]
+        var ligatures: [[Int]] = []
+        var coarse: [(input: OpaquePointer, output: OpaquePointer)] = []
+        defer {
+            coarse.forEach {
+                hb_set_destroy($0.input); hb_set_destroy($0.output)
+            }
+        }
+        for lookup in reachable {
+            if rules.isContext(lookup), rules.rules(of: lookup) != nil { continue }
+            if let found = rules.substitutions(of: lookup) {
+                for (from, to) in found.edges where from != to { sources[to, default: []].append(from) }
+                for glyph in found.multiples { hb_set_add(multiples, hb_codepoint_t(glyph)) }
+                ligatures += found.ligatures
+                continue
+            }
+            let input = hb_set_create()!
+            let output = hb_set_create()!
+            hb_ot_layout_lookup_collect_glyphs(face, hb_tag_t(0x4753_5542), UInt32(lookup), nil, input, nil, output)
+            hb_set_union(multiples, input)  // unknown: it may change the count
+            coarse.append((input, output))
+        }
+        let meeting = hb_set_create()!
+        defer { hb_set_destroy(meeting) }
+        func close(_ set: OpaquePointer) {
+            guard hb_set_is_empty(set) == 0 else { return }
+            var queue = elements(set).map(Int.init)
+            while true {
+                while let glyph = queue.popLast() {
+                    for source in sources[glyph] ?? [] where hb_set_has(set, hb_codepoint_t(source)) == 0 {
+                        hb_set_add(set, hb_codepoint_t(source))
+                        queue.append(source)
+                    }
+                }
+                for (input, output) in coarse where hb_set_is_subset(input, set) == 0 {
+                    hb_set_set(meeting, output)
+                    hb_set_intersect(meeting, set)
+                    guard hb_set_is_empty(meeting) == 0 else { continue }
+                    hb_set_set(meeting, input)
+                    hb_set_subtract(meeting, set)
+                    hb_set_union(set, meeting)
+                    queue += elements(meeting).map(Int.init)
+                }
+                if queue.isEmpty { break }
+            }
+        }
+        for set in [multiples] + targets { close(set) }
+
+        // Glyphs only attaching characters map to (cmap) and no substitution makes.
+        let made = hb_set_create()!
+        defer { hb_set_destroy(made) }
+        for to in sources.keys { hb_set_add(made, hb_codepoint_t(to)) }
+        for (_, output) in coarse { hb_set_union(made, output) }
+        let unicodes = hb_set_create()!
+        defer { hb_set_destroy(unicodes) }
+        hb_face_collect_unicodes(face, unicodes)
+        let font = hb_font_create(face)!
+        defer { hb_font_destroy(font) }
+        let plain = hb_set_create()!  // glyphs of non-attaching characters
+        defer { hb_set_destroy(plain) }
+        for scalar in elements(unicodes) where scalar == 0x20 || howdy_is_attaching(scalar) == 0 {
+            var glyph: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 { hb_set_add(plain, glyph) }
+        }
+        var tainted: [Int: [hb_codepoint_t]] = [:]
+        func sourcesOf(_ glyph: Int) -> [hb_codepoint_t] {
+            if let known = tainted[glyph] { return known }
+            let set = hb_set_create()!
+            defer { hb_set_destroy(set) }
+            hb_set_add(set, hb_codepoint_t(glyph))
+            close(set)
+            let found = elements(set)
+            tainted[glyph] = found
+            return found
+        }
+        var partners: [hb_codepoint_t: Set<hb_codepoint_t>] = [:]
+        for ligature in ligatures {
+            let reachable = ligature.allSatisfy {
+                hb_set_has(plain, hb_codepoint_t($0)) != 0 || hb_set_has(made, hb_codepoint_t($0)) != 0
+            }
+            guard reachable else { continue }
+            let forms = ligature.map(sourcesOf)
+            for (index, glyphs) in forms.enumerated() {
+                let beside = (index > 0 ? forms[index - 1] : []) + (index + 1 < forms.count ? forms[index + 1] : [])
+                for glyph in glyphs { partners[glyph, default: []].formUnion(beside) }
+            }
+        }
+        return partners
+    }
+
+    /// The members of an `hb_set_t`, in order.
+    static func elements(_ set: OpaquePointer) -> [hb_codepoint_t] {
+        var found: [hb_codepoint_t] = []
+        var value = hb_codepoint_t.max
+        while hb_set_next(set, &value) != 0 { found.append(value) }
+        return found
+    }
+}
+
+/// A glyph set frozen for reading from any thread: its ranges, sorted, binary-searched.
+/// (HarfBuzz's `hb_set_has` caches its last page lookup in the set: a write.)
+struct GlyphRanges: Sendable {
+    private var firsts: [hb_codepoint_t] = []
+    private var lasts: [hb_codepoint_t] = []
+
+    init() {}
+
+    /// The ranges of `set` (hb_set_t *), read once.
+    init(_ set: OpaquePointer) {
+        var first = hb_codepoint_t.max
+        var last = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: from the start
+        while hb_set_next_range(set, &first, &last) != 0 {
+            firsts.append(first)
+            lasts.append(last)
+        }
+    }
+
+    func contains(_ glyph: hb_codepoint_t) -> Bool {
+        var low = 0
+        var high = firsts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if firsts[middle] <= glyph { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && glyph <= lasts[low - 1]
+    }
+}

@@ -7,7 +7,8 @@ import Foundation
 /// shard of one (the images alone: no index or sheets), then whole (images, index and
 /// sheets), then that shard merged (images checked, decoded and copied; index and sheets);
 /// and the English quarter (384 images) whole at the devices' own scales, to show memory
-/// flat in the image count beside the 1,536-image run, and at scale 3. Each run's wall time and its own
+/// flat in the image count beside the 1,536-image run, and at scales 3 and 4 (the highest
+/// `--scale`). Each run's wall time and its own
 /// peak resident memory (VmHWM, read under ptrace as it exits) are reported; the sheets'
 /// cost is the whole render's time over the shard's, measured in the same run.
 enum SheetBenchmark {
@@ -33,6 +34,9 @@ enum SheetBenchmark {
         let quarter = try measure([howdy, "render", spec, "--out", out("quarter")] + matrix + ["--locale", "en"])
         let scale3 = try measure(
             [howdy, "render", spec, "--out", out("scale3")] + matrix + ["--locale", "en", "--scale", "3"])
+        // The highest scale `--scale` takes: the tablet at accessibility5 is a 15.5-megapixel canvas.
+        let scale4 = try measure(
+            [howdy, "render", spec, "--out", out("scale4")] + matrix + ["--locale", "en", "--scale", "4"])
         func count(_ name: String) -> Int {
             ((try? FileManager.default.contentsOfDirectory(atPath: out(name))) ?? []).filter {
                 $0.hasSuffix(".png") && !$0.hasPrefix("contact-sheet-")
@@ -70,6 +74,9 @@ enum SheetBenchmark {
             "scale3Images": count("scale3"),
             "scale3Seconds": Measure.rounded(scale3.seconds, 2),
             "scale3PeakMB": Measure.rounded(scale3.peakMB, 1),
+            "scale4Images": count("scale4"),
+            "scale4Seconds": Measure.rounded(scale4.seconds, 2),
+            "scale4PeakMB": Measure.rounded(scale4.peakMB, 1),
         ]
     }
 

@@ -66,8 +66,6 @@ extension Canvas {
         let p = image.pixels
         let top = SIMD4<Float>(Float(p[base]), Float(p[base + 1]), Float(p[base + 2]), Float(p[base + 3]))
         guard let underlay else { return top }
-        let u = underlay.pixels
-        let under = SIMD4<Float>(Float(u[base]), Float(u[base + 1]), Float(u[base + 2]), Float(u[base + 3]))
-        return top + under * ((255 - top.w) / 255)
+        return top + underlay.pixel(x: x, y: y) * ((255 - top.w) / 255)
     }
 }

@@ -13,7 +13,7 @@ public struct Canvas: Sendable {
     var clips: [RoundedRect] = []
     /// Inside a `layer`: what is visible under the layer (the parent canvas, flattened),
     /// which `blurBackdrop` blurs together with the layer. Nil for a top-level canvas.
-    var underlay: Image? = nil
+    var underlay: Underlay? = nil
     /// Where the image's top-left pixel sits in drawing coordinates, px: (0, 0) except for
     /// a layer over part of its parent (`layer(within:)`), which draws in the parent's
     /// coordinates into an image only as large as that part.

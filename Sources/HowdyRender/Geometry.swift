@@ -176,7 +176,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The smallest pixel rectangle holding both (an empty one adds nothing).
-    func union(_ other: PixelRect) -> PixelRect {
+    package func union(_ other: PixelRect) -> PixelRect {
         if other.isEmpty { return self }
         if isEmpty { return other }
         let x0 = min(x, other.x), y0 = min(y, other.y)
@@ -188,7 +188,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The pixels that a rectangle in px touches (none for an empty one). Coordinates are
     /// clamped to ±2^24 so conversion never traps.
-    init(enclosing rect: Rect) {
+    package init(enclosing rect: Rect) {
         guard !rect.isEmpty else {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return

@@ -1,3 +1,5 @@
+import HowdyNumbers
+
 /// An alpha that varies down the canvas: piecewise linear between stops at `y` px,
 /// constant above the first stop and below the last. Used for the fade above a pinned footer.
 ///
@@ -45,6 +47,16 @@ public struct VerticalMask: Sendable, Hashable {
         }
         return stops[stops.count - 1].alpha
     }
+
+    /// How many rows from the top of the canvas the mask can show: every row at or below
+    /// it has alpha 0 (`alpha(row:)` is 0 from there on). Nil when the last stop's alpha is
+    /// above 0, so rows show however far down the canvas goes; 0 when no stop shows.
+    public var shownRowCount: Int? {
+        guard let lastShown = stops.lastIndex(where: { $0.alpha > 0 }) else { return 0 }
+        guard lastShown + 1 < stops.count else { return nil }
+        // Rows whose centre lies at or past the next stop (alpha 0, as all after it) are hidden.
+        return max(0, Int(saturating: stops[lastShown + 1].y - 0.5, rounding: .up))
+    }
 }
 
 extension Canvas {
@@ -64,6 +76,9 @@ extension Canvas {
     /// pixels are the same as with a whole-canvas layer as long as the body draws nothing
     /// outside `within` (what it does draw there is dropped) and reads nothing there (a
     /// backdrop blur reads 3σ around its shape: include that margin).
+    ///
+    /// A masked display list's content uses `layer(opacity:mask:drawn:kept:_:)`, which
+    /// also leaves out the rows its mask hides.
     mutating func layer<R>(
         opacity: Double, mask: VerticalMask?, within: PixelRect?, _ body: (inout Canvas) throws -> R
     ) rethrows -> R {
@@ -92,32 +107,69 @@ extension Canvas {
 }
 
 extension Canvas {
+    /// `layer(opacity:mask:_:)` for a body whose pixels all lie in `drawn` or `kept` (px,
+    /// drawing coordinates): the layer covers `drawn` down to the rows `mask` shows, and
+    /// `kept` whole: the pixels a shadow, backdrop blur or image of the body reads or lays
+    /// its sampling grid over, which must not be cut. Nil for either is nothing; pass the
+    /// plain `layer` when the body's pixels are not known.
+    ///
+    /// The bytes are those of a canvas-sized layer: what lies outside is either hidden by
+    /// the mask or never drawn, and nothing inside read it. A long screen's content fading
+    /// above its footer thus costs its own column above the footer, not the whole canvas.
+    package mutating func layer<R>(
+        opacity: Double, mask: VerticalMask?, drawn: PixelRect?, kept: PixelRect?,
+        _ body: (inout Canvas) throws -> R
+    ) rethrows -> R {
+        var region = drawn ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        if let shown = mask?.shownRowCount {
+            let bounds = pixelBounds
+            region = region.intersection(
+                PixelRect(x: bounds.x, y: bounds.y, width: bounds.width, height: shown - bounds.y))
+        }
+        if let kept { region = region.union(kept) }
+        return try layer(opacity: opacity, mask: mask, within: region, body)
+    }
+}
+
+extension Canvas {
     /// The canvas as seen over `area` (inside `pixelBounds`): its pixels, over its underlay
-    /// when it is a layer. Shares storage with `image` for a top-level canvas's whole area.
-    func flattened(in area: PixelRect) -> Image {
-        if area == pixelBounds, underlay == nil { return image }
-        var result = underlay.map { crop($0, to: area) } ?? crop(image, to: area)
-        guard underlay != nil else { return result }
-        var canvas = Canvas(image: result)
+    /// when it is a layer. A top-level canvas's own pixels are shared, not copied, whatever
+    /// the area: a layer over part of the canvas costs its own pixels only.
+    func flattened(in area: PixelRect) -> Underlay {
+        guard let underlay else { return Underlay(image: image, originX: originX, originY: originY) }
+        var canvas = Canvas(image: underlay.crop(to: area))
         canvas.originX = area.x
         canvas.originY = area.y
-        result = Image(transparentWidth: 1, height: 1)
         canvas.composite(area: area, shader: ImageShader(image: image, origin: (originX, originY))) { _, _, coverage in
             coverage.update(repeating: 1)
         }
-        return canvas.image
+        return Underlay(image: canvas.image, originX: area.x, originY: area.y)
+    }
+}
+
+/// What is visible under a layer: an image placed with its top-left pixel at (`originX`,
+/// `originY`) in drawing coordinates, covering at least the layer's own pixels.
+struct Underlay: Sendable {
+    var image: Image
+    var originX: Int
+    var originY: Int
+
+    /// The premultiplied pixel (0...255) at (`x`, `y`), drawing coordinates inside the image.
+    func pixel(x: Int, y: Int) -> SIMD4<Float> {
+        let base = ((y - originY) * image.width + x - originX) * 4
+        let p = image.pixels
+        return SIMD4<Float>(Float(p[base]), Float(p[base + 1]), Float(p[base + 2]), Float(p[base + 3]))
     }
 
-    /// The part `area` (drawing coordinates, inside `pixelBounds`) of `source`, an image
-    /// the size of this canvas.
-    private func crop(_ source: Image, to area: PixelRect) -> Image {
-        if area == pixelBounds { return source }
+    /// The part `area` (drawing coordinates, inside the image) as an image of its own.
+    func crop(to area: PixelRect) -> Image {
+        if area == PixelRect(x: originX, y: originY, width: image.width, height: image.height) { return image }
         var result = Image(transparentWidth: area.width, height: area.height)
         let rowBytes = area.width * 4
-        source.pixels.withUnsafeBufferPointer { from in
+        image.pixels.withUnsafeBufferPointer { from in
             result.pixels.withUnsafeMutableBufferPointer { to in
                 for row in 0..<area.height {
-                    let start = ((area.y - originY + row) * width + area.x - originX) * 4
+                    let start = ((area.y - originY + row) * image.width + area.x - originX) * 4
                     UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(to)[row * rowBytes..<(row + 1) * rowBytes])
                         .copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(from)[start..<start + rowBytes]))
                 }

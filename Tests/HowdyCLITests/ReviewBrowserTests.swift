@@ -158,6 +158,8 @@ import Testing
             ("4-slider", "#view=slider", false), ("5-slider-dragged", "#view=slider&slider=20", false),
             ("6-zoomed", "#view=side&zoom=1", false), ("7-filtered", "#scheme=dark&expand=1", false),
             ("8-approved", "#approve=1&expand=1", false), ("9-help", "#help=1", false), ("10-dark", "#view=side", true),
+            ("11-dark-expanded", "#expand=1", true), ("12-dark-zoomed", "#view=side&zoom=1", true),
+            ("13-dark-slider", "#view=slider&slider=20", true),
         ]
         var pixels: [String: Data] = [:]
         for (name, hash, dark) in states {
@@ -170,7 +172,8 @@ import Testing
         for (a, b) in [
             ("1-groups", "2-expanded"), ("4-slider", "5-slider-dragged"), ("1-groups", "6-zoomed"),
             ("2-expanded", "7-filtered"), ("2-expanded", "8-approved"), ("1-groups", "9-help"), ("1-groups", "10-dark"),
-            ("1-groups", "3-diff"),
+            ("1-groups", "3-diff"), ("2-expanded", "11-dark-expanded"), ("6-zoomed", "12-dark-zoomed"),
+            ("10-dark", "11-dark-expanded"), ("10-dark", "12-dark-zoomed"), ("5-slider-dragged", "13-dark-slider"),
         ] {
             #expect(pixels[a] != pixels[b], "\(b) changes the page's pixels")
         }

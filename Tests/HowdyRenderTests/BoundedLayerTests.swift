@@ -86,4 +86,72 @@ import Testing
         #expect(ran)
         #expect(canvas.image.pixels == before.pixels, "a layer off the canvas drew")
     }
+
+    @Test func aMaskShowsNoRowAtOrBelowItsShownRowCount() throws {
+        let masks: [VerticalMask] = [
+            try .fadeOut(from: 50, to: 80), try .fadeOut(from: 10.25, to: 10.75), try .fadeOut(from: 40, to: 40),
+            try VerticalMask([.init(y: 5, alpha: 0), .init(y: 20, alpha: 1), .init(y: 33.5, alpha: 0)]),
+            try VerticalMask([.init(y: 30, alpha: 0.5), .init(y: 60.5, alpha: 0), .init(y: 70, alpha: 0)]),
+            try .fadeOut(from: -30, to: -10),
+        ]
+        for mask in masks {
+            let shown = try #require(mask.shownRowCount)
+            #expect((shown..<200).allSatisfy { mask.alpha(row: $0) == 0 }, "\(mask.stops): a row at or below \(shown) shows")
+            if shown > 0 { #expect(mask.alpha(row: shown - 1) > 0, "\(mask.stops): row \(shown - 1) is hidden too") }
+        }
+        #expect(try VerticalMask([.init(y: 10, alpha: 0), .init(y: 20, alpha: 0.2)]).shownRowCount == nil)
+        #expect(try VerticalMask([.init(y: 10, alpha: 0)]).shownRowCount == 0)
+    }
+
+    /// A masked layer sized to what its body draws (down to the rows its mask shows) and
+    /// keeps (what its blurs read): the same bytes as a canvas-sized one, with a backdrop
+    /// blur and a shadow reaching below the fade and a bar drawn across it; the layer's
+    /// image is only as large as it must be.
+    @Test func aLayerSizedToWhatItDrawsAndKeepsDrawsTheSameBytes() throws {
+        let card = try RoundedRect(Rect(x: 10, y: 70.5, width: 60, height: 30), cornerRadius: 8, style: .circular)
+        let bar = try RoundedRect(Rect(x: 20, y: 20, width: 30, height: 130))
+        func scene(drawn: PixelRect?, kept: PixelRect?, whole: Bool = false) throws -> (image: Image, layer: PixelRect) {
+            var canvas = try Canvas(width: 100, height: 160, background: Color(hex: 0x204060))
+            canvas.fill(
+                try RoundedRect(Rect(x: 0, y: 60, width: 100, height: 100)),
+                with: .linear(
+                    try LinearGradient(
+                        start: Point(x: 0, y: 60), end: Point(x: 0, y: 160),
+                        stops: [
+                            GradientStop(offset: 0, color: Color(hex: 0xFF8000)),
+                            GradientStop(offset: 1, color: Color(hex: 0x0080FF)),
+                        ])))
+            var frame = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            let body: (inout Canvas) throws -> Void = { layer in
+                frame = layer.pixelBounds
+                layer.blurBackdrop(under: card, sigma: 4)
+                try layer.drawShadow(of: card, color: .black.opacity(0.5), offset: Point(x: 0, y: 3), blurRadius: 10)
+                layer.fill(card, with: Color(hex: 0xFFFFFF).opacity(0.5))
+                layer.fill(bar, with: Color(hex: 0x30C060))
+            }
+            let mask = try VerticalMask.fadeOut(from: 70, to: 90)
+            if whole {
+                try canvas.layer(opacity: 1, mask: mask, body)
+            } else {
+                try canvas.layer(opacity: 1, mask: mask, drawn: drawn, kept: kept, body)
+            }
+            return (canvas.image, frame)
+        }
+        let whole = try scene(drawn: nil, kept: nil, whole: true)
+        #expect(whole.layer == PixelRect(x: 0, y: 0, width: 100, height: 160))
+        let drawn = PixelRect(x: 10, y: 20, width: 60, height: 130)
+        // The blur reads 3σ = 12 px around the card; the shadow (σ = 5) 3σ + 2 around it moved down 3.
+        let kept = PixelRect(x: 10 - 13, y: 70 - 13, width: 60 + 26, height: 31 + 26)
+            .union(PixelRect(x: 10 - 18, y: 73 - 18, width: 60 + 36, height: 31 + 36))
+        let bounded = try scene(drawn: drawn, kept: kept)
+        #expect(bounded.layer == PixelRect(x: 0, y: 20, width: 70 + 18, height: 104 + 18 - 20))
+        #expect(bounded.image.pixels == whole.image.pixels, "the bounded layer drew other bytes")
+        // Narrower where nothing reads: drawn alone stops at the mask's 90 rows and the card's columns.
+        let drawnOnly = try scene(drawn: drawn, kept: nil)
+        #expect(drawnOnly.layer == PixelRect(x: 10, y: 20, width: 60, height: 70))
+        // ... and that is why what is read counts: the blur and shadow near the fade then differ.
+        #expect(drawnOnly.image.pixels != whole.image.pixels, "the kept area made no difference: the test shows nothing")
+        // The bar was cut off by the fade: hidden from row 90 on.
+        #expect(whole.image[35, 140] != whole.image[35, 40])
+    }
 }

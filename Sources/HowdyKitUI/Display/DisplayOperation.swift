@@ -128,8 +128,15 @@ extension DisplayOperation {
         case .pixels(let image):
             canvas.layer { layer in layer = Canvas(image: image) }
         case .layer(let opacity, let mask, let operations):
-            try canvas.layer(opacity: opacity, mask: mask) { layer in
+            // Sized to what the operations touch, down to what the mask shows: a long screen's
+            // content layer costs its column above the footer's fade, not the canvas (same bytes).
+            let draw: (inout Canvas) throws -> Void = { layer in
                 for operation in operations { try operation.render(into: &layer) }
+            }
+            if let extent = try DisplayExtent.of(operations) {
+                try canvas.layer(opacity: opacity, mask: mask, drawn: extent.drawn, kept: extent.kept, draw)
+            } else {
+                try canvas.layer(opacity: opacity, mask: mask, draw)
             }
         case .clip(let shape, let operations):
             try canvas.clip(to: shape) { inner in

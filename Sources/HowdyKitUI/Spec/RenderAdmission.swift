@@ -2,16 +2,18 @@ import Foundation
 
 /// Admits render jobs while the pixels of the images being drawn at once stay within a
 /// budget, so a render's memory is bounded by the budget, not by the core count times the
-/// largest canvas: at scale 3 a tablet screen (8.7 megapixels, 35 MB of canvas, as much
-/// again for a masked layer and its PNG scanlines) is drawn alone, while screens of a few
+/// largest canvas: at scale 3 a tablet screen (8.7 megapixels, 35 MB of canvas, and up to
+/// about as much again for its masked content layer, sized to what the content draws above
+/// the footer's fade) is drawn alone, while screens of a few
 /// megapixels still go two or more at a time. A job larger than the whole budget is
 /// admitted when nothing else is in flight.
 ///
 /// Only the schedule changes: every image is drawn the same way, so the bytes written do
 /// not depend on it.
 final class RenderAdmission: @unchecked Sendable {
-    /// Pixels of all images drawn at once: about 9 bytes of working memory each (canvas,
-    /// layer or PNG scanlines, compressed output), so about 90 MB.
+    /// Pixels of all images drawn at once: at most about 9 bytes of working memory each
+    /// (canvas, masked layer, compressed output; PNG scanlines are filtered in the canvas's
+    /// own buffer), so about 90 MB.
     static let defaultBudget = 10_000_000
 
     private let condition = NSCondition()

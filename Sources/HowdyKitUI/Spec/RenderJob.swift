@@ -223,11 +223,17 @@ public enum RenderJob {
                 let list = try layout.displayList(environment: environment)
                 let image = try list.render()
                 if displayLists { try DisplayListFile.write(list, besideImageNamed: name, in: directory) }
-                try AtomicFile.write(try image.encoded(as: format), to: directory.appendingPathComponent(name).path)
                 var file = plannedFile(job, of: plan, namingLocale: namingLocale)
                 file.pixelWidth = image.width
                 file.pixelHeight = image.height
                 try sheets?.add(image, at: index)
+                // Last: a PNG is filtered in the canvas's own buffer, released to the encoder.
+                let bytes =
+                    switch format {
+                    case .png: try PNGCodec.encode(releasing: consume image)
+                    case .ppm: try image.encoded(as: .ppm)
+                    }
+                try AtomicFile.write(bytes, to: directory.appendingPathComponent(name).path)
                 state.withLock { state in
                     state.files[index] = file
                     state.done += 1

@@ -36,6 +36,46 @@ enum PNGScanlines {
         }
     }
 
+    /// `subFiltered(rgba:width:height:channels: 3)` written over `rgba` itself: the same
+    /// bytes, left in the first `height * (1 + width * 3)` bytes of `rgba` (the rest is
+    /// dropped; the capacity is kept). No second buffer, so an opaque canvas is filtered
+    /// for deflate at the cost of the canvas alone. One pass in row order: each row's
+    /// output starts at or before its input (a row of `1 + 3w` bytes replaces one of `4w`)
+    /// and each pixel is read before its bytes are written, so nothing unread is overwritten.
+    /// - Precondition: `rgba.count == width * height * 4`.
+    static func subFilterRGBInPlace(_ rgba: inout [UInt8], width: Int, height: Int) {
+        precondition(rgba.count == width * height * 4)
+        guard width > 0, height > 0 else {
+            rgba.removeAll(keepingCapacity: true)
+            return
+        }
+        let stride = 1 + width * 3
+        rgba.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for y in 0..<height {
+                let row = base + y * width * 4
+                let line = base + y * stride
+                var left0 = row[0], left1 = row[1], left2 = row[2]
+                // Row 0's filter byte (and a 1-px-wide image's) overwrites the first pixel's red: read first.
+                line[0] = 1
+                line[1] = left0
+                line[2] = left1
+                line[3] = left2
+                for x in 1..<max(1, width) {
+                    let p = row + x * 4, q = line + 1 + x * 3
+                    let c0 = p[0], c1 = p[1], c2 = p[2]
+                    q[0] = c0 &- left0
+                    q[1] = c1 &- left1
+                    q[2] = c2 &- left2
+                    left0 = c0
+                    left1 = c1
+                    left2 = c2
+                }
+            }
+        }
+        rgba.removeLast(rgba.count - stride * height)
+    }
+
     /// One row as RGB: the first pixel as is (its left neighbour counts as zero).
     private static func filterRGB(_ row: UnsafePointer<UInt8>, into line: UnsafeMutablePointer<UInt8>, width: Int) {
         guard width > 0 else { return }

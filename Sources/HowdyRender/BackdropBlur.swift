@@ -20,15 +20,40 @@ extension Canvas {
             x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad
         )
         .intersection(pixelBounds)
-        var planes = (0..<4).map { _ in FloatPlane(width: source.width, height: source.height) }
+        // One channel at a time, so a blur holds two planes (8 bytes a pixel of `source`)
+        // rather than four: each channel blurs alone, and compositing channel c writes
+        // only channel c's bytes, so a later channel reads what it would have read before
+        // any was written (`visiblePixel`'s lane c depends only on channel c and alpha).
+        // Alpha is blurred first (every colour channel is clamped to it) and composited
+        // last (every colour channel's underlay mix reads the unwritten alpha).
+        var alpha = FloatPlane(width: source.width, height: source.height)
+        fill(&alpha, channel: 3, from: source)
+        Blur.gaussian(&alpha, sigma: sigma, edges: .clamp)
+        var plane = FloatPlane(width: source.width, height: source.height)
+        for channel in 0..<3 {
+            fill(&plane, channel: channel, from: source)
+            Blur.gaussian(&plane, sigma: sigma, edges: .clamp)
+            composite(plane, channel: channel, alpha: alpha, source: source, area: area, under: shape)
+        }
+        composite(alpha, channel: 3, alpha: alpha, source: source, area: area, under: shape)
+    }
+
+    /// Writes channel `channel` of what is visible over `source` into `plane`.
+    private func fill(_ plane: inout FloatPlane, channel: Int, from source: PixelRect) {
         for row in 0..<source.height {
             for column in 0..<source.width {
-                let pixel = visiblePixel(x: source.x + column, y: source.y + row)
-                let i = row * source.width + column
-                for c in 0..<4 { planes[c].samples[i] = pixel[c] }
+                plane.samples[row * source.width + column] = visiblePixel(x: source.x + column, y: source.y + row)[channel]
             }
         }
-        for c in 0..<4 { Blur.gaussian(&planes[c], sigma: sigma, edges: .clamp) }
+    }
+
+    /// Mixes the blurred `plane` into channel `channel` of the pixels of `area` that
+    /// `shape` (and the active clips) cover, by that coverage; colour channels are
+    /// clamped to the blurred `alpha` (premultiplied).
+    private mutating func composite(
+        _ plane: FloatPlane, channel c: Int, alpha: FloatPlane, source: PixelRect, area: PixelRect,
+        under shape: RoundedRect
+    ) {
         var coverage = [Float](repeating: 0, count: area.width)
         var clipCoverage = [Float](repeating: 0, count: area.width)
         for y in area.y..<area.maxY {
@@ -47,14 +72,11 @@ extension Canvas {
                 let x = area.x + i
                 let pixel = ((y - originY) * width + x - originX) * 4
                 let sample = (y - source.y) * source.width + (x - source.x)
-                let alpha = planes[3].samples[sample]
-                for c in 0..<4 {
-                    // Premultiplied: a colour channel never exceeds its alpha.
-                    let blurred = min(c == 3 ? 255 : alpha, max(0, planes[c].samples[sample]))
-                    let old = Float(image.pixels[pixel + c])
-                    let mixed = old + (blurred - old) * coverage[i]
-                    image.pixels[pixel + c] = UInt8(min(255, max(0, mixed + 0.5)).rounded(.down))
-                }
+                // Premultiplied: a colour channel never exceeds its alpha.
+                let blurred = min(c == 3 ? 255 : alpha.samples[sample], max(0, plane.samples[sample]))
+                let old = Float(image.pixels[pixel + c])
+                let mixed = old + (blurred - old) * coverage[i]
+                image.pixels[pixel + c] = UInt8(min(255, max(0, mixed + 0.5)).rounded(.down))
             }
         }
     }

@@ -20,6 +20,7 @@ extension Canvas {
             x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad
         )
         .intersection(pixelBounds)
+        materializeUnderlay()
         // Streamed down the rows (`StreamingBlur`: the whole-plane blur's float operations,
         // holding only the rows its vertical windows span) in three passes of two channels:
         // alpha with red, with green, then with blue. Row y is composited as soon as it comes

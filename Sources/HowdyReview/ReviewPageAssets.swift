@@ -23,7 +23,7 @@ enum ReviewPageAssets {
         figure{margin:0}figcaption{font-size:12px;color:var(--muted);margin-top:4px}
         .frame{position:relative;display:inline-block;overflow:hidden;max-width:100%;vertical-align:top;line-height:0}
         .zoom{position:relative;transform-origin:0 0}
-        .zoom img{display:block;max-width:100%;height:auto;max-height:max(240px,min(62vh,calc(100vh - 400px)));width:auto;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
+        .zoom img{display:block;max-width:100%;height:auto;max-height:max(240px,min(62vh,calc(100vh - 400px)));width:auto;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px;box-shadow:0 0 0 calc(1px / var(--z,1)) rgba(128,128,128,.45)}
         .viewer.zoomed .zoom img{image-rendering:pixelated}.viewer.zoomed .box{outline:none;box-shadow:0 0 0 calc(2px / var(--z,1)) var(--box);opacity:.8}
         .box{position:absolute;outline:calc(2px / var(--z,1)) solid var(--box);outline-offset:calc(2px / var(--z,1));pointer-events:none;box-shadow:0 0 0 calc(1px / var(--z,1)) rgba(255,255,255,.8)}
         .view{display:none;margin-top:8px}.view-side{gap:16px;flex-wrap:wrap}.view-side figure{max-width:calc(50% - 8px)}

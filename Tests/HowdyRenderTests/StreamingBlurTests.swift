@@ -125,6 +125,7 @@ extension Canvas {
             x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad
         )
         .intersection(pixelBounds)
+        materializeUnderlay()
         func fill(_ plane: inout FloatPlane, channel: Int) {
             for row in 0..<source.height {
                 for column in 0..<source.width {

@@ -39,6 +39,8 @@ struct Itemization {
         // Recognised once per text, not per new character.
         let choices = primary.system.fallbackChoices(for: fallback)
         var faceSlots = FaceSlots(primary: primary.face)
+        // Read once: `fonts[0].face` per character retained and released both.
+        let primaryFace = primary.face
 
         // Pass 1: decide script and font for every scalar.
         var fontOf = [Int32](repeating: 0, count: count)
@@ -81,7 +83,7 @@ struct Itemization {
                             let code = codes.isEmpty ? 0 : codes[index]
                             let font: Int32
                             if Self.isPlainAnswered(scalar, properties: properties, next: next, code: code),
-                                !fonts[0].face.hasGlyph(scalar)
+                                !primaryFace.hasGlyph(scalar)
                             {
                                 // What `chooseFont` answers for it, without its walk (see `isPlainAnswered`).
                                 font = known.slot(Int(code) - 1) {

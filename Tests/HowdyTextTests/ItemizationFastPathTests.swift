@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CHowdyICU
 import Foundation
 import Testing
 
@@ -140,6 +141,19 @@ import Testing
             #expect(differ == 0, "\(name)")
             #expect(covered > 200, "\(name)")
         }
+    }
+
+    @Test("every CJK ideograph in the BMP starts a cluster, as ICU's properties say")
+    func ideographsStartClusters() {
+        var attaching: [UInt32] = []
+        var notStarting: [UInt32] = []
+        for scalar in Array(UInt32(0x3400)...0x4DBF) + Array(UInt32(0x4E00)...0x9FFF) {
+            if howdy_scalar_properties(scalar) & UInt32(HOWDY_PROPERTY_ATTACHING) != 0 { attaching.append(scalar) }
+            let units: [UInt16] = [0x3042, UInt16(scalar)]
+            if !units.withUnsafeBufferPointer({ RunShaper.startsCluster($0, at: 1) }) { notStarting.append(scalar) }
+        }
+        #expect(attaching.isEmpty)
+        #expect(notStarting.isEmpty)
     }
 
     @Test("the balancer's jumps find the width plain bisection finds", arguments: ["cjk", "latin", "mixed"])

@@ -110,7 +110,9 @@ struct LayoutBuilder {
             run.offsetsY = [0]
             pieces.reshaped.append(run)
             pieces.slices.append(
-                Slice(range: end..<end, level: run.level, fontIndex: 0, store: pieces.reshaped.count - 1, glyphs: 0..<1))
+                Slice(
+                    range: end..<end, level: run.level, fontIndex: 0, store: pieces.reshaped.count - 1,
+                    glyphs: 0..<1))
         }
         // The pen (16.16) sums unrounded advances: glyphs are placed where the exact sum
         // puts them, as Chromium places them, so the glyphs end within 1/64 px of the

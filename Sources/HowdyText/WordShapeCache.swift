@@ -115,11 +115,13 @@ public final class WordShapeCache: Sendable {
     let segments = SegmentCache()
     /// Pieces of CJK runs asked for since the last `removeAll` (`AskedWords`).
     private let asked = Mutex(AskedWords())
-    /// Called (outside every lock) when a generation fills or an analysis is built: the
-    /// owning `TextSystem` then checks its budget. Read only then, so its lock is cold.
+    /// Called (outside the cache's other locks, under this one) when a generation fills
+    /// or an analysis is built: the owning `TextSystem` then checks its budget. Taken
+    /// only then, so it is cold; held during the call so that the system's `deinit`,
+    /// which clears it, cannot run past a call in flight.
     let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
 
-    func noteGrowth() { onGrowth.withLock { $0 }?() }
+    func noteGrowth() { onGrowth.withLock { $0?() } }
 
     /// A cache holding at most about `byteLimit` bytes of shaped words.
     public init(byteLimit: Int = 8 << 20) {

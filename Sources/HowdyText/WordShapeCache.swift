@@ -167,6 +167,23 @@ public final class WordShapeCache: Sendable {
         asked.withLock { $0.clear() }
     }
 
+    /// `removeAll()`, but the young generation's arena and table and the segment table
+    /// keep their allocations: what a long-running process's cache looks like to a text
+    /// it has never seen (every lookup misses, yet storing its words allocates nothing
+    /// new). For the benchmark, which measures first sight both ways.
+    package func removeAllKeepingCapacity() {
+        state.writeWithLocals { state, locals in
+            state.young.arena.removeAll(keepingCapacity: true)
+            state.young.offsets.removeAll(keepingCapacity: true)
+            state.old = Generation()
+            state.hits = 0
+            state.misses = 0
+            locals { $0 = Counts() }
+        }
+        segments.removeAll(keepingCapacity: true)
+        asked.withLock { $0.clear() }
+    }
+
     /// Marks each of `hashes` (a run's pieces) as asked for (`AskedWords`), under one
     /// lock; `before[i]` says whether `hashes[i]` had been asked for before this run (a
     /// character the run repeats is not shared with another text yet). Returns true

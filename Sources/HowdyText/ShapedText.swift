@@ -86,6 +86,8 @@ public struct ShapedText: Sendable {
         let maxSegmentWidth: Int
         let maxHangingWidth: Int
         let metrics: (ascent: Double, descent: Double, lineHeight: Double)
+        /// The run shaper's scratch arrays, held only to be pooled with the rest.
+        let scratch: RunScratch?
 
         /// Its arrays go back to the pool for the next text (`ShapedTextArrays`).
         deinit {
@@ -93,7 +95,7 @@ public struct ShapedText: Sendable {
                 ShapedTextArrays(
                     utf16: utf16, runs: runs, glyphs: glyphStore.glyphs, clusters: glyphStore.clusters,
                     advances: glyphStore.advances, offsetsX: glyphStore.offsetsX, offsetsY: glyphStore.offsetsY,
-                    prefix: advancePrefix, unsafeWords: unsafeToBreak.storage))
+                    prefix: advancePrefix, unsafeWords: unsafeToBreak.storage, scratch: scratch))
         }
 
         // swiftlint:disable:next function_parameter_count
@@ -102,8 +104,10 @@ public struct ShapedText: Sendable {
             runs: [TextRunGlyphs],
             glyphStore: ShapedRun, bidi: BidiLevels, advancePrefix: [Int], segments: [Segment],
             unsafeToBreak: OffsetSet, hyphen: (glyph: UInt32, advance: Int)?, maxSegmentWidth: Int,
-            maxHangingWidth: Int, metrics: (ascent: Double, descent: Double, lineHeight: Double)
+            maxHangingWidth: Int, metrics: (ascent: Double, descent: Double, lineHeight: Double),
+            scratch: RunScratch? = nil
         ) {
+            self.scratch = scratch
             self.text = text
             self.font = font
             self.options = options
@@ -174,6 +178,7 @@ public struct ShapedText: Sendable {
         var segments: [Segment] = []
         var prefix = arrays.prefix
         prefix.append(contentsOf: repeatElement(0, count: utf16.count + 1))
+        let scratch = arrays.scratch ?? RunScratch()
         // Each array is now held once, by the variable that fills it.
         arrays = ShapedTextArrays()
         var bidiLevels: BidiLevels?
@@ -200,7 +205,7 @@ public struct ShapedText: Sendable {
             let shaper = RunShaper(
                 text: buffer, cache: options.usesWordCache ? font.system.wordCache : nil, language: language,
                 features: options.features.map(\.value), featureSet: font.system.featureSetID(of: options.features),
-                segments: segments)
+                segments: segments, scratch: scratch)
             runs.reserveCapacity(items.runs.count)
             // About a glyph per UTF-16 unit: grown geometrically if a script needs more.
             store.reserve(utf16.count)
@@ -252,7 +257,7 @@ public struct ShapedText: Sendable {
             text: text, font: font, options: options, utf16: utf16, fonts: fonts, fontFailures: fontFailures,
             runs: runs, glyphStore: store,
             bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
-            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics)
+            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics, scratch: scratch)
     }
 
     /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage

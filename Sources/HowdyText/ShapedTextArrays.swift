@@ -19,6 +19,8 @@ struct ShapedTextArrays {
     var offsetsY: [Int32] = []
     var prefix: [Int] = []
     var unsafeWords: [UInt64] = []
+    /// `RunShaper`'s per-run arrays (words, hashes, glyph ranges), emptied by each use.
+    var scratch: RunScratch?
 
     /// Texts longer than this (UTF-16 units) give nothing back.
     static let pooledLength = 1024
@@ -50,7 +52,9 @@ struct ShapedTextArrays {
 
     /// Keeps `arrays` for a later `take()` when they are small and the stripe has room.
     static func recycle(_ arrays: ShapedTextArrays) {
-        guard arrays.utf16.count <= pooledLength, arrays.glyphs.count <= 2 * pooledLength else { return }
+        guard arrays.utf16.count <= pooledLength, arrays.glyphs.count <= 2 * pooledLength,
+            arrays.scratch.map({ $0.pieces.capacity <= pooledLength && $0.chosen.capacity <= pooledLength }) ?? true
+        else { return }
         pool.withStripe { idle in
             if idle.count < poolLimit { idle.append(arrays) }
         }

@@ -14,15 +14,18 @@ struct RunShaper {
     /// The HarfBuzz buffer, made on the first run HarfBuzz shapes (a text whose runs are
     /// all cached never needs one).
     private let lazyBuffer = LazyShapingBuffer()
-    /// The words and hashes of the run being shaped, their capacity kept from run to run.
-    private let scratch = RunScratch()
+    /// The words and hashes of the run being shaped, their capacity kept from run to run
+    /// (and from text to text: `ShapedTextArrays` pools it).
+    let scratch: RunScratch
 
     var buffer: ShapingBuffer { lazyBuffer.buffer }
 
     init(
         text: UnsafeBufferPointer<UInt16>, cache: WordShapeCache?, language: hb_language_t?,
-        features: [hb_feature_t], featureSet: Int, segments: [ShapedText.Segment] = []
+        features: [hb_feature_t], featureSet: Int, segments: [ShapedText.Segment] = [],
+        scratch: RunScratch = RunScratch()
     ) {
+        self.scratch = scratch
         self.text = text
         self.cache = cache
         self.language = language
@@ -421,8 +424,10 @@ struct RunShaper {
 
 /// Per-text arrays `RunShaper` refills for every run, so that a text of many runs (a
 /// Japanese sentence changes script between kana and kanji every few characters)
-/// allocates them once.
-final class RunScratch {
+/// allocates them once; kept from text to text with the text's other arrays
+/// (`ShapedTextArrays`). Every use empties what it fills first. Used by one thread at a
+/// time: the one shaping, then the one that frees the text and pools it.
+final class RunScratch: @unchecked Sendable {
     var pieces: [Range<Int>] = []
     var hashes: [UInt64] = []
     /// Each piece's glyphs in the run's glyph store (`RunShaper.glyphRanges`).

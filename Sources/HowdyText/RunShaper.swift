@@ -59,24 +59,83 @@ struct RunShaper {
         scratch.hashes.removeAll(keepingCapacity: true)
         for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, context)) }
         let hashes = scratch.hashes
+        let clean = boundaries.cleanWords(text, pieces)
+        let fractions = text[item.start..<item.end].contains(0x2044)  // see SpaceBoundaries
         // Every cached word is clean (see `storable`), so safe cuts are all a hit needs.
-        if !cuts.contains(false) {
+        if !cuts.contains(false), !clean.contains(false) {
             if cache.assemble(
                 text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
                 hashes: hashes)
             {
                 return first..<store.glyphs.count
             }
+        } else if !fractions,
+            let windows = ShapingWindows.windows(
+                text, pieces: pieces, cuts: cuts, clean: clean, crossings: boundaries.crossings,
+                font: font.instance.handle),
+            shapeWindowed(
+                item, font: font, cache: cache, context: context, pieces: pieces, hashes: hashes, windows: windows,
+                into: &unsafe, store: &store)
+        {
+            return first..<store.glyphs.count
         }
         shapeWhole(item, font: font, into: &unsafe, store: &store)
         let glyphs = first..<store.glyphs.count
-        if !text[item.start..<item.end].contains(0x2044) {  // fractions: see SpaceBoundaries
+        if !fractions {
             let (data, words) = storable(
                 store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: pieces, hashes: hashes, cuts: cuts,
-                boundaries: boundaries, context: context)
+                boundaries: boundaries, context: context, clean: clean)
             cache.store(data, words: words)
         }
         return glyphs
+    }
+
+    /// Shapes `windows` (ranges of `pieces`, `ShapingWindows`) with HarfBuzz, each with the
+    /// text around it as context, and assembles the words between them from `cache`, in
+    /// visual order. False when a word between windows is not cached (a text seen for the
+    /// first time): `store` and `unsafe` are then as they were, and the caller shapes the
+    /// run whole, which stores its clean words.
+    private func shapeWindowed(
+        _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, pieces: [Range<Int>],
+        hashes: [UInt64], windows: [Range<Int>], into unsafe: inout OffsetSet, store: inout ShapedRun
+    ) -> Bool {
+        let first = store.glyphs.count
+        let kept = unsafe
+        // Logical order: words before the first window, the window, words up to the next…
+        var parts: [(pieces: Range<Int>, window: Bool)] = []
+        parts.reserveCapacity(2 * windows.count + 1)
+        var next = 0
+        for window in windows {
+            if next < window.lowerBound { parts.append((next..<window.lowerBound, false)) }
+            parts.append((window, true))
+            next = window.upperBound
+        }
+        if next < pieces.count { parts.append((next..<pieces.count, false)) }
+        for position in parts.indices {
+            let part = parts[item.isRightToLeft ? parts.count - 1 - position : position]
+            if part.window {
+                let range = pieces[part.pieces.lowerBound].lowerBound..<pieces[part.pieces.upperBound - 1].upperBound
+                buffer.shape(
+                    text, range: range, context: true, level: item.level, script: item.script, language: language,
+                    font: font, features: features, appendingTo: &store)
+                buffer.unsafeToBreakOffsets(base: 0, into: &unsafe)
+                continue
+            }
+            scratch.partPieces.removeAll(keepingCapacity: true)
+            scratch.partPieces.append(contentsOf: pieces[part.pieces])
+            scratch.partHashes.removeAll(keepingCapacity: true)
+            scratch.partHashes.append(contentsOf: hashes[part.pieces])
+            guard
+                cache.assemble(
+                    text, pieces: scratch.partPieces, context: context, rightToLeft: item.isRightToLeft, into: &store,
+                    unsafe: &unsafe, hashes: scratch.partHashes)
+            else {
+                store.truncate(to: first)
+                unsafe = kept
+                return false
+            }
+        }
+        return true
     }
 
     private func shapeWhole(_ item: TextRun, font: Font, into unsafe: inout OffsetSet, store: inout ShapedRun) {
@@ -287,18 +346,18 @@ struct RunShaper {
 
     /// Words of a run just shaped whole whose glyphs do not depend on the text around
     /// them: their clusters start and end at their own edges, no lookup that can match
-    /// across a space can change them (`SpaceBoundaries.isClean`), and pair positioning
+    /// across a space can change them (`SpaceBoundaries.cleanWords`, or `clean` when known), and pair positioning
     /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`).
     /// `store`'s glyphs `run` are the run; the HarfBuzz buffer still holds them.
     private func storable(
         _ store: ShapedRun, glyphs run: Range<Int>, rightToLeft: Bool, pieces: [Range<Int>], hashes: [UInt64],
-        cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext
+        cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext, clean known: [Bool]? = nil
     ) -> (data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.count
         else { return ([], []) }
         let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        let clean = boundaries.cleanWords(text, pieces)
+        let clean = known ?? boundaries.cleanWords(text, pieces)
         // The words to store and their glyphs first, so that the packed data is made in
         // one allocation of its exact size and written in place.
         var chosen = scratch.chosen
@@ -427,6 +486,9 @@ final class RunScratch {
     var asked: [Bool] = []
     /// The words of a run to store: piece index, glyphs, unsafe-to-break count.
     var chosen: [(piece: Int, glyphs: Range<Int>, unsafeCount: Int)] = []
+    /// The words and hashes between two windows (`RunShaper.shapeWindowed`).
+    var partPieces: [Range<Int>] = []
+    var partHashes: [UInt64] = []
 }
 
 /// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.

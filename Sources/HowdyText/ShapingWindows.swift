@@ -214,8 +214,10 @@ struct ShapingWindows {
         while offset < pieces[index].upperBound {
             let (scalar, width) = Itemization.decode(text, at: offset)
             offset += width
-            if scalar != 0x20, howdy_is_attaching(scalar) != 0 || [0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar) {
-                return nil
+            switch scalar {
+            case 0x20: break
+            case 0x115F, 0x1160, 0x3164, 0xFFA0: return nil  // Hangul fillers, skipped as default ignorables
+            default: if howdy_is_attaching(scalar) != 0 { return nil }
             }
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, !crossings.frozen.anywhere.contains(glyph)

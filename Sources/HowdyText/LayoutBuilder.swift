@@ -30,14 +30,18 @@ struct LayoutBuilder {
         lines.reserveCapacity(breaks.count)
         var reshaper: ShapingBuffer?
         var width = 0.0
-        var cursor = UTF8Cursor()
+        var cursor = UTF8OffsetCursor(isASCII: shaped.text.utf8.count == shaped.utf16.count)
         // One array for every line's slices, its capacity kept from line to line.
         var slices: [Slice] = []
-        for (index, lineBreak) in breaks.enumerated() {
-            var line = buildLine(lineBreak, reshaper: &reshaper, cursor: &cursor, slices: &slices)
-            line.baseline = Double(index) * lineHeight + halfLeading + ascent
-            width = max(width, line.width)
-            lines.append(line)
+        // The text's UTF-8, where the cursor finds each line text's bytes.
+        var source = shaped.text
+        source.withUTF8 { utf8 in
+            for (index, lineBreak) in breaks.enumerated() {
+                var line = buildLine(lineBreak, reshaper: &reshaper, utf8: utf8, cursor: &cursor, slices: &slices)
+                line.baseline = Double(index) * lineHeight + halfLeading + ascent
+                width = max(width, line.width)
+                lines.append(line)
+            }
         }
         if let reshaper { ShapingBuffer.recycle(reshaper) }
         let alignment = shaped.options.alignment
@@ -57,12 +61,13 @@ struct LayoutBuilder {
     }
 
     private func buildLine(
-        _ lineBreak: LineBreak, reshaper: inout ShapingBuffer?, cursor: inout UTF8Cursor, slices: inout [Slice]
+        _ lineBreak: LineBreak, reshaper: inout ShapingBuffer?, utf8: UnsafeBufferPointer<UInt8>,
+        cursor: inout UTF8OffsetCursor, slices: inout [Slice]
     ) -> TextLine {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
         let rightToLeft = shaped.bidi.paragraphLevel(at: min(start, max(0, shaped.utf16.count - 1))) & 1 == 1
-        let text = shaped.omitsLineTexts ? "" : lineText(start..<end, cursor: &cursor)
+        let text = shaped.omitsLineTexts ? "" : lineText(start..<end, utf8: utf8, cursor: &cursor)
         if shaped.omitsGlyphs {
             var pen = advance(
                 from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, slices: &slices)
@@ -145,69 +150,17 @@ struct LayoutBuilder {
     /// The text of `range` (UTF-16 offsets on scalar boundaries: breaks are between
     /// scalars), sliced from the original string: a copy of its UTF-8 bytes, which a
     /// string made from a string's slice does not validate again (transcoding from the
-    /// UTF-16 array did, and that validation was a third of a CJK line's text). ASCII
-    /// offsets are byte offsets; other text's byte offsets come from `cursor`, which
-    /// walks the UTF-16 array forward as the lines come.
-    private func lineText(_ range: Range<Int>, cursor: inout UTF8Cursor) -> String {
-        let source = shaped.text
-        let utf8 = source.utf8
-        if utf8.count == shaped.utf16.count {
-            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            let upper = utf8.index(lower, offsetBy: range.count)
-            return String(source[lower..<upper])
-        }
-        let (low, high) = shaped.utf16.withUnsafeBufferPointer { units in
-            (cursor.offset(of: range.lowerBound, in: units), cursor.offset(of: range.upperBound, in: units))
-        }
-        let lower = utf8.index(utf8.startIndex, offsetBy: low)
-        let upper = utf8.index(lower, offsetBy: high - low)
-        return String(source[lower..<upper])
-    }
-
-    /// `String(decoding: units, as: UTF16.self)`, transcoded in one pass straight into the
-    /// string's storage: the standard library's generic decoding costs several times more
-    /// per scalar (a sixth of a CJK or Hebrew layout). An unpaired surrogate becomes
-    /// U+FFFD, as there.
-    static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
-        String(unsafeUninitializedCapacity: units.count * 3) { bytes in
-            var out = 0
-            var index = 0
-            let count = units.count
-            while index < count {
-                var scalar = UInt32(units[index])
-                index += 1
-                if scalar < 0x80 {
-                    bytes[out] = UInt8(scalar)
-                    out += 1
-                    continue
-                }
-                if scalar & 0xF800 == 0xD800 {
-                    if scalar < 0xDC00, index < count, units[index] & 0xFC00 == 0xDC00 {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
-                        index += 1
-                    } else {
-                        scalar = 0xFFFD
-                    }
-                }
-                if scalar < 0x800 {
-                    bytes[out] = UInt8(0xC0 | scalar >> 6)
-                    bytes[out + 1] = UInt8(0x80 | scalar & 0x3F)
-                    out += 2
-                } else if scalar < 0x10000 {
-                    bytes[out] = UInt8(0xE0 | scalar >> 12)
-                    bytes[out + 1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                    bytes[out + 2] = UInt8(0x80 | scalar & 0x3F)
-                    out += 3
-                } else {
-                    bytes[out] = UInt8(0xF0 | scalar >> 18)
-                    bytes[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
-                    bytes[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                    bytes[out + 3] = UInt8(0x80 | scalar & 0x3F)
-                    out += 4
-                }
-            }
-            return out
-        }
+    /// UTF-16 array did, and that validation was a third of a CJK line's text). The byte
+    /// offsets come from `cursor`, which walks `utf8` (the text's) forward as the lines come.
+    private func lineText(
+        _ range: Range<Int>, utf8: UnsafeBufferPointer<UInt8>, cursor: inout UTF8OffsetCursor
+    ) -> String {
+        let low = cursor.position(ofUTF16: range.lowerBound, in: utf8).offset
+        let high = cursor.position(ofUTF16: range.upperBound, in: utf8).offset
+        let view = shaped.text.utf8
+        let lower = view.index(view.startIndex, offsetBy: low)
+        let upper = view.index(lower, offsetBy: high - low)
+        return String(shaped.text[lower..<upper])
     }
 
     /// The advance (16.16) of the line `start..<end`: the glyphs' advances, read from the
@@ -277,25 +230,5 @@ struct LayoutBuilder {
             }
             index += 1
         }
-    }
-}
-
-/// UTF-16 offsets of a string turned into UTF-8 offsets, walking its UTF-16 units forward
-/// from the offset asked for last: a layout's lines come in order, so the whole text is
-/// walked once. Offsets are on scalar boundaries (a string holds no unpaired surrogate):
-/// a unit below U+0080 is one byte, below U+0800 two, a surrogate two (four a pair),
-/// any other three.
-struct UTF8Cursor {
-    private var utf16 = 0
-    private var utf8 = 0
-
-    mutating func offset(of target: Int, in units: UnsafeBufferPointer<UInt16>) -> Int {
-        if target < utf16 { (utf16, utf8) = (0, 0) }  // asked out of order: walk from the start
-        while utf16 < target {
-            let unit = units[utf16]
-            utf8 += unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit & 0xF800 == 0xD800 ? 2 : 3
-            utf16 += 1
-        }
-        return utf8
     }
 }

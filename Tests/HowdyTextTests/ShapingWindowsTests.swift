@@ -56,6 +56,14 @@ import Testing
         // Two far apart: two windows, the words between from the cache.
         #expect(
             Self.windows("Add 2 x 3 then call a) Capital now", font: font) == ["2 x 3 ", "call a) Capital "])
+        // `--` and `->` may ligate, so their words are unclean (characters and glyphs may
+        // not line up); a window needs alignment only up to the first glyph no rule
+        // admits. `program--to` starts and ends with letters no rule reads across a space:
+        // a window of its own, cached as one entry. `->` starts with the ligature, so
+        // no rule position past its first glyph is trusted there: its neighbours on both
+        // sides come in.
+        #expect(Self.windows("a program--to make", font: font) == ["program--to "])
+        #expect(Self.windows("Go from here -> there", font: font) == ["here -> there"])
         // Every word clean: nothing to window (the run is assembled whole or shaped whole).
         #expect(Self.windows("Get reminders for every plan", font: font) == nil)
         // A window that would cover the run: the run is shaped whole (and its clean words stored).

@@ -162,10 +162,11 @@ struct ShapingWindows {
 
     /// Whether one of `rules` (positions from the anchor outwards) may match `glyphs`,
     /// the characters' own glyphs from the anchor outwards. A rule is ruled out by a
-    /// position that does not admit its glyph while the glyphs up to it line up with their
-    /// characters (`alignedCount`: a ligature only ever holds glyphs of which each is
-    /// admitted where it is, so the first glyph that is not still decides), or by the
-    /// run's edge when all of `glyphs` line up (a multiple substitution could add glyphs).
+    /// position that does not admit its glyph while the glyphs up to and including it line
+    /// up with their characters (`alignedCount`; a ligature that starts at that glyph is
+    /// not admitted either, since every set holds each component of a ligature it holds),
+    /// or by the run's edge when all of `glyphs` line up (a multiple substitution could
+    /// add glyphs).
     private func mayMatch(
         _ rules: [(positions: [GlyphRanges], reach: Int)], _ glyphs: [hb_codepoint_t], runEnds: Bool
     ) -> Bool {

@@ -178,7 +178,9 @@ struct RunShaper {
         pieces: [Range<Int>], context: ShapeContext, into data: inout [Int32],
         _ words: inout [(hash: UInt64, range: Range<Int>)]
     ) {
-        guard Self.glyphRanges(store.clusters, run: run, rightToLeft: rightToLeft, pieces: pieces, into: &scratch.glyphs)
+        guard
+            Self.glyphRanges(
+                store.clusters, run: run, rightToLeft: rightToLeft, pieces: pieces, into: &scratch.glyphs)
         else { return }
         let pieceGlyphs = scratch.glyphs
         for window in windows where !pieceGlyphs[window].contains(where: \.isEmpty) {

@@ -36,8 +36,8 @@ import Testing
                 buffer, pieces: pieces, cuts: cuts, clean: clean, crossings: boundaries.crossings,
                 font: font.instance.handle)
             return found?.map { window in
-                String(decoding: units[pieces[window.lowerBound].lowerBound..<pieces[window.upperBound - 1].upperBound],
-                    as: UTF16.self)
+                let span = pieces[window.lowerBound].lowerBound..<pieces[window.upperBound - 1].upperBound
+                return String(decoding: units[span], as: UTF16.self)
             }
         }
     }

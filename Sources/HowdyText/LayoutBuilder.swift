@@ -11,14 +11,31 @@ import CHarfBuzz
 struct LayoutBuilder {
     let shaped: ShapedText
 
-    /// Glyphs `glyphs` of `store` (the text's glyph store, or the line's piece of a run
-    /// shaped alone) at one level in one font.
+    /// Glyphs `glyphs` of a store at one level in one font: the text's glyph store when
+    /// `store` is `Slice.textStore`, else `Pieces.reshaped[store]` (the line's piece of a
+    /// run shaped alone, or its hyphen). An index, not the run itself: a `ShapedRun` holds
+    /// five arrays, and copying slices of the text's store retained and released each
+    /// of them per slice and per line.
     fileprivate struct Slice {
         var range: Range<Int>
         var level: UInt8
         var fontIndex: Int
-        var store: ShapedRun
+        var store: Int
         var glyphs: Range<Int>
+
+        static let textStore = -1
+    }
+
+    /// The slices of the line being built and the runs its reshaped slices refer to,
+    /// their capacity kept from line to line.
+    fileprivate struct Pieces {
+        var slices: [Slice] = []
+        var reshaped: [ShapedRun] = []
+
+        mutating func removeAll() {
+            slices.removeAll(keepingCapacity: true)
+            reshaped.removeAll(keepingCapacity: true)
+        }
     }
 
     func build(
@@ -31,16 +48,20 @@ struct LayoutBuilder {
         var reshaper: ShapingBuffer?
         var width = 0.0
         var cursor = UTF8OffsetCursor(isASCII: shaped.text.utf8.count == shaped.utf16.count)
-        // One array for every line's slices, its capacity kept from line to line.
-        var slices: [Slice] = []
-        // The text's UTF-8, where the cursor finds each line text's bytes.
+        // One set of arrays for every line's slices, their capacity kept from line to line.
+        var pieces = Pieces()
+        // The text's UTF-8, where the cursor finds each line text's bytes, and its glyph
+        // columns, read through pointers by every line.
         var source = shaped.text
         source.withUTF8 { utf8 in
-            for (index, lineBreak) in breaks.enumerated() {
-                var line = buildLine(lineBreak, reshaper: &reshaper, utf8: utf8, cursor: &cursor, slices: &slices)
-                line.baseline = Double(index) * lineHeight + halfLeading + ascent
-                width = max(width, line.width)
-                lines.append(line)
+            shaped.glyphStore.withColumns { store in
+                for (index, lineBreak) in breaks.enumerated() {
+                    var line = buildLine(
+                        lineBreak, store: store, reshaper: &reshaper, utf8: utf8, cursor: &cursor, pieces: &pieces)
+                    line.baseline = Double(index) * lineHeight + halfLeading + ascent
+                    width = max(width, line.width)
+                    lines.append(line)
+                }
             }
         }
         if let reshaper { ShapingBuffer.recycle(reshaper) }
@@ -61,8 +82,8 @@ struct LayoutBuilder {
     }
 
     private func buildLine(
-        _ lineBreak: LineBreak, reshaper: inout ShapingBuffer?, utf8: UnsafeBufferPointer<UInt8>,
-        cursor: inout UTF8OffsetCursor, slices: inout [Slice]
+        _ lineBreak: LineBreak, store: GlyphColumns, reshaper: inout ShapingBuffer?, utf8: UnsafeBufferPointer<UInt8>,
+        cursor: inout UTF8OffsetCursor, pieces: inout Pieces
     ) -> TextLine {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
@@ -70,67 +91,67 @@ struct LayoutBuilder {
         let text = shaped.omitsLineTexts ? "" : lineText(start..<end, utf8: utf8, cursor: &cursor)
         if shaped.omitsGlyphs {
             var pen = advance(
-                from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, slices: &slices)
+                from: start, to: end, nextLineStart: lineBreak.end, store: store, reshaper: &reshaper,
+                pieces: &pieces)
             if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
             return TextLine(
                 range: start..<end, text: text, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
                 isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: [])
         }
-        self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, into: &slices)
+        self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, into: &pieces)
         if lineBreak.hyphen, let hyphen = shaped.hyphen {
             var run = ShapedRun(
-                start: end, end: end, level: slices.last?.level ?? (rightToLeft ? 1 : 0), fontIndex: 0)
+                start: end, end: end, level: pieces.slices.last?.level ?? (rightToLeft ? 1 : 0), fontIndex: 0)
             run.glyphs = [hyphen.glyph]
             run.clusters = [Int32(end)]
             // A run's advances are at its font's scale; the hyphen is the primary font's.
             run.advances = [Int32(truncatingIfNeeded: hyphen.advance >> shaped.font.instance.shiftTo16Dot16)]
             run.offsetsX = [0]
             run.offsetsY = [0]
-            slices.append(Slice(range: end..<end, level: run.level, fontIndex: 0, store: run, glyphs: 0..<1))
+            pieces.reshaped.append(run)
+            pieces.slices.append(
+                Slice(
+                    range: end..<end, level: run.level, fontIndex: 0, store: pieces.reshaped.count - 1,
+                    glyphs: 0..<1))
         }
         // The pen (16.16) sums unrounded advances: glyphs are placed where the exact sum
         // puts them, as Chromium places them, so the glyphs end within 1/64 px of the
         // line's reported width (the same sum rounded up once) and never past it.
         var pen = 0
+        let slices = pieces.slices
         var runs: [GlyphRun] = []
         runs.reserveCapacity(slices.count)
         func place(_ slice: Slice) {
-            let run = slice.store
             let font = shaped.fonts[slice.fontIndex]
             let shift = font.instance.shiftTo16Dot16
             let first = slice.glyphs.lowerBound
             let count = slice.glyphs.count
-            // Read and written through buffers: the placing is per glyph, and five
+            // Read and written through pointers: the placing is per glyph, and five
             // bounds-checked array reads and an append per glyph cost more than the sums.
             // The pen is moved in a local and written back once per slice.
             let startPen = pen
             var endPen = pen
-            let glyphs = run.glyphs.withUnsafeBufferPointer { ids in
-                run.clusters.withUnsafeBufferPointer { clusters in
-                    run.advances.withUnsafeBufferPointer { advances in
-                        run.offsetsX.withUnsafeBufferPointer { offsetsX in
-                            run.offsetsY.withUnsafeBufferPointer { offsetsY in
-                                [PositionedGlyph](unsafeUninitializedCapacity: count) { out, initialized in
-                                    var pen = startPen
-                                    for position in 0..<count {
-                                        let index = first + position
-                                        let advance = Int(advances[index]) << shift
-                                        (out.baseAddress! + position).initialize(
-                                            to: PositionedGlyph(
-                                                id: ids[index],
-                                                x: ShapedText.pixels(pen + Int(offsetsX[index]) << shift),
-                                                y: -ShapedText.pixels(Int(offsetsY[index]) << shift),
-                                                advance: ShapedText.pixels(advance), cluster: Int(clusters[index])))
-                                        pen += advance
-                                    }
-                                    endPen = pen
-                                    initialized = count
-                                }
-                            }
-                        }
+            func positioned(_ run: GlyphColumns) -> [PositionedGlyph] {
+                [PositionedGlyph](unsafeUninitializedCapacity: count) { out, initialized in
+                    var pen = startPen
+                    for position in 0..<count {
+                        let index = first + position
+                        let advance = Int(run.advances[index]) << shift
+                        (out.baseAddress! + position).initialize(
+                            to: PositionedGlyph(
+                                id: run.glyphs[index],
+                                x: ShapedText.pixels(pen + Int(run.offsetsX[index]) << shift),
+                                y: -ShapedText.pixels(Int(run.offsetsY[index]) << shift),
+                                advance: ShapedText.pixels(advance), cluster: Int(run.clusters[index])))
+                        pen += advance
                     }
+                    endPen = pen
+                    initialized = count
                 }
             }
+            let glyphs =
+                slice.store == Slice.textStore
+                ? positioned(store) : pieces.reshaped[slice.store].withColumns { positioned($0) }
             pen = endPen
             runs.append(
                 GlyphRun(font: font, isRightToLeft: slice.level & 1 == 1, range: slice.range, glyphs: glyphs))
@@ -168,26 +189,32 @@ struct LayoutBuilder {
     /// are shaped alone as `slices` shapes them. Equal to the pen position after placing
     /// `slices`' glyphs, without placing them.
     private func advance(
-        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?, slices: inout [Slice]
+        from start: Int, to end: Int, nextLineStart: Int, store: GlyphColumns, reshaper: inout ShapingBuffer?,
+        pieces: inout Pieces
     ) -> Int {
         guard start < end else { return 0 }
         guard shaped.unsafeToBreak.contains(start) || shaped.unsafeToBreak.contains(nextLineStart) else {
             return shaped.advance(from: start, to: end)
         }
         var pen = 0
-        self.slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper, into: &slices)
-        for slice in slices {
+        self.slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper, into: &pieces)
+        for slice in pieces.slices {
             let shift = shaped.fonts[slice.fontIndex].instance.shiftTo16Dot16
-            for index in slice.glyphs { pen += Int(slice.store.advances[index]) << shift }
+            if slice.store == Slice.textStore {
+                for index in slice.glyphs { pen += Int(store.advances[index]) << shift }
+            } else {
+                let advances = pieces.reshaped[slice.store].advances
+                for index in slice.glyphs { pen += Int(advances[index]) << shift }
+            }
         }
         return pen
     }
 
-    /// The runs' glyphs for `start..<end` in logical run order, into `slices` (emptied first).
+    /// The runs' glyphs for `start..<end` in logical run order, into `pieces` (emptied first).
     private func slices(
-        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?, into slices: inout [Slice]
+        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?, into pieces: inout Pieces
     ) {
-        slices.removeAll(keepingCapacity: true)
+        pieces.removeAll()
         guard start < end else { return }
         let runs = shaped.runs
         var low = 0
@@ -216,16 +243,16 @@ struct LayoutBuilder {
                         font: shaped.fonts[run.fontIndex], fontIndex: run.fontIndex,
                         features: shaped.options.features.map(\.value))
                 }
-                slices.append(
+                pieces.reshaped.append(reshaped)
+                pieces.slices.append(
                     Slice(
-                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: reshaped,
-                        glyphs: reshaped.glyphs.indices))
+                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex,
+                        store: pieces.reshaped.count - 1, glyphs: reshaped.glyphs.indices))
             } else {
-                let store = shaped.glyphStore
-                slices.append(
+                pieces.slices.append(
                     Slice(
-                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: store,
-                        glyphs: store.glyphRange(
+                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: Slice.textStore,
+                        glyphs: shaped.glyphStore.glyphRange(
                             in: run.glyphs, rightToLeft: run.isRightToLeft, clustersFrom: lower, to: upper)))
             }
             index += 1

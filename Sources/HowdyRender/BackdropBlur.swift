@@ -20,70 +20,82 @@ extension Canvas {
             x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad
         )
         .intersection(pixelBounds)
-        // One channel at a time, so a blur holds two planes (8 bytes a pixel of `source`)
-        // rather than four: each channel blurs alone, and compositing channel c writes
-        // only channel c's bytes, so a later channel reads what it would have read before
-        // any was written (`visiblePixel`'s lane c depends only on channel c and alpha).
-        // Alpha is blurred first (every colour channel is clamped to it) and composited
-        // last (every colour channel's underlay mix reads the unwritten alpha).
-        var alpha = FloatPlane(width: source.width, height: source.height)
-        fill(&alpha, channel: 3, from: source)
-        Blur.gaussian(&alpha, sigma: sigma, edges: .clamp)
-        var plane = FloatPlane(width: source.width, height: source.height)
-        for channel in 0..<3 {
-            fill(&plane, channel: channel, from: source)
-            Blur.gaussian(&plane, sigma: sigma, edges: .clamp)
-            composite(plane, channel: channel, alpha: alpha, source: source, area: area, under: shape)
-        }
-        composite(alpha, channel: 3, alpha: alpha, source: source, area: area, under: shape)
-    }
-
-    /// Writes channel `channel` of what is visible over `source` into `plane`.
-    private func fill(_ plane: inout FloatPlane, channel: Int, from source: PixelRect) {
-        for row in 0..<source.height {
-            for column in 0..<source.width {
-                plane.samples[row * source.width + column] = visiblePixel(x: source.x + column, y: source.y + row)[channel]
-            }
-        }
-    }
-
-    /// Mixes the blurred `plane` into channel `channel` of the pixels of `area` that
-    /// `shape` (and the active clips) cover, by that coverage; colour channels are
-    /// clamped to the blurred `alpha` (premultiplied).
-    private mutating func composite(
-        _ plane: FloatPlane, channel c: Int, alpha: FloatPlane, source: PixelRect, area: PixelRect,
-        under shape: RoundedRect
-    ) {
+        materializeUnderlay()
+        // Streamed down the rows (`StreamingBlur`: the whole-plane blur's float operations,
+        // holding only the rows its vertical windows span) in three passes of two channels:
+        // alpha with red, with green, then with blue. Row y is composited as soon as it comes
+        // out of the blur, which is after row y went in: each row is read before it is
+        // written. A pass writes only its colour channel's bytes, and alpha's in the last
+        // pass after that row's blue, so every pass reads what the first one read
+        // (`visiblePixel`'s lane c depends only on channel c and alpha). Alpha is blurred in
+        // each pass with the same operations, so each pass clamps to the same alpha.
         var coverage = [Float](repeating: 0, count: area.width)
         var clipCoverage = [Float](repeating: 0, count: area.width)
-        for y in area.y..<area.maxY {
-            coverage.withUnsafeMutableBufferPointer { row in
-                row.update(repeating: 0)
-                shape.coverage(row: y, from: area.x, into: row)
-                for clip in clips {
-                    clipCoverage.withUnsafeMutableBufferPointer { clipRow in
-                        clipRow.update(repeating: 0)
-                        clip.coverage(row: y, from: area.x, into: clipRow)
-                        for i in 0..<area.width { row[i] *= clipRow[i] }
+        for channel in 0..<3 {
+            var blur = StreamingBlur(
+                width: source.width, height: source.height, channels: 2, sigma: sigma, edges: .clamp)
+            for row in 0..<source.height {
+                blur.push { samples in
+                    let y = source.y + row
+                    for column in 0..<source.width {
+                        let pixel = visiblePixel(x: source.x + column, y: y)
+                        samples[column] = pixel[3]
+                        samples[source.width + column] = pixel[channel]
+                    }
+                } emit: { blurredRow, samples in
+                    let y = source.y + blurredRow
+                    guard y >= area.y, y < area.maxY else { return }
+                    rowCoverage(y, area: area, shape: shape, into: &coverage, clipScratch: &clipCoverage)
+                    let offset = area.x - source.x
+                    let alpha = UnsafeBufferPointer(rebasing: samples[offset..<offset + area.width])
+                    let colour = UnsafeBufferPointer(
+                        rebasing: samples[source.width + offset..<source.width + offset + area.width])
+                    composite(colour, channel: channel, alpha: alpha, y: y, area: area, coverage: coverage)
+                    if channel == 2 {
+                        composite(alpha, channel: 3, alpha: alpha, y: y, area: area, coverage: coverage)
                     }
                 }
             }
-            for i in 0..<area.width where coverage[i] > 0 {
-                let x = area.x + i
-                let pixel = ((y - originY) * width + x - originX) * 4
-                let sample = (y - source.y) * source.width + (x - source.x)
-                // Premultiplied: a colour channel never exceeds its alpha.
-                let blurred = min(c == 3 ? 255 : alpha.samples[sample], max(0, plane.samples[sample]))
-                let old = Float(image.pixels[pixel + c])
-                let mixed = old + (blurred - old) * coverage[i]
-                image.pixels[pixel + c] = UInt8(min(255, max(0, mixed + 0.5)).rounded(.down))
+        }
+    }
+
+    /// The coverage of `shape` (and the active clips) over row `y` of `area`.
+    private func rowCoverage(
+        _ y: Int, area: PixelRect, shape: RoundedRect, into coverage: inout [Float], clipScratch: inout [Float]
+    ) {
+        coverage.withUnsafeMutableBufferPointer { row in
+            row.update(repeating: 0)
+            shape.coverage(row: y, from: area.x, into: row)
+            for clip in clips {
+                clipScratch.withUnsafeMutableBufferPointer { clipRow in
+                    clipRow.update(repeating: 0)
+                    clip.coverage(row: y, from: area.x, into: clipRow)
+                    for i in 0..<area.width { row[i] *= clipRow[i] }
+                }
             }
+        }
+    }
+
+    /// Mixes the blurred `samples` (row `y` of `area`) into channel `c` of the pixels
+    /// `coverage` covers, by that coverage; colour channels are clamped to the blurred
+    /// `alpha` (premultiplied).
+    private mutating func composite(
+        _ samples: UnsafeBufferPointer<Float>, channel c: Int, alpha: UnsafeBufferPointer<Float>, y: Int,
+        area: PixelRect, coverage: [Float]
+    ) {
+        for i in 0..<area.width where coverage[i] > 0 {
+            let pixel = ((y - originY) * width + area.x + i - originX) * 4
+            // Premultiplied: a colour channel never exceeds its alpha.
+            let blurred = min(c == 3 ? 255 : alpha[i], max(0, samples[i]))
+            let old = Float(image.pixels[pixel + c])
+            let mixed = old + (blurred - old) * coverage[i]
+            image.pixels[pixel + c] = UInt8(min(255, max(0, mixed + 0.5)).rounded(.down))
         }
     }
 
     /// What is visible so far at (`x`, `y`), premultiplied 0...255: the canvas's pixel,
     /// over the underlay's when this canvas is a layer.
-    private func visiblePixel(x: Int, y: Int) -> SIMD4<Float> {
+    func visiblePixel(x: Int, y: Int) -> SIMD4<Float> {
         let base = ((y - originY) * width + x - originX) * 4
         let p = image.pixels
         let top = SIMD4<Float>(Float(p[base]), Float(p[base + 1]), Float(p[base + 2]), Float(p[base + 3]))

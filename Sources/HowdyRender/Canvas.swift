@@ -14,6 +14,10 @@ public struct Canvas: Sendable {
     /// Inside a `layer`: what is visible under the layer (the parent canvas, flattened),
     /// which `blurBackdrop` blurs together with the layer. Nil for a top-level canvas.
     var underlay: Underlay? = nil
+    /// Inside a `layer` whose underlay nothing has read yet: the parent as it was when the
+    /// layer began, flattened into `underlay` when a backdrop blur first needs it. A layer
+    /// that only fills (a stroke's, a group's) so never copies what is under it.
+    var pendingUnderlay: PendingUnderlay? = nil
     /// Where the image's top-left pixel sits in drawing coordinates, px: (0, 0) except for
     /// a layer over part of its parent (`layer(within:)`), which draws in the parent's
     /// coordinates into an image only as large as that part.

@@ -90,11 +90,14 @@ extension Canvas {
         layer.originX = frame.x
         layer.originY = frame.y
         layer.clips = clips
-        layer.underlay = flattened(in: frame)
+        // Flattened only if the body reads it (`materializeUnderlay`); the parent cannot
+        // change while the body runs, so it is the same then as now.
+        layer.pendingUnderlay = PendingUnderlay(parent: self, frame: frame)
         let result = try body(&layer)
-        // Dropped before compositing: the underlay may share this canvas's pixels, which
-        // would otherwise be copied whole on the first write.
+        // Dropped before compositing: the underlay (and the parent kept for it) may share
+        // this canvas's pixels, which would otherwise be copied whole on the first write.
         layer.underlay = nil
+        layer.pendingUnderlay = nil
         guard visible else { return result }
         let factor = opacity.isNaN ? 0 : min(1, max(0, opacity))
         let rowAlpha = (0..<frame.height).map { Float(factor * (mask?.alpha(row: frame.y + $0) ?? 1)) }
@@ -136,14 +139,39 @@ extension Canvas {
     /// when it is a layer. A top-level canvas's own pixels are shared, not copied, whatever
     /// the area: a layer over part of the canvas costs its own pixels only.
     func flattened(in area: PixelRect) -> Underlay {
-        guard let underlay else { return Underlay(image: image, originX: originX, originY: originY) }
-        var canvas = Canvas(image: underlay.crop(to: area))
+        guard let below = underlay ?? pendingUnderlay.map({ $0.parent.flattened(in: area) }) else {
+            return Underlay(image: image, originX: originX, originY: originY)
+        }
+        var canvas = Canvas(image: below.crop(to: area))
         canvas.originX = area.x
         canvas.originY = area.y
         canvas.composite(area: area, shader: ImageShader(image: image, origin: (originX, originY))) { _, _, coverage in
             coverage.update(repeating: 1)
         }
         return Underlay(image: canvas.image, originX: area.x, originY: area.y)
+    }
+}
+
+extension Canvas {
+    /// Inside a layer, flattens what lies under it into `underlay` the first time it is
+    /// needed (a backdrop blur reads it): the parent as it was when the layer began.
+    mutating func materializeUnderlay() {
+        guard underlay == nil, let pending = pendingUnderlay else { return }
+        underlay = pending.parent.flattened(in: pending.frame)
+        pendingUnderlay = nil
+    }
+}
+
+/// A layer's parent canvas, kept (sharing its pixels, not copying them) until the layer
+/// needs what is under it.
+final class PendingUnderlay: Sendable {
+    let parent: Canvas
+    /// The layer's pixels, drawing coordinates.
+    let frame: PixelRect
+
+    init(parent: Canvas, frame: PixelRect) {
+        self.parent = parent
+        self.frame = frame
     }
 }
 

@@ -28,12 +28,41 @@ extension Canvas {
         ]
         let solid = color.opacity(1 / max(color.alpha, 0.0001))
         let opaque = Color(red: solid.red, green: solid.green, blue: solid.blue)
-        // The layer covers only the outline's pixels: a card's stroke does not cost a
-        // canvas-sized buffer.
-        var extent = PixelRect(enclosing: pieces[0].bounds)
-        for piece in pieces.dropFirst() { extent = extent.union(PixelRect(enclosing: piece.bounds)) }
-        layer(opacity: color.alpha, mask: nil, within: extent) { layer in
-            for piece in pieces { layer.fill(piece, with: opaque) }
+        // One layer per part of the ring the pieces' bounds cover, each with every piece
+        // drawn into it, not one over the outline's whole box: a card's stroke costs its
+        // ring, not the card. The bytes are the same: a piece's coverage at a pixel does not
+        // depend on the layer it is drawn in, and the box's middle, which no piece reaches,
+        // would be transparent there, which composites to nothing.
+        let parts = PixelRect.disjointCover(of: pieces.map { PixelRect(enclosing: $0.bounds) })
+        for part in parts where !part.intersection(pixelBounds).isEmpty {
+            layer(opacity: color.alpha, mask: nil, within: part) { layer in
+                for piece in pieces { layer.fill(piece, with: opaque) }
+            }
         }
+    }
+}
+
+extension PixelRect {
+    /// Disjoint rectangles covering exactly the union of `rects`: the rows cut at every
+    /// rectangle's top and bottom, and each band's overlapping column spans merged.
+    static func disjointCover(of rects: [PixelRect]) -> [PixelRect] {
+        let present = rects.filter { !$0.isEmpty }
+        let edges = Set(present.flatMap { [$0.y, $0.maxY] }).sorted()
+        var parts: [PixelRect] = []
+        for (top, bottom) in zip(edges, edges.dropFirst()) {
+            let spans = present.filter { $0.y <= top && $0.maxY >= bottom }.map { ($0.x, $0.maxX) }.sorted { $0 < $1 }
+            var merged: [(Int, Int)] = []
+            for span in spans {
+                if let last = merged.last, span.0 <= last.1 {
+                    merged[merged.count - 1].1 = max(last.1, span.1)
+                } else {
+                    merged.append(span)
+                }
+            }
+            for (left, right) in merged {
+                parts.append(PixelRect(x: left, y: top, width: right - left, height: bottom - top))
+            }
+        }
+        return parts
     }
 }

@@ -19,7 +19,7 @@ public enum RenderIndex {
             .row{display:flex;flex-wrap:wrap;gap:20px;align-items:flex-start}
             figure{margin:0}figcaption{font-size:12px;color:#6e6e73;margin-top:6px}
             img{display:block;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.15);background:#fff}
-            @media (prefers-color-scheme:dark){body{background:#111;color:#f5f5f7}figcaption{color:#a1a1a6}}
+            @media (prefers-color-scheme:dark){body{background:#111;color:#f5f5f7}figcaption{color:#a1a1a6}img{box-shadow:0 0 0 1px rgba(255,255,255,.2)}}
             </style></head><body>
             <h1>\(escapeHTML(title))</h1>
             <p>\(files.count) images, \(screens.count) screens. Images are shown at two thirds of their size in points (px ÷ scale ÷ 1.5); click one for full size.</p>

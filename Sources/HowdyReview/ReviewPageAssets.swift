@@ -21,7 +21,7 @@ enum ReviewPageAssets {
         .figures{display:flex;flex-wrap:wrap;gap:2px 18px;margin:6px 0}.figures div{display:flex;gap:6px}
         dt{color:var(--muted)}dd{margin:0;font-variant-numeric:tabular-nums}.note{color:var(--muted);margin:0 0 8px}
         figure{margin:0}figcaption{font-size:12px;color:var(--muted);margin-top:4px}
-        .frame{position:relative;display:inline-block;overflow:hidden;max-width:100%;vertical-align:top;line-height:0}
+        .frame{position:relative;display:inline-block;overflow:hidden;max-width:100%;vertical-align:top;line-height:0;box-shadow:0 0 0 1px rgba(128,128,128,.45)}
         .zoom{position:relative;transform-origin:0 0}
         .zoom img{display:block;max-width:100%;height:auto;max-height:max(240px,min(62vh,calc(100vh - 400px)));width:auto;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
         .viewer.zoomed .zoom img{image-rendering:pixelated}.viewer.zoomed .box{outline:none;box-shadow:0 0 0 calc(2px / var(--z,1)) var(--box);opacity:.8}

@@ -47,6 +47,14 @@ final class SpaceCrossings {
     /// `lastReach` anywhere.
     let beforeLast = hb_set_create()!
     let lastReach = hb_set_create()!
+    /// The same as `first` and `beforeLast` for rules of lookups that skip glyphs (marks,
+    /// ligatures) but never a base glyph: their positions lie on the glyphs the lookup
+    /// does not skip, in order, so a word a rule changes holds a glyph the position next
+    /// to the space admits, but not necessarily first (or last): no word may hold one of
+    /// `looseFirst` and one of `firstReach` anywhere, nor, when it ends with a space, one
+    /// of `looseBeforeLast` and one of `lastReach`.
+    let looseFirst = hb_set_create()!
+    let looseBeforeLast = hb_set_create()!
     /// Per anchored rule and anchor, for the word after the space: the glyphs each
     /// position from the one after the anchor to the rule's last admits, and how many of
     /// them a word must fill before an input position lies in it.
@@ -68,6 +76,8 @@ final class SpaceCrossings {
         var firstReach = GlyphRanges()
         var beforeLast = GlyphRanges()
         var lastReach = GlyphRanges()
+        var looseFirst = GlyphRanges()
+        var looseBeforeLast = GlyphRanges()
         var multiples = GlyphRanges()
     }
     /// Where a word's characters and glyphs may not line up one to one: glyphs a multiple
@@ -94,9 +104,12 @@ final class SpaceCrossings {
     ///   - spaces: every form GSUB can give the space.
     ///   - spacesAreBases: each form is a base glyph (or unclassified) in GDEF, so only a
     ///     lookup that skips base glyphs can skip it.
+    ///   - logicalOrder: HarfBuzz keeps the buffer in logical order in this context (the
+    ///     run's direction is its script's, or the script has none); else every rule that
+    ///     admits the space makes its input unsafe.
     init(
         face: OpaquePointer, gsub applied: OpaquePointer, gpos appliedPositioning: OpaquePointer,
-        skipping: Set<UInt32>, spaces: [hb_codepoint_t], spacesAreBases: Bool
+        skipping: Set<UInt32>, spaces: [hb_codepoint_t], spacesAreBases: Bool, logicalOrder: Bool
     ) {
         let gsub = hb_tag_t(0x4753_5542)
         let gpos = hb_tag_t(0x4750_4F53)
@@ -138,8 +151,8 @@ final class SpaceCrossings {
                 if rules.isContext(lookup) {
                     guard spacesAreBases, let found = rules.rules(of: lookup),
                         addRules(
-                            found, rules: rules, consecutive: flag & 0xFF1E == 0 && spaces.count == 1, spaces: spaces,
-                            glyphCount: glyphCount)
+                            found, rules: rules, consecutive: flag & 0xFF1E == 0,
+                            anchored: logicalOrder && spaces.count == 1, spaces: spaces, glyphCount: glyphCount)
                     else {
                         hb_set_union(anywhere, sets[1])
                         continue
@@ -163,11 +176,12 @@ final class SpaceCrossings {
             frozen = Frozen(
                 anywhere: GlyphRanges(anywhere), first: GlyphRanges(first), firstReach: GlyphRanges(firstReach),
                 beforeLast: GlyphRanges(beforeLast), lastReach: GlyphRanges(lastReach),
+                looseFirst: GlyphRanges(looseFirst), looseBeforeLast: GlyphRanges(looseBeforeLast),
                 multiples: GlyphRanges(multiples))
         }
         if let gsubTables {
             let targets =
-                [anywhere, first, firstReach, beforeLast, lastReach]
+                [anywhere, first, firstReach, beforeLast, lastReach, looseFirst, looseBeforeLast]
                 + afterSets.flatMap(\.positions) + beforeSets.flatMap(\.positions)
             ligaturePartners = Self.taint(
                 targets, face: face, reachable: gsubReachable, rules: gsubTables, multiples: multiples)
@@ -180,6 +194,8 @@ final class SpaceCrossings {
         hb_set_destroy(firstReach)
         hb_set_destroy(beforeLast)
         hb_set_destroy(lastReach)
+        hb_set_destroy(looseFirst)
+        hb_set_destroy(looseBeforeLast)
         hb_set_destroy(multiples)
         (afterSets + beforeSets).forEach { $0.positions.forEach { hb_set_destroy($0) } }
     }
@@ -213,10 +229,20 @@ final class SpaceCrossings {
 
     /// Adds what `rules` can change across a space to the sets; false when a position's
     /// glyphs cannot be read (the caller then takes the lookup's whole input).
+    /// - Parameters:
+    ///   - consecutive: the lookup skips no glyph, so its positions lie on consecutive glyphs.
+    ///   - anchored: rules may be anchored at the space: the buffer is in logical order
+    ///     (HarfBuzz reverses it when the run's direction is not its script's), so a word's
+    ///     trailing space follows its glyphs, and the space has one form only (a lookup
+    ///     that gives it others holds it as input, so the space is then unsafe anyway).
+    ///     Else every rule that admits the space makes its input unsafe.
     private func addRules(
-        _ rules: [LayoutRules.Rule], rules table: LayoutRules, consecutive: Bool, spaces: [hb_codepoint_t],
-        glyphCount: Int
+        _ rules: [LayoutRules.Rule], rules table: LayoutRules, consecutive: Bool, anchored: Bool,
+        spaces: [hb_codepoint_t], glyphCount: Int
     ) -> Bool {
+        func add(_ index: Int, _ positions: [LayoutRules.Position], to set: OpaquePointer) -> Bool {
+            table.addGlyphs(of: positions[index], to: set, glyphCount: glyphCount)
+        }
         for rule in rules {
             // Backtrack positions are stored nearest first.
             let positions = rule.backtrack.reversed() + rule.input + rule.lookahead
@@ -226,56 +252,63 @@ final class SpaceCrossings {
             }
             guard !anchors.isEmpty else { continue }
             rulesWithSpace += 1
-            if !consecutive || anchors.contains(where: input.contains) {
-                for index in input where !table.addGlyphs(of: positions[index], to: anywhere, glyphCount: glyphCount) {
-                    return false
-                }
+            // The positions the rule changes: its input, which nested lookups change or the
+            // match consumes (the lookup starts no match inside it). An input position that
+            // holds the space is only matched and consumed when no record names it and every
+            // nested lookup keeps the glyph count (so each record names the position it was
+            // matched at); else the space itself may change.
+            let targets = Set(zip(rule.nestedAt, rule.nested).map { input.lowerBound + $0.0 })
+            let keepsCount = rule.nested.allSatisfy(table.keepsGlyphCount)
+            let spaceInputs = anchors.filter(input.contains)
+            guard anchored, spaceInputs.isEmpty || (keepsCount && spaceInputs.allSatisfy { !targets.contains($0) })
+            else {
+                for index in input where !add(index, positions, to: anywhere) { return false }
                 continue
             }
+            let changed = input.filter { !spaceInputs.contains($0) }
             for anchor in anchors {
-                func sequence(_ indices: [Int]) -> [OpaquePointer]? {
-                    var sets: [OpaquePointer] = []
-                    for index in indices {
-                        let set = hb_set_create()!
-                        sets.append(set)
-                        guard table.addGlyphs(of: positions[index], to: set, glyphCount: glyphCount) else {
-                            sets.forEach { hb_set_destroy($0) }
-                            return nil
-                        }
+                let after = changed.filter { $0 > anchor }
+                // A word owns the spaces after it, so it is shaped alone with the space at
+                // `anchor`: a rule with no position past it matches the same there, and can
+                // change the word before the space only through what follows it.
+                let before = anchor + 1 < positions.count ? changed.filter { $0 < anchor } : []
+                if !after.isEmpty {
+                    if consecutive {
+                        guard let sets = sequence(Array((anchor + 1)..<positions.count), positions, table, glyphCount)
+                        else { return false }
+                        afterSets.append((sets, after[0] - anchor))
                     }
-                    return sets
+                    guard add(anchor + 1, positions, to: consecutive ? first : looseFirst) else { return false }
+                    for index in after where !add(index, positions, to: firstReach) { return false }
                 }
-                if input.upperBound - 1 > anchor {
-                    guard let sets = sequence(Array((anchor + 1)..<positions.count)) else { return false }
-                    afterSets.append((sets, max(input.lowerBound, anchor + 1) - anchor))
-                }
-                if input.lowerBound < anchor {
-                    guard let sets = sequence(Array((0..<anchor).reversed())) else { return false }
-                    beforeSets.append((sets, anchor - min(input.upperBound - 1, anchor - 1)))
-                }
-                if input.upperBound - 1 > anchor {
-                    guard table.addGlyphs(of: positions[anchor + 1], to: first, glyphCount: glyphCount) else {
-                        return false
+                if !before.isEmpty {
+                    if consecutive {
+                        guard let sets = sequence(Array((0..<anchor).reversed()), positions, table, glyphCount)
+                        else { return false }
+                        beforeSets.append((sets, anchor - before[before.count - 1]))
                     }
-                    for index in input where index > anchor {
-                        guard table.addGlyphs(of: positions[index], to: firstReach, glyphCount: glyphCount) else {
-                            return false
-                        }
-                    }
-                }
-                if input.lowerBound < anchor {
-                    guard table.addGlyphs(of: positions[anchor - 1], to: beforeLast, glyphCount: glyphCount) else {
-                        return false
-                    }
-                    for index in input where index < anchor {
-                        guard table.addGlyphs(of: positions[index], to: lastReach, glyphCount: glyphCount) else {
-                            return false
-                        }
-                    }
+                    guard add(anchor - 1, positions, to: consecutive ? beforeLast : looseBeforeLast) else { return false }
+                    for index in before where !add(index, positions, to: lastReach) { return false }
                 }
             }
         }
         return true
+    }
+
+    /// The glyphs each of `indices` admits, as new sets; nil when one cannot be read.
+    private func sequence(
+        _ indices: [Int], _ positions: [LayoutRules.Position], _ table: LayoutRules, _ glyphCount: Int
+    ) -> [OpaquePointer]? {
+        var sets: [OpaquePointer] = []
+        for index in indices {
+            let set = hb_set_create()!
+            sets.append(set)
+            guard table.addGlyphs(of: positions[index], to: set, glyphCount: glyphCount) else {
+                sets.forEach { hb_set_destroy($0) }
+                return nil
+            }
+        }
+        return sets
     }
 
     /// `direct` and the lookups their context rules nest, transitively; every lookup of

@@ -222,7 +222,9 @@ struct LayoutRules {
                 let coverages = array(start + 6, glyphCount),
                 let nested = records(start + 6 + glyphCount * 2, lookupCount)
             else { return nil }
-            return [Rule(input: coverages.map { .coverage(start + $0) }, nested: nested.lookups, nestedAt: nested.indices)]
+            return [
+                Rule(input: coverages.map { .coverage(start + $0) }, nested: nested.lookups, nestedAt: nested.indices)
+            ]
         default:
             return nil
         }
@@ -441,6 +443,9 @@ struct LayoutRules {
     /// lookup indices and their sequence indices.
     private func records(_ offset: Int, _ count: Int) -> (lookups: [Int], indices: [Int])? {
         guard let values = array(offset, count * 2) else { return nil }
-        return (stride(from: 1, to: values.count, by: 2).map { values[$0] }, stride(from: 0, to: values.count, by: 2).map { values[$0] })
+        return (
+            stride(from: 1, to: values.count, by: 2).map { values[$0] },
+            stride(from: 0, to: values.count, by: 2).map { values[$0] }
+        )
     }
 }

@@ -19,8 +19,11 @@ import Synchronization
 ///   only a rule with a position that admits the space can cross a cut, and in a lookup
 ///   that skips no glyph its positions lie on consecutive glyphs, so it can change the
 ///   word after the space only if that word's first glyphs are admitted by the positions
-///   after the space's up to an input position (and backwards for the word before). A
-///   rule whose input admits the space changes the space itself: then no word is cached.
+///   after the space's up to an input position (and backwards for the word before); in
+///   a lookup that skips marks but no base glyph, only if the word holds a glyph the
+///   position after the space's admits and one the rule changes. A rule that changes the
+///   space itself (a record names it) leaves no word cached; one that only matches and
+///   consumes it is anchored there.
 /// - A pair-positioning lookup the plan applies whose glyphs include the space adjusts
 ///   only the two glyphs of a pair, so for those the pair "space, y" is shaped once and
 ///   compared with the two shaped apart. Any other lookup whose glyphs include the space
@@ -28,8 +31,14 @@ import Synchronization
 /// - Each glyph set is closed under what GSUB can turn into its glyphs (context-free,
 ///   ligature components and contextual sources included), so testing each character's
 ///   own glyph is enough; where a word's glyphs may not line up with its characters (a
-///   ligature or multiple substitution may apply in it), or it holds a mark HarfBuzz may
-///   compose, it is judged unclean whenever anything is unsafe.
+///   ligature or multiple substitution may apply in it), no rule is matched position by
+///   position and the word is unclean when it may meet one.
+/// - A combining mark, or a character HarfBuzz may decompose or mirror, is judged by
+///   every glyph it can stand for (its decomposition's, a composition ending with it, a
+///   dotted circle, the mirrored character's), and a word holding one by what it holds,
+///   not where: the shaper may compose, split and reorder inside a syllable, but never
+///   across a space. Other attaching characters (format characters, default ignorables,
+///   controls) leave a word unclean whenever anything is unsafe.
 /// - The cut before `y` is safe when `y` is no mark or separator and the pair probe
 ///   shows no change; a word is stored and reused only when it is clean
 ///   (`cleanWords`). Answers are kept per character.
@@ -64,6 +73,9 @@ final class SpaceBoundaries: @unchecked Sendable {
     private let cleanAnswers = ReadMostly(ScalarFlags())
     /// No lookup can change anything across a space: every piece is clean.
     private let isInert: Bool
+    /// When HarfBuzz reverses a run's buffer in this context (see `init`).
+    private let reversal: Reversal
+    enum Reversal { case never, unlessNumeric, always }
     /// The font's characters by the last character of their canonical decomposition,
     /// read when a mark is first judged.
     private let compositions = Mutex(Compositions())
@@ -100,6 +112,7 @@ final class SpaceBoundaries: @unchecked Sendable {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.instance.handle, 0x20, &glyph) != 0 else {
             space = nil
+            reversal = .always
             pairsWithSpace = true
             clustersAreIndependent = false
             hasNoCleanWords = true
@@ -146,11 +159,16 @@ final class SpaceBoundaries: @unchecked Sendable {
         // HarfBuzz applies frac/numr/dnom only around U+2044 FRACTION SLASH; runs holding
         // one are never cached (`RunShaper`), so their lookups cannot reach a cached word.
         let fractionLookups = Self.lookups(face: face, table: gsub, features: ["frac", "numr", "dnom"])
-        // HarfBuzz reverses the buffer when the run's direction is not its script's.
+        // HarfBuzz reverses the buffer when the run's direction is not its script's
+        // (`hb_ensure_native_direction`), but for a left-to-right run of a right-to-left
+        // script that holds a digit or a regional indicator and no letter.
         let native = hb_script_get_horizontal_direction(script)
+        reversal =
+            native == HB_DIRECTION_INVALID || native == props.direction
+            ? .never : native == HB_DIRECTION_RTL && props.direction == HB_DIRECTION_LTR ? .unlessNumeric : .always
         let crossings = SpaceCrossings(
             face: face, gsub: lookups, gpos: positioning, skipping: fractionLookups, spaces: spaceGlyphs,
-            spacesAreBases: spacesAreBases, logicalOrder: native == HB_DIRECTION_INVALID || native == props.direction)
+            spacesAreBases: spacesAreBases, logicalOrder: reversal != .always)
         self.crossings = crossings
         // A font that kerns only through the legacy `kern` table pairs without lookups.
         var pairs = crossings.pairs
@@ -216,13 +234,19 @@ final class SpaceBoundaries: @unchecked Sendable {
     /// it does not both start with a glyph a rule can find after a space and hold one that
     /// rule can then change; and, when it ends with a space, it does not both hold a glyph
     /// a rule can find before that space just before it and one that rule can then change.
-    /// Each test looks at one character's own glyph: the sets hold every glyph GSUB can
-    /// turn into one of theirs. A mark or other attaching character (but U+0020) makes a
-    /// piece unclean when any set is non-empty: HarfBuzz may compose it with the
-    /// character before into a glyph that is neither's own.
+    /// Each test looks at one character's glyphs: the sets hold every glyph GSUB can
+    /// turn into one of theirs. A piece holding a mark (or another character HarfBuzz may
+    /// give other glyphs, `ScalarFlags.unaligned`) is judged by what it holds, wherever:
+    /// it is unclean when it holds a glyph a rule can find next to the space and one that
+    /// rule can change. So is any piece for the rules of lookups that skip marks. Other
+    /// attaching characters (but U+0020) make a piece unclean when any set is non-empty.
     func cleanWords(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>]) -> [Bool] {
         guard let crossings, !hasNoCleanWords else { return [Bool](repeating: false, count: pieces.count) }
         guard !isInert else { return [Bool](repeating: true, count: pieces.count) }
+        // The rules were anchored for a buffer in logical order.
+        guard reversal != .unlessNumeric || Self.keepsLogicalOrder(text, pieces) else {
+            return [Bool](repeating: false, count: pieces.count)
+        }
         var clean = [Bool](repeating: true, count: pieces.count)
         var unknown: [Int] = []
         var suspects: [Int] = []
@@ -251,7 +275,9 @@ final class SpaceBoundaries: @unchecked Sendable {
                 clean[piece] = false  // a rule of a lookup that skips marks may reach it
             } else if all & ScalarFlags.unaligned != 0 {
                 // Its glyphs may not follow its characters: any glyph may be the edge one.
-                if (reachesAfter && all & ScalarFlags.first != 0) || (reachesBefore && all & ScalarFlags.beforeLast != 0) {
+                if (reachesAfter && all & ScalarFlags.first != 0)
+                    || (reachesBefore && all & ScalarFlags.beforeLast != 0)
+                {
                     clean[piece] = false
                 }
             } else if (first & ScalarFlags.first != 0 && all & ScalarFlags.firstReach != 0)
@@ -304,7 +330,9 @@ final class SpaceBoundaries: @unchecked Sendable {
         // Format characters, controls, separators, default ignorables (variation selectors
         // pick other glyphs) and the Hangul fillers, which HarfBuzz skips in context matching.
         let isMark = scalar != 0x20 && howdy_is_attaching(scalar) != 0 && Self.isCombiningMark(scalar)
-        if scalar != 0x20, (howdy_is_attaching(scalar) != 0 && !isMark) || [0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar) {
+        if scalar != 0x20,
+            (howdy_is_attaching(scalar) != 0 && !isMark) || [0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar)
+        {
             return ScalarFlags.anywhere
         }
         var glyph: hb_codepoint_t = 0
@@ -322,6 +350,31 @@ final class SpaceBoundaries: @unchecked Sendable {
         }
         // Unsafe anywhere says it all (and keeps the value off `ScalarFlags`' unknown mark).
         return flags & ScalarFlags.anywhere != 0 ? ScalarFlags.anywhere : flags
+    }
+
+    /// Whether HarfBuzz keeps a left-to-right run of a right-to-left script (`pieces`, the
+    /// whole run) in logical order: it holds a decimal digit or a regional indicator and
+    /// no letter (`hb_ensure_native_direction`).
+    private static func keepsLogicalOrder(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>]) -> Bool {
+        guard let start = pieces.first?.lowerBound, let end = pieces.last?.upperBound else { return true }
+        let funcs = hb_unicode_funcs_get_default()
+        var index = start
+        var numeric = false
+        while index < end {
+            let (scalar, width) = Itemization.decode(text, at: index)
+            index += width
+            switch hb_unicode_general_category(funcs, scalar) {
+            case HB_UNICODE_GENERAL_CATEGORY_LOWERCASE_LETTER, HB_UNICODE_GENERAL_CATEGORY_MODIFIER_LETTER,
+                HB_UNICODE_GENERAL_CATEGORY_OTHER_LETTER, HB_UNICODE_GENERAL_CATEGORY_TITLECASE_LETTER,
+                HB_UNICODE_GENERAL_CATEGORY_UPPERCASE_LETTER:
+                return false
+            case HB_UNICODE_GENERAL_CATEGORY_DECIMAL_NUMBER:
+                numeric = true
+            default:
+                if (0x1F1E6...0x1F1FF).contains(scalar) { numeric = true }
+            }
+        }
+        return numeric
     }
 
     /// A nonspacing, spacing or enclosing mark that is no default ignorable, in both

@@ -9,21 +9,35 @@ import CHowdyICU
 /// the cut, in whatever form GSUB gave it, `spaces`) at some position: the space is a
 /// base glyph, and a lookup that skips base glyphs is treated as below. So only rules
 /// with a position that admits a form of the space ("anchors") can cross a cut, and:
-/// - A context or chaining-context rule read from the table (`LayoutRules`), in a lookup
-///   that skips nothing (LookupFlag 0 but for right-to-left): its positions lie on
-///   consecutive glyphs, so with the space at anchor `k`, position `k + 1` holds the first
-///   glyph of the word after the cut and `k - 1` the glyph before the space of the word
-///   before it. The rule changes (or, by the input it consumes, makes the lookup skip)
-///   only its input positions. It can change the word after the cut only if it has an
-///   input position after `k`, and then that word's first glyph is one `k + 1` admits
-///   (`first`); the word before only through an input position before `k`, and then its
-///   glyph before the space is one `k - 1` admits (`beforeLast`). A rule with an input
-///   position that admits the space changes the space itself: its input glyphs go to
-///   `anywhere`, and the space with them. (With one form of the space only: a lookup that
-///   gives it others holds it as input, so the space is then unsafe anyway.)
-/// - Any other rule that admits the space (a lookup that skips glyphs, marks included,
-///   whose positions may then lie apart): every glyph at its input positions
-///   (`anywhere`).
+/// - A context or chaining-context rule read from the table (`LayoutRules`) changes (or,
+///   by the input it consumes, makes the lookup skip) only its input positions. An input
+///   position that admits the space but that no record names is only matched and
+///   consumed, when every nested lookup keeps the glyph count (so each record names the
+///   position it matched); the space then stays as it is and the rule is anchored there
+///   like one whose space is context. Where a record names it (or a nested lookup may
+///   shift the records), the rule changes the space itself: its input glyphs go to
+///   `anywhere`, and the space with them. (With one form of the space only: a lookup
+///   that gives it others holds it as input, so the space is then unsafe anyway.)
+/// - In a lookup that skips nothing (LookupFlag 0 but for right-to-left), an anchored
+///   rule's positions lie on consecutive glyphs, so with the space at anchor `k`,
+///   position `k + 1` holds the first glyph of the word after the cut and `k - 1` the
+///   glyph before the space of the word before it. It can change the word after the cut
+///   only if it changes a position after `k`, and then that word's first glyph is one
+///   `k + 1` admits (`first`); the word before only through a position before `k`, and
+///   then its glyph before the space is one `k - 1` admits (`beforeLast`).
+/// - In a lookup that skips marks or ligatures (IgnoreMarks, IgnoreLigatures,
+///   MarkAttachmentType, mark filtering sets) but no base glyph, the space is never
+///   skipped, so a match that crosses a cut still holds it, and its positions lie on the
+///   glyphs the lookup does not skip, in order: the word after the cut is changed only if
+///   it holds a glyph `k + 1` admits (`looseFirst`) and one a changed position admits, and
+///   the word before likewise with `k - 1` (`looseBeforeLast`), wherever they lie in it.
+/// - A word owns the spaces after it and is shaped alone with them, so a rule with no
+///   position after the space at `k` matches there alone as in the run: it cannot change
+///   the word before the space through what follows (it is not counted for that word).
+///   This needs the buffer in logical order; where HarfBuzz always reverses it (a run
+///   whose direction is not its script's), every rule that admits the space makes its
+///   input glyphs unsafe (`anywhere`), and where it may (`SpaceBoundaries.Reversal`),
+///   `SpaceBoundaries` checks the run.
 /// - A context lookup whose rules cannot be read, a lookup whose flag cannot be read or
 ///   that skips base glyphs: every glyph it can change (`anywhere`), space or not.
 /// - Other lookups whose glyphs include the space: a pair-positioning lookup the plan
@@ -104,9 +118,10 @@ final class SpaceCrossings {
     ///   - spaces: every form GSUB can give the space.
     ///   - spacesAreBases: each form is a base glyph (or unclassified) in GDEF, so only a
     ///     lookup that skips base glyphs can skip it.
-    ///   - logicalOrder: HarfBuzz keeps the buffer in logical order in this context (the
-    ///     run's direction is its script's, or the script has none); else every rule that
-    ///     admits the space makes its input unsafe.
+    ///   - logicalOrder: HarfBuzz may keep the buffer in logical order in this context (it
+    ///     always reverses a run whose direction is not its script's, but a left-to-right
+    ///     run of digits in a right-to-left script); else every rule that admits the space
+    ///     makes its input unsafe.
     init(
         face: OpaquePointer, gsub applied: OpaquePointer, gpos appliedPositioning: OpaquePointer,
         skipping: Set<UInt32>, spaces: [hb_codepoint_t], spacesAreBases: Bool, logicalOrder: Bool
@@ -287,7 +302,9 @@ final class SpaceCrossings {
                         else { return false }
                         beforeSets.append((sets, anchor - before[before.count - 1]))
                     }
-                    guard add(anchor - 1, positions, to: consecutive ? beforeLast : looseBeforeLast) else { return false }
+                    guard add(anchor - 1, positions, to: consecutive ? beforeLast : looseBeforeLast) else {
+                        return false
+                    }
                     for index in before where !add(index, positions, to: lastReach) { return false }
                 }
             }

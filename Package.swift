@@ -144,14 +144,14 @@ let package = Package(
         .testTarget(name: "HowdyNumbersTests", dependencies: ["HowdyNumbers"]),
         .testTarget(name: "HowdyOutputTests", dependencies: ["HowdyOutput"]),
         .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
-        .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText"], exclude: ["Cases"]),
+        .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText", "HowdyTestSupport"], exclude: ["Cases"]),
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyReview", "HowdyTesting"]),
         .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyTesting"]),
         .testTarget(name: "HowdyReviewTests", dependencies: ["HowdyReview"]),
         .testTarget(
             name: "GoldenTests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyText", "HowdyTesting", "HowdyTestSupport"]),
         .testTarget(name: "HowdyCLITests", dependencies: ["HowdyCLI", "HowdyReview"], exclude: ["LocalizationCases"]),
-        .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON"]),
+        .testTarget(name: "HowdyTextJSONTests", dependencies: ["HowdyTextJSON", "HowdyTestSupport"]),
         .testTarget(name: "HowdyJSONTests", dependencies: ["HowdyJSON"]),
     ],
     swiftLanguageModes: [.v6]

@@ -32,6 +32,24 @@ struct Balancer {
             let bound = ceil64((needed + lineCount - 1) / lineCount) - 1  // ceil(needed / lineCount) − 1
             failing = min(max(failing, bound), passing - 1)
         }
+        if breaker.searchable, breaker.graphemes == nil {
+            // Each probe also says which widths around it give the very same lines
+            // (`LineBreaker.probe`): a passing probe moves down to its widest line, a
+            // failing one up to just below the first width where a line grows. The bounds
+            // are those bisection would reach, in a few probes instead of one per bit (a
+            // CJK text has a break opportunity per character, and widths between two
+            // opportunities change nothing).
+            while passing - failing > 1 {
+                let mid = failing + (passing - failing) / 2
+                let probe = breaker.probe(width: mid * step, limit: lineCount)
+                if probe.lines <= lineCount {
+                    passing = min(mid, ceil64(probe.widest))
+                } else {
+                    failing = max(mid, probe.grows == .max ? mid : ceil64(probe.grows) - 1)
+                }
+            }
+            return passing * step
+        }
         while passing - failing > 1 {
             let mid = failing + (passing - failing) / 2
             if breaker.lineCount(width: mid * step, limit: lineCount) <= lineCount {

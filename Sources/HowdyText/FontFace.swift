@@ -40,6 +40,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let hbFace: OpaquePointer  // hb_face_t *
     /// The face's cmap coverage, read once: hb_set lookups are lock-free reads.
     private let coverage: OpaquePointer  // hb_set_t *
+    /// The BMP blocks `coverage` touches, so that most misses skip the set (`BMPBlocks`).
+    private let blocks: BMPBlocks
     private let lock = Mutex(())
     private let spaceInertness = Mutex<Bool?>(nil)
 
@@ -123,6 +125,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let coverage = hb_set_create()!
         hb_face_collect_unicodes(hbFace, coverage)
         self.coverage = coverage
+        self.blocks = BMPBlocks(coverage: coverage)
 
         self.path = path
         self.index = index
@@ -179,7 +182,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// True when the face maps `scalar` to a glyph through its cmap.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        hb_set_has(coverage, scalar.value) != 0
+        hasGlyph(scalar.value)
+    }
+
+    /// `hasGlyph(for:)` for a scalar value (any value; none above U+10FFFF is covered).
+    @inline(__always)
+    func hasGlyph(_ scalar: UInt32) -> Bool {
+        blocks.mayCover(scalar) && hb_set_has(coverage, scalar) != 0
     }
 
     /// A readable form for messages and logs.

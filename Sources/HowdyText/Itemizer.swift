@@ -39,6 +39,8 @@ struct Itemization {
         // Recognised once per text, not per new character.
         let choices = primary.system.fallbackChoices(for: fallback)
         var faceSlots = FaceSlots(primary: primary.face)
+        // Read once: `fonts[0].face` per character retained and released both.
+        let primaryFace = primary.face
 
         // Pass 1: decide script and font for every scalar.
         var fontOf = [Int32](repeating: 0, count: count)
@@ -78,11 +80,22 @@ struct Itemization {
                                 if firstRealScript == nil { firstRealScript = script }
                             }
 
-                            let font = Self.chooseFont(
-                                scalar: scalar, properties: properties, next: next, previous: previousScalar,
-                                previousFont: previousFont, isFirst: index == 0, fonts: &fonts, slots: &faceSlots,
-                                fallback: fallback, choices: choices, code: codes.isEmpty ? 0 : codes[index],
-                                known: &known, ascii: &ascii, memo: &memo, failures: &fontFailures)
+                            let code = codes.isEmpty ? 0 : codes[index]
+                            let font: Int32
+                            if Self.isPlainAnswered(scalar, properties: properties, next: next, code: code),
+                                !primaryFace.hasGlyph(scalar)
+                            {
+                                // What `chooseFont` answers for it, without its walk (see `isPlainAnswered`).
+                                font = known.slot(Int(code) - 1) {
+                                    Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
+                                }
+                            } else {
+                                font = Self.chooseFont(
+                                    scalar: scalar, properties: properties, next: next, previous: previousScalar,
+                                    previousFont: previousFont, isFirst: index == 0, fonts: &fonts, slots: &faceSlots,
+                                    fallback: fallback, choices: choices, code: code, known: &known, ascii: &ascii,
+                                    memo: &memo, failures: &fontFailures)
+                            }
                             for unit in index..<(index + width) {
                                 fontOf[unit] = font
                                 scriptOf[unit] = currentScript
@@ -164,6 +177,23 @@ struct Itemization {
             return (scalar, 2)
         }
         return (UInt32(unit), 1)
+    }
+
+    /// True when `chooseFont` would answer the chain face the text began knowing (`code`,
+    /// from `FallbackChoices.known`) for `scalar`, provided the primary face lacks it: a
+    /// BMP character (codes are 0 for surrogates) that joins no cluster before it (not
+    /// attaching, ZWJ or a variation selector, and not pictographic, so not after a ZWJ
+    /// either), wants no emoji presentation (none by default, no variation selector
+    /// after it) and that a chain face covers. Every step `chooseFont` takes for such a
+    /// character ends in `known.slot(code - 1)` (its per-text memo only repeats that
+    /// answer): a CJK text is mostly such characters, and this skips the walk for each.
+    @inline(__always)
+    private static func isPlainAnswered(_ scalar: UInt32, properties: UInt32, next: UInt32, code: UInt8) -> Bool {
+        let special =
+            UInt32(HOWDY_PROPERTY_ATTACHING) | UInt32(HOWDY_PROPERTY_EMOJI_PRESENTATION)
+            | UInt32(HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC)
+        return code != 0 && code != FallbackChoices.noFace && scalar >= 0x80 && properties & special == 0
+            && scalar != 0x200D && !(0xFE00...0xFE0F).contains(scalar) && next != 0xFE0E && next != 0xFE0F
     }
 
     /// Characters that belong to the cluster before them and so keep its font:

@@ -11,14 +11,31 @@ import CHarfBuzz
 struct LayoutBuilder {
     let shaped: ShapedText
 
-    /// Glyphs `glyphs` of `store` (the text's glyph store, or the line's piece of a run
-    /// shaped alone) at one level in one font.
+    /// Glyphs `glyphs` of a store at one level in one font: the text's glyph store when
+    /// `store` is `Slice.textStore`, else `Pieces.reshaped[store]` (the line's piece of a
+    /// run shaped alone, or its hyphen). An index, not the run itself: a `ShapedRun` holds
+    /// five arrays, and copying slices of the text's store retained and released each
+    /// of them per slice and per line.
     fileprivate struct Slice {
         var range: Range<Int>
         var level: UInt8
         var fontIndex: Int
-        var store: ShapedRun
+        var store: Int
         var glyphs: Range<Int>
+
+        static let textStore = -1
+    }
+
+    /// The slices of the line being built and the runs its reshaped slices refer to,
+    /// their capacity kept from line to line.
+    fileprivate struct Pieces {
+        var slices: [Slice] = []
+        var reshaped: [ShapedRun] = []
+
+        mutating func removeAll() {
+            slices.removeAll(keepingCapacity: true)
+            reshaped.removeAll(keepingCapacity: true)
+        }
     }
 
     func build(
@@ -30,14 +47,22 @@ struct LayoutBuilder {
         lines.reserveCapacity(breaks.count)
         var reshaper: ShapingBuffer?
         var width = 0.0
-        var cursor = UTF8Cursor()
-        // One array for every line's slices, its capacity kept from line to line.
-        var slices: [Slice] = []
-        for (index, lineBreak) in breaks.enumerated() {
-            var line = buildLine(lineBreak, reshaper: &reshaper, cursor: &cursor, slices: &slices)
-            line.baseline = Double(index) * lineHeight + halfLeading + ascent
-            width = max(width, line.width)
-            lines.append(line)
+        var cursor = UTF8OffsetCursor(isASCII: shaped.text.utf8.count == shaped.utf16.count)
+        // One set of arrays for every line's slices, their capacity kept from line to line.
+        var pieces = Pieces()
+        // The text's UTF-8, where the cursor finds each line text's bytes, and its glyph
+        // columns, read through pointers by every line.
+        var source = shaped.text
+        source.withUTF8 { utf8 in
+            shaped.glyphStore.withColumns { store in
+                for (index, lineBreak) in breaks.enumerated() {
+                    var line = buildLine(
+                        lineBreak, store: store, reshaper: &reshaper, utf8: utf8, cursor: &cursor, pieces: &pieces)
+                    line.baseline = Double(index) * lineHeight + halfLeading + ascent
+                    width = max(width, line.width)
+                    lines.append(line)
+                }
+            }
         }
         if let reshaper { ShapingBuffer.recycle(reshaper) }
         let alignment = shaped.options.alignment
@@ -57,75 +82,76 @@ struct LayoutBuilder {
     }
 
     private func buildLine(
-        _ lineBreak: LineBreak, reshaper: inout ShapingBuffer?, cursor: inout UTF8Cursor, slices: inout [Slice]
+        _ lineBreak: LineBreak, store: GlyphColumns, reshaper: inout ShapingBuffer?, utf8: UnsafeBufferPointer<UInt8>,
+        cursor: inout UTF8OffsetCursor, pieces: inout Pieces
     ) -> TextLine {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
         let rightToLeft = shaped.bidi.paragraphLevel(at: min(start, max(0, shaped.utf16.count - 1))) & 1 == 1
-        let text = shaped.omitsLineTexts ? "" : lineText(start..<end, cursor: &cursor)
+        let text = shaped.omitsLineTexts ? "" : lineText(start..<end, utf8: utf8, cursor: &cursor)
         if shaped.omitsGlyphs {
             var pen = advance(
-                from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, slices: &slices)
+                from: start, to: end, nextLineStart: lineBreak.end, store: store, reshaper: &reshaper,
+                pieces: &pieces)
             if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
             return TextLine(
                 range: start..<end, text: text, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
                 isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: [])
         }
-        self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, into: &slices)
+        self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, into: &pieces)
         if lineBreak.hyphen, let hyphen = shaped.hyphen {
             var run = ShapedRun(
-                start: end, end: end, level: slices.last?.level ?? (rightToLeft ? 1 : 0), fontIndex: 0)
+                start: end, end: end, level: pieces.slices.last?.level ?? (rightToLeft ? 1 : 0), fontIndex: 0)
             run.glyphs = [hyphen.glyph]
             run.clusters = [Int32(end)]
             // A run's advances are at its font's scale; the hyphen is the primary font's.
             run.advances = [Int32(truncatingIfNeeded: hyphen.advance >> shaped.font.instance.shiftTo16Dot16)]
             run.offsetsX = [0]
             run.offsetsY = [0]
-            slices.append(Slice(range: end..<end, level: run.level, fontIndex: 0, store: run, glyphs: 0..<1))
+            pieces.reshaped.append(run)
+            pieces.slices.append(
+                Slice(
+                    range: end..<end, level: run.level, fontIndex: 0, store: pieces.reshaped.count - 1,
+                    glyphs: 0..<1))
         }
         // The pen (16.16) sums unrounded advances: glyphs are placed where the exact sum
         // puts them, as Chromium places them, so the glyphs end within 1/64 px of the
         // line's reported width (the same sum rounded up once) and never past it.
         var pen = 0
+        let slices = pieces.slices
         var runs: [GlyphRun] = []
         runs.reserveCapacity(slices.count)
         func place(_ slice: Slice) {
-            let run = slice.store
             let font = shaped.fonts[slice.fontIndex]
             let shift = font.instance.shiftTo16Dot16
             let first = slice.glyphs.lowerBound
             let count = slice.glyphs.count
-            // Read and written through buffers: the placing is per glyph, and five
+            // Read and written through pointers: the placing is per glyph, and five
             // bounds-checked array reads and an append per glyph cost more than the sums.
             // The pen is moved in a local and written back once per slice.
             let startPen = pen
             var endPen = pen
-            let glyphs = run.glyphs.withUnsafeBufferPointer { ids in
-                run.clusters.withUnsafeBufferPointer { clusters in
-                    run.advances.withUnsafeBufferPointer { advances in
-                        run.offsetsX.withUnsafeBufferPointer { offsetsX in
-                            run.offsetsY.withUnsafeBufferPointer { offsetsY in
-                                [PositionedGlyph](unsafeUninitializedCapacity: count) { out, initialized in
-                                    var pen = startPen
-                                    for position in 0..<count {
-                                        let index = first + position
-                                        let advance = Int(advances[index]) << shift
-                                        (out.baseAddress! + position).initialize(
-                                            to: PositionedGlyph(
-                                                id: ids[index],
-                                                x: ShapedText.pixels(pen + Int(offsetsX[index]) << shift),
-                                                y: -ShapedText.pixels(Int(offsetsY[index]) << shift),
-                                                advance: ShapedText.pixels(advance), cluster: Int(clusters[index])))
-                                        pen += advance
-                                    }
-                                    endPen = pen
-                                    initialized = count
-                                }
-                            }
-                        }
+            func positioned(_ run: GlyphColumns) -> [PositionedGlyph] {
+                [PositionedGlyph](unsafeUninitializedCapacity: count) { out, initialized in
+                    var pen = startPen
+                    for position in 0..<count {
+                        let index = first + position
+                        let advance = Int(run.advances[index]) << shift
+                        (out.baseAddress! + position).initialize(
+                            to: PositionedGlyph(
+                                id: run.glyphs[index],
+                                x: ShapedText.pixels(pen + Int(run.offsetsX[index]) << shift),
+                                y: -ShapedText.pixels(Int(run.offsetsY[index]) << shift),
+                                advance: ShapedText.pixels(advance), cluster: Int(run.clusters[index])))
+                        pen += advance
                     }
+                    endPen = pen
+                    initialized = count
                 }
             }
+            let glyphs =
+                slice.store == Slice.textStore
+                ? positioned(store) : pieces.reshaped[slice.store].withColumns { positioned($0) }
             pen = endPen
             runs.append(
                 GlyphRun(font: font, isRightToLeft: slice.level & 1 == 1, range: slice.range, glyphs: glyphs))
@@ -145,69 +171,17 @@ struct LayoutBuilder {
     /// The text of `range` (UTF-16 offsets on scalar boundaries: breaks are between
     /// scalars), sliced from the original string: a copy of its UTF-8 bytes, which a
     /// string made from a string's slice does not validate again (transcoding from the
-    /// UTF-16 array did, and that validation was a third of a CJK line's text). ASCII
-    /// offsets are byte offsets; other text's byte offsets come from `cursor`, which
-    /// walks the UTF-16 array forward as the lines come.
-    private func lineText(_ range: Range<Int>, cursor: inout UTF8Cursor) -> String {
-        let source = shaped.text
-        let utf8 = source.utf8
-        if utf8.count == shaped.utf16.count {
-            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            let upper = utf8.index(lower, offsetBy: range.count)
-            return String(source[lower..<upper])
-        }
-        let (low, high) = shaped.utf16.withUnsafeBufferPointer { units in
-            (cursor.offset(of: range.lowerBound, in: units), cursor.offset(of: range.upperBound, in: units))
-        }
-        let lower = utf8.index(utf8.startIndex, offsetBy: low)
-        let upper = utf8.index(lower, offsetBy: high - low)
-        return String(source[lower..<upper])
-    }
-
-    /// `String(decoding: units, as: UTF16.self)`, transcoded in one pass straight into the
-    /// string's storage: the standard library's generic decoding costs several times more
-    /// per scalar (a sixth of a CJK or Hebrew layout). An unpaired surrogate becomes
-    /// U+FFFD, as there.
-    static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
-        String(unsafeUninitializedCapacity: units.count * 3) { bytes in
-            var out = 0
-            var index = 0
-            let count = units.count
-            while index < count {
-                var scalar = UInt32(units[index])
-                index += 1
-                if scalar < 0x80 {
-                    bytes[out] = UInt8(scalar)
-                    out += 1
-                    continue
-                }
-                if scalar & 0xF800 == 0xD800 {
-                    if scalar < 0xDC00, index < count, units[index] & 0xFC00 == 0xDC00 {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
-                        index += 1
-                    } else {
-                        scalar = 0xFFFD
-                    }
-                }
-                if scalar < 0x800 {
-                    bytes[out] = UInt8(0xC0 | scalar >> 6)
-                    bytes[out + 1] = UInt8(0x80 | scalar & 0x3F)
-                    out += 2
-                } else if scalar < 0x10000 {
-                    bytes[out] = UInt8(0xE0 | scalar >> 12)
-                    bytes[out + 1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                    bytes[out + 2] = UInt8(0x80 | scalar & 0x3F)
-                    out += 3
-                } else {
-                    bytes[out] = UInt8(0xF0 | scalar >> 18)
-                    bytes[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
-                    bytes[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                    bytes[out + 3] = UInt8(0x80 | scalar & 0x3F)
-                    out += 4
-                }
-            }
-            return out
-        }
+    /// UTF-16 array did, and that validation was a third of a CJK line's text). The byte
+    /// offsets come from `cursor`, which walks `utf8` (the text's) forward as the lines come.
+    private func lineText(
+        _ range: Range<Int>, utf8: UnsafeBufferPointer<UInt8>, cursor: inout UTF8OffsetCursor
+    ) -> String {
+        let low = cursor.position(ofUTF16: range.lowerBound, in: utf8).offset
+        let high = cursor.position(ofUTF16: range.upperBound, in: utf8).offset
+        let view = shaped.text.utf8
+        let lower = view.index(view.startIndex, offsetBy: low)
+        let upper = view.index(lower, offsetBy: high - low)
+        return String(shaped.text[lower..<upper])
     }
 
     /// The advance (16.16) of the line `start..<end`: the glyphs' advances, read from the
@@ -215,26 +189,32 @@ struct LayoutBuilder {
     /// are shaped alone as `slices` shapes them. Equal to the pen position after placing
     /// `slices`' glyphs, without placing them.
     private func advance(
-        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?, slices: inout [Slice]
+        from start: Int, to end: Int, nextLineStart: Int, store: GlyphColumns, reshaper: inout ShapingBuffer?,
+        pieces: inout Pieces
     ) -> Int {
         guard start < end else { return 0 }
         guard shaped.unsafeToBreak.contains(start) || shaped.unsafeToBreak.contains(nextLineStart) else {
             return shaped.advance(from: start, to: end)
         }
         var pen = 0
-        self.slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper, into: &slices)
-        for slice in slices {
+        self.slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper, into: &pieces)
+        for slice in pieces.slices {
             let shift = shaped.fonts[slice.fontIndex].instance.shiftTo16Dot16
-            for index in slice.glyphs { pen += Int(slice.store.advances[index]) << shift }
+            if slice.store == Slice.textStore {
+                for index in slice.glyphs { pen += Int(store.advances[index]) << shift }
+            } else {
+                let advances = pieces.reshaped[slice.store].advances
+                for index in slice.glyphs { pen += Int(advances[index]) << shift }
+            }
         }
         return pen
     }
 
-    /// The runs' glyphs for `start..<end` in logical run order, into `slices` (emptied first).
+    /// The runs' glyphs for `start..<end` in logical run order, into `pieces` (emptied first).
     private func slices(
-        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?, into slices: inout [Slice]
+        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?, into pieces: inout Pieces
     ) {
-        slices.removeAll(keepingCapacity: true)
+        pieces.removeAll()
         guard start < end else { return }
         let runs = shaped.runs
         var low = 0
@@ -263,39 +243,19 @@ struct LayoutBuilder {
                         font: shaped.fonts[run.fontIndex], fontIndex: run.fontIndex,
                         features: shaped.options.features.map(\.value))
                 }
-                slices.append(
+                pieces.reshaped.append(reshaped)
+                pieces.slices.append(
                     Slice(
-                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: reshaped,
-                        glyphs: reshaped.glyphs.indices))
+                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex,
+                        store: pieces.reshaped.count - 1, glyphs: reshaped.glyphs.indices))
             } else {
-                let store = shaped.glyphStore
-                slices.append(
+                pieces.slices.append(
                     Slice(
-                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: store,
-                        glyphs: store.glyphRange(
+                        range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: Slice.textStore,
+                        glyphs: shaped.glyphStore.glyphRange(
                             in: run.glyphs, rightToLeft: run.isRightToLeft, clustersFrom: lower, to: upper)))
             }
             index += 1
         }
-    }
-}
-
-/// UTF-16 offsets of a string turned into UTF-8 offsets, walking its UTF-16 units forward
-/// from the offset asked for last: a layout's lines come in order, so the whole text is
-/// walked once. Offsets are on scalar boundaries (a string holds no unpaired surrogate):
-/// a unit below U+0080 is one byte, below U+0800 two, a surrogate two (four a pair),
-/// any other three.
-struct UTF8Cursor {
-    private var utf16 = 0
-    private var utf8 = 0
-
-    mutating func offset(of target: Int, in units: UnsafeBufferPointer<UInt16>) -> Int {
-        if target < utf16 { (utf16, utf8) = (0, 0) }  // asked out of order: walk from the start
-        while utf16 < target {
-            let unit = units[utf16]
-            utf8 += unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit & 0xF800 == 0xD800 ? 2 : 3
-            utf16 += 1
-        }
-        return utf8
     }
 }

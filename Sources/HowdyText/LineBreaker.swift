@@ -115,6 +115,44 @@ struct LineBreaker {
         }
     }
 
+    /// For a `searchable` breaker without grapheme breaks: the number of greedy lines at
+    /// `width` (counting no further than `limit + 1`), the widest of those lines (its
+    /// content, 16.16) and the narrowest width at which one of them would take one more
+    /// segment (`Int.max` when none can). Greedy gives the same lines at any width from
+    /// `widest` up to below `grows` (each line still fits, and the segment after it
+    /// still does not), which lets `Balancer` jump past widths that cannot change the
+    /// answer instead of probing each.
+    func probe(width: Int, limit: Int) -> (lines: Int, widest: Int, grows: Int) {
+        precondition(searchable && graphemes == nil, "probe needs widths that grow with each segment")
+        return shaped.segments.withUnsafeBufferPointer { segments in
+            shaped.advancePrefix.withUnsafeBufferPointer { prefix in
+                let count = segments.count
+                var lines = 0
+                var widest = 0
+                var grows = Int.max
+                var index = 0
+                var start = 0
+                while index < count, lines <= limit {
+                    // The last segment in (index, count) that fits, if any (see `forEachLine`).
+                    var low = index + 1
+                    var high = count
+                    let limitWidth = prefix[start] + width
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if prefix[Int(segments[mid].contentEnd)] <= limitWidth { low = mid + 1 } else { high = mid }
+                    }
+                    let last = low - 1
+                    lines += 1
+                    widest = max(widest, prefix[Int(segments[last].contentEnd)] - prefix[start])
+                    if low < count { grows = min(grows, prefix[Int(segments[low].contentEnd)] - prefix[start]) }
+                    start = Int(segments[last].end)
+                    index = low
+                }
+                return (lines, widest, grows)
+            }
+        }
+    }
+
     /// The number of greedy lines at `width`, counting no further than `limit + 1`.
     func lineCount(width: Int, limit: Int = .max) -> Int {
         var lines = 0

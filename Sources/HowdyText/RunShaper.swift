@@ -259,6 +259,10 @@ struct RunShaper {
             return false
         }
         let scalar = Itemization.decode(text, at: offset).0
+        // CJK Unified Ideographs and Extension A, the bulk of a Han run: letters (Lo),
+        // never a continuation, answered without the property table
+        // (`ItemizationFastPathTests` checks ICU agrees).
+        if (0x4E00...0x9FFF).contains(scalar) || (0x3400...0x4DBF).contains(scalar) { return true }
         switch scalar {
         case 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0xFF9E...0xFF9F, 0xE0000...0xE0FFF, 0x1100...0x11FF,
             0xA960...0xA97F, 0xD7B0...0xD7FF:

@@ -21,21 +21,20 @@ final class LayoutHandle: Sendable {
         greedyLineCount = layout.greedyLineCount
     }
 
-    /// `layout`'s lines with their ranges in UTF-8 bytes.
+    /// `layout`'s lines with their ranges in UTF-8 bytes (found in one pass over the
+    /// text; a bound inside a surrogate pair, which breaks never make, maps to its
+    /// scalar's start).
     static func lines(of layout: TextLayout) -> [howdytext_line] {
-        var bounds: [Int] = []
-        bounds.reserveCapacity(2 * layout.lines.count)
-        for line in layout.lines {
-            bounds.append(line.range.lowerBound)
-            bounds.append(line.range.upperBound)
-        }
-        bounds = UTF8Offsets.of(utf16: bounds, in: layout.text)
-        return layout.lines.indices.map { index in
-            let line = layout.lines[index]
-            return howdytext_line(
-                start: bounds[2 * index], end: bounds[2 * index + 1], width: line.width,
-                hyphen: line.endsWithHyphen ? 1 : 0,
-                rtl: line.isRightToLeft ? 1 : 0)
+        var text = layout.text
+        return text.withUTF8 { utf8 in
+            var cursor = UTF8OffsetCursor(layout.text)
+            return layout.lines.map { line in
+                howdytext_line(
+                    start: cursor.position(ofUTF16: line.range.lowerBound, in: utf8).offset,
+                    end: cursor.position(ofUTF16: line.range.upperBound, in: utf8).offset, width: line.width,
+                    hyphen: line.endsWithHyphen ? 1 : 0,
+                    rtl: line.isRightToLeft ? 1 : 0)
+            }
         }
     }
 

@@ -77,12 +77,12 @@ public struct JSONWriter {
     package mutating func layoutCuttingLineTexts(_ layout: TextLayout, id: JSONLValue?) {
         var text = layout.text
         text.withUTF8 { utf8 in
-            var cursor = UTF16Cursor(utf8)
+            var cursor = UTF8OffsetCursor(isASCII: utf8.count == layout.text.utf16.count)
             write(layout, id: id) { writer, line in
-                if let lower = cursor.offset(of: line.range.lowerBound),
-                    let upper = cursor.offset(of: line.range.upperBound)
-                {
-                    writer.output.string(utf8: UnsafeBufferPointer(rebasing: utf8[lower..<upper]))
+                let lower = cursor.position(ofUTF16: line.range.lowerBound, in: utf8)
+                let upper = cursor.position(ofUTF16: line.range.upperBound, in: utf8)
+                if lower.isExact, upper.isExact {
+                    writer.output.string(utf8: UnsafeBufferPointer(rebasing: utf8[lower.offset..<upper.offset]))
                 } else {
                     // A range that cuts a surrogate pair (breaks never do): decoded as
                     // the layout decodes it, an unpaired surrogate as U+FFFD.
@@ -131,38 +131,5 @@ extension TextLayout {
         var writer = JSONWriter()
         writer.layout(self)
         return writer.text
-    }
-}
-
-/// UTF-16 offsets turned into UTF-8 offsets of one string, walking forward scalar by
-/// scalar (offsets asked in increasing order cost one pass in all).
-private struct UTF16Cursor {
-    let utf8: UnsafeBufferPointer<UInt8>
-    var utf16Offset = 0
-    var utf8Offset = 0
-
-    /// Every byte is ASCII: then a UTF-16 offset is its own UTF-8 offset (the common case,
-    /// found with one OR over the bytes instead of a walk per line).
-    let isASCII: Bool
-
-    init(_ utf8: UnsafeBufferPointer<UInt8>) {
-        self.utf8 = utf8
-        var any: UInt8 = 0
-        for byte in utf8 { any |= byte }
-        isASCII = any < 0x80
-    }
-
-    /// The UTF-8 offset of UTF-16 offset `target`; nil when it is inside a surrogate
-    /// pair or past the end.
-    mutating func offset(of target: Int) -> Int? {
-        if isASCII { return target >= 0 && target <= utf8.count ? target : nil }
-        if target < utf16Offset { (utf16Offset, utf8Offset) = (0, 0) }
-        while utf16Offset < target, utf8Offset < utf8.count {
-            let lead = utf8[utf8Offset]
-            let (bytes, units) = lead < 0x80 ? (1, 1) : lead < 0xE0 ? (2, 1) : lead < 0xF0 ? (3, 1) : (4, 2)
-            utf16Offset += units
-            utf8Offset += bytes
-        }
-        return utf16Offset == target ? utf8Offset : nil
     }
 }

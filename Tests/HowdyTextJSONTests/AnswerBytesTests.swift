@@ -1,4 +1,5 @@
 import Foundation
+import HowdyTestSupport
 import HowdyText
 import HowdyTextJSON
 import Testing
@@ -24,7 +25,7 @@ private func caseFileRequests() throws -> [String] {
     where file.hasSuffix(".case") {
         let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
         var fields: [(String, String)] = []
-        func flush() {
+        func flush() throws {
             guard !fields.isEmpty else { return }
             defer { fields = [] }
             for scale in [0.6, 1.0, 1.7] {
@@ -37,7 +38,7 @@ private func caseFileRequests() throws -> [String] {
                     switch key {
                     case "size": writer.raw(value)
                     case "width": writer.number((Double(value) ?? 300) * scale)
-                    case "text": writer.string(unescaped(value))
+                    case "text": writer.string(try CaseFileEscapes.unescaped(value))
                     default: writer.string(value)
                     }
                 }
@@ -46,7 +47,7 @@ private func caseFileRequests() throws -> [String] {
             }
         }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if raw.hasPrefix("== ") { flush() }
+            if raw.hasPrefix("== ") { try flush() }
             guard !raw.hasPrefix("#"), !raw.hasPrefix(">"), let colon = raw.firstIndex(of: ":") else { continue }
             let key = String(raw[..<colon])
             guard
@@ -58,33 +59,9 @@ private func caseFileRequests() throws -> [String] {
             else { continue }
             fields.append((key, raw[raw.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        flush()
+        try flush()
     }
     return requests
-}
-
-/// `\n` and `\u{XXXX}` as the case files write them.
-private func unescaped(_ text: String) -> String {
-    var out = ""
-    var rest = Substring(text)
-    while let slash = rest.firstIndex(of: "\\") {
-        out += rest[..<slash]
-        let after = rest[rest.index(after: slash)...]
-        if after.hasPrefix("n") {
-            out += "\n"
-            rest = after.dropFirst()
-        } else if after.hasPrefix("u{"), let close = after.firstIndex(of: "}"),
-            let value = UInt32(after[after.index(after.startIndex, offsetBy: 2)..<close], radix: 16),
-            let scalar = Unicode.Scalar(value)
-        {
-            out.unicodeScalars.append(scalar)
-            rest = after[after.index(after: close)...]
-        } else {
-            out += "\\"
-            rest = after
-        }
-    }
-    return out + rest
 }
 
 @Suite("JSON-lines answer bytes")

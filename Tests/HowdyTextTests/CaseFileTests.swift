@@ -1,4 +1,5 @@
 import Foundation
+import HowdyTestSupport
 import HowdyText
 import Testing
 
@@ -167,29 +168,8 @@ extension LayoutCase {
         return try ShapedText(try Self.unescaped(fields["text"] ?? ""), font: font, options: options)
     }
 
-    /// A case's text with `\\n` as a newline and `\\u{HEX}` as that scalar (invisible
-    /// characters such as U+200D ZWJ, U+FE0F VS16 and U+00AD SHY stay readable in the file).
-    static func unescaped(_ text: String) throws -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let slash = rest.firstIndex(of: "\\") {
-            out += rest[..<slash]
-            let after = rest[rest.index(after: slash)...]
-            if after.hasPrefix("n") {
-                out += "\n"
-                rest = after.dropFirst()
-            } else if after.hasPrefix("u{"), let close = after.firstIndex(of: "}") {
-                let hex = after[after.index(after.startIndex, offsetBy: 2)..<close]
-                let scalar = try #require(UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init), "bad escape \\u{\(hex)}")
-                out.unicodeScalars.append(scalar)
-                rest = after[after.index(after: close)...]
-            } else {
-                out += "\\"
-                rest = after
-            }
-        }
-        return out + rest
-    }
+    /// A case's text with its escapes replaced (see `CaseFileEscapes`).
+    static func unescaped(_ text: String) throws -> String { try CaseFileEscapes.unescaped(text) }
 
     /// Every glyph of a layout: line, run font, id, cluster, position and advance.
     static func glyphDump(_ layout: TextLayout) -> [String] {

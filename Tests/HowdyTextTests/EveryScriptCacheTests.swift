@@ -94,29 +94,6 @@ import Testing
         if item.script == "japanese" { #expect(shaped.runs.count > 3, "kana and kanji make several runs") }
     }
 
-    /// Line texts are transcoded from UTF-16 by hand; they must equal the standard
-    /// library's decoding, unpaired surrogates included (each becomes U+FFFD).
-    @Test("line texts decode UTF-16 as the standard library does")
-    func utf16Transcoding() {
-        var samples: [[UInt16]] = Self.texts.map { Array($0.text.utf16) }
-        samples += [[], [0x41], [0xD800], [0xDC00, 0x41], [0xD83D, 0xDE00, 0xD83D], [0x7F, 0x80, 0x7FF, 0x800, 0xFFFF]]
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<200 {
-            let count = Int.random(in: 0..<12, using: &generator)
-            samples.append(
-                (0..<count).map { _ in
-                    // Biased towards surrogates and the UTF-8 length boundaries.
-                    [UInt16.random(in: 0...0x7F), UInt16.random(in: 0x80...0x7FF), UInt16.random(in: 0xD800...0xDFFF),
-                        UInt16.random(in: 0x800...0xFFFF)][Int.random(in: 0..<4, using: &generator)]
-                })
-        }
-        for units in samples {
-            let fast = units.withUnsafeBufferPointer { LayoutBuilder.string($0) }
-            #expect(fast == String(decoding: units, as: UTF16.self), "\(units)")
-            #expect(Array(fast.utf8) == Array(String(decoding: units, as: UTF16.self).utf8), "\(units)")
-        }
-    }
-
     /// A text's UTF-16 units are transcoded from its UTF-8 storage by hand; they must be
     /// the standard library's, for every UTF-8 length (1–4 bytes, surrogate pairs) and
     /// the boundaries between them, in strings made whole and from substrings.

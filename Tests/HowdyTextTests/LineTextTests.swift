@@ -2,7 +2,7 @@ import Testing
 
 @testable import HowdyText
 
-/// Line texts are sliced from the laid-out string by UTF-8 offsets that `UTF8Cursor`
+/// Line texts are sliced from the laid-out string by UTF-8 offsets that `UTF8OffsetCursor`
 /// derives from the lines' UTF-16 ranges. Each must be exactly the text of its range,
 /// for every UTF-8 length, surrogate pairs, and lines in every layout mode.
 @Suite struct LineTextTests {
@@ -35,17 +35,29 @@ import Testing
         }
     }
 
-    @Test("the cursor gives UTF-8 offsets in order and out of order")
+    @Test("the cursor gives UTF-8 offsets in order and out of order, ASCII or not")
     func cursorOffsets() {
-        let text = "a\u{E9}計𠮷b"
-        let units = Array(text.utf16)
-        func utf8Offset(_ utf16: Int) -> Int {
-            String(decoding: units[..<utf16], as: UTF16.self).utf8.count
-        }
-        units.withUnsafeBufferPointer { buffer in
-            var cursor = UTF8Cursor()
-            for offset in [0, 1, 2, 3, 5, 6, 3, 0, 6] {
-                #expect(cursor.offset(of: offset, in: buffer) == utf8Offset(offset), "\(offset)")
+        for text in ["a\u{E9}計𠮷b", "plain ASCII text", "", "𠮷", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}"] {
+            let units = Array(text.utf16)
+            var copy = text
+            copy.withUTF8 { bytes in
+                var cursor = UTF8OffsetCursor(text)
+                let offsets = Array(0...units.count)
+                for offset in offsets + offsets.reversed() + [units.count, 0, units.count] {
+                    let position = cursor.position(ofUTF16: offset, in: bytes)
+                    let prefix = String(decoding: units[..<offset], as: UTF16.self)
+                    let insidePair = offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset])
+                    #expect(position.isExact == !insidePair, "\(text) \(offset)")
+                    // Inside a pair: the start of the pair's scalar (the prefix decodes the
+                    // lone lead surrogate as U+FFFD, three bytes, so count without it).
+                    let expected =
+                        insidePair
+                        ? String(decoding: units[..<(offset - 1)], as: UTF16.self).utf8.count : prefix.utf8.count
+                    #expect(position.offset == expected, "\(text) \(offset)")
+                }
+                #expect(cursor.position(ofUTF16: -1, in: bytes) == .init(offset: 0, isExact: false))
+                #expect(
+                    cursor.position(ofUTF16: units.count + 1, in: bytes) == .init(offset: bytes.count, isExact: false))
             }
         }
     }

@@ -53,30 +53,19 @@ enum PNGScanlines {
         rgba.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             for y in 0..<height {
-                let row = base + y * width * 4
                 let line = base + y * stride
-                var left0 = row[0], left1 = row[1], left2 = row[2]
-                // Row 0's filter byte (and a 1-px-wide image's) overwrites the first pixel's red: read first.
+                filterRGB(UnsafePointer(base + y * width * 4), into: line + 1, width: width)
+                // After the row: in row 0 (and in every row of a 1-px-wide image) this
+                // byte is the first pixel's red, which the filter has read by now.
                 line[0] = 1
-                line[1] = left0
-                line[2] = left1
-                line[3] = left2
-                for x in 1..<max(1, width) {
-                    let p = row + x * 4, q = line + 1 + x * 3
-                    let c0 = p[0], c1 = p[1], c2 = p[2]
-                    q[0] = c0 &- left0
-                    q[1] = c1 &- left1
-                    q[2] = c2 &- left2
-                    left0 = c0
-                    left1 = c1
-                    left2 = c2
-                }
             }
         }
         rgba.removeLast(rgba.count - stride * height)
     }
 
-    /// One row as RGB: the first pixel as is (its left neighbour counts as zero).
+    /// One row as RGB: the first pixel as is (its left neighbour counts as zero). Each
+    /// pixel is read before its three bytes are written, so `line` may start at or before
+    /// `row` in the same buffer (the in-place filter relies on it).
     private static func filterRGB(_ row: UnsafePointer<UInt8>, into line: UnsafeMutablePointer<UInt8>, width: Int) {
         guard width > 0 else { return }
         var left0 = row[0], left1 = row[1], left2 = row[2]

@@ -22,6 +22,8 @@ enum TextBenchmark {
         var greedy: Double
         var balance: Double
         var balanceCold: Double
+        /// Cold, but the emptied cache keeps its allocations (`removeAllKeepingCapacity`).
+        var balanceColdKept: Double
         var balanceUncached: Double
         var naive: Double
         var probes: Int
@@ -71,8 +73,13 @@ enum TextBenchmark {
                     _ = try ShapedText(item.text, font: font).balance(width: item.width)
                 },
                 { _ = try ShapedText(item.text, font: font, options: uncached).balance(width: item.width) },
+                {
+                    cache.removeAllKeepingCapacity()
+                    _ = try ShapedText(item.text, font: font).balance(width: item.width)
+                },
             ])
             let (shape, greedy, balance, cold, uncachedTime) = (times[0], times[1], times[2], times[3], times[4])
+            let coldKept = times[5]
             let naive = try Measure.median(samples: 7) {
                 _ = try naiveBalance(item.text, font: font, width: item.width)
             }
@@ -83,6 +90,7 @@ enum TextBenchmark {
             results.append(
                 ItemResult(
                     item: item, referenceFont: "\(drawing.face.familyName) \(drawing.face.styleName)", shape: shape, greedy: greedy, balance: balance, balanceCold: cold,
+                    balanceColdKept: coldKept,
                     balanceUncached: uncachedTime, naive: naive, probes: probes))
         }
 
@@ -93,8 +101,12 @@ enum TextBenchmark {
             let mine = results.filter { $0.item.script == script }
             let cold = Measure.median(mine.map { $0.balanceCold / $0.shape })
             let warm = Measure.median(mine.map { $0.balance / $0.shape })
+            let coldKept = Measure.median(mine.map { $0.balanceColdKept / $0.shape })
             byScript[script] = [
                 "cold": Measure.rounded(cold), "warm": Measure.rounded(warm),
+                // First sight in a cache that keeps its allocations: how much of `cold` is
+                // the emptied cache allocating again.
+                "coldKeptAllocations": Measure.rounded(coldKept),
                 "coldMax": Measure.rounded(mine.map { $0.balanceCold / $0.shape }.max() ?? 0),
                 "warmMax": Measure.rounded(mine.map { $0.balance / $0.shape }.max() ?? 0),
             ]
@@ -111,6 +123,7 @@ enum TextBenchmark {
                     [
                         "script": result.item.script, "words": result.item.words, "shapeNs": Int(result.shape),
                         "balanceNs": Int(result.balance), "balanceColdNs": Int(result.balanceCold),
+                        "balanceColdKeptNs": Int(result.balanceColdKept),
                         "balanceOverShapeWarm": Measure.rounded(result.balance / result.shape),
                         "balanceOverShapeCold": Measure.rounded(result.balanceCold / result.shape),
                     ]

@@ -23,7 +23,8 @@ final class FallbackChoices: Sendable {
         let face: ObjectIdentifier
         let font: Font
     }
-    /// Called (outside the lock) after a new answer is kept: the owning `TextSystem`
+    /// Called (outside the answers' lock, under this one, which the owning
+    /// `TextSystem`'s `deinit` takes to clear it) after a new answer is kept: the system
     /// then checks its budget.
     let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
 
@@ -146,7 +147,7 @@ final class FallbackChoices: Sendable {
         if let known = choices.read({ $0.pointee.face(for: scalar) }) { return known }
         let found = walk()
         choices.write { $0.set(found, for: scalar) }
-        onGrowth.withLock { $0 }?()
+        onGrowth.withLock { $0?() }
         return found
     }
 }

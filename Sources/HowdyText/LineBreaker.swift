@@ -165,6 +165,11 @@ struct LineBreaker {
 
     func lines(width: Int) -> [LineBreak] {
         var lines: [LineBreak] = []
+        // About the text's width over the line's, plus room for a last short line and a
+        // hard break: one allocation, where growing from empty reallocated three or four
+        // times per call (twice per balance).
+        let total = shaped.advancePrefix.last ?? 0
+        lines.reserveCapacity(min(shaped.segments.count, total / max(width, 1) + 3))
         forEachLine(width: width) { line in
             lines.append(line)
             return true

@@ -9,6 +9,17 @@ struct OffsetSet: Sendable {
         words = [UInt64](repeating: 0, count: (max(0, capacity) + 63) >> 6)
     }
 
+    /// An empty set for offsets `0..<capacity` in `storage`'s buffer (emptied and refilled
+    /// with zeros; its old contents never show).
+    init(capacity: Int, reusing storage: [UInt64]) {
+        words = storage
+        words.removeAll(keepingCapacity: true)
+        words.append(contentsOf: repeatElement(0, count: (max(0, capacity) + 63) >> 6))
+    }
+
+    /// The bit words, for `ShapedTextArrays` to reuse.
+    var storage: [UInt64] { words }
+
     /// True when `offset` is in the set; false for offsets outside `0..<capacity`.
     @inline(__always)
     func contains(_ offset: Int) -> Bool {

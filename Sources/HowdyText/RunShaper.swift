@@ -14,15 +14,18 @@ struct RunShaper {
     /// The HarfBuzz buffer, made on the first run HarfBuzz shapes (a text whose runs are
     /// all cached never needs one).
     private let lazyBuffer = LazyShapingBuffer()
-    /// The words and hashes of the run being shaped, their capacity kept from run to run.
-    private let scratch = RunScratch()
+    /// The words and hashes of the run being shaped, their capacity kept from run to run
+    /// (and from text to text: `ShapedTextArrays` pools it).
+    let scratch: RunScratch
 
     var buffer: ShapingBuffer { lazyBuffer.buffer }
 
     init(
         text: UnsafeBufferPointer<UInt16>, cache: WordShapeCache?, language: hb_language_t?,
-        features: [hb_feature_t], featureSet: Int, segments: [ShapedText.Segment] = []
+        features: [hb_feature_t], featureSet: Int, segments: [ShapedText.Segment] = [],
+        scratch: RunScratch = RunScratch()
     ) {
+        self.scratch = scratch
         self.text = text
         self.cache = cache
         self.language = language
@@ -59,24 +62,163 @@ struct RunShaper {
         scratch.hashes.removeAll(keepingCapacity: true)
         for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, context)) }
         let hashes = scratch.hashes
+        let clean = boundaries.cleanWords(text, pieces)
+        let fractions = text[item.start..<item.end].contains(0x2044)  // see SpaceBoundaries
         // Every cached word is clean (see `storable`), so safe cuts are all a hit needs.
-        if !cuts.contains(false) {
+        var windows: [Range<Int>]?
+        if !cuts.contains(false), !clean.contains(false) {
             if cache.assemble(
                 text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
                 hashes: hashes)
             {
                 return first..<store.glyphs.count
             }
+        } else if !fractions {
+            windows = ShapingWindows.windows(
+                text, pieces: pieces, cuts: cuts, clean: clean, crossings: boundaries.crossings,
+                font: font.instance.handle)
+            if let windows,
+                shapeWindowed(
+                    item, font: font, cache: cache, context: context, pieces: pieces, hashes: hashes,
+                    windows: windows, into: &unsafe, store: &store)
+            {
+                return first..<store.glyphs.count
+            }
         }
         shapeWhole(item, font: font, into: &unsafe, store: &store)
         let glyphs = first..<store.glyphs.count
-        if !text[item.start..<item.end].contains(0x2044) {  // fractions: see SpaceBoundaries
-            let (data, words) = storable(
+        if !fractions {
+            var (data, words) = storable(
                 store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: pieces, hashes: hashes, cuts: cuts,
-                boundaries: boundaries, context: context)
+                boundaries: boundaries, context: context, clean: clean)
+            if let windows {
+                storeWindows(
+                    windows, of: store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: pieces,
+                    context: context, into: &data, &words)
+            }
             cache.store(data, words: words)
         }
         return glyphs
+    }
+
+    /// A window's text: its words from the first's start to the last's end.
+    private func span(_ window: Range<Int>, _ pieces: [Range<Int>]) -> Range<Int> {
+        pieces[window.lowerBound].lowerBound..<pieces[window.upperBound - 1].upperBound
+    }
+
+    /// Shapes a run through the cache with `windows` (ranges of `pieces`,
+    /// `ShapingWindows`) shaped apart: each window's glyphs are those of its text shaped
+    /// alone, whatever is around it, so a window is cached as one entry, as a word is.
+    /// One lookup when the run's words and windows are all cached; otherwise each window
+    /// not cached is shaped by HarfBuzz (with the text around it as context) and stored,
+    /// and the words between windows are assembled from the cache, in visual order. False
+    /// when a word between windows is not cached (a text seen for the first time):
+    /// `store` and `unsafe` are then as they were, and the caller shapes the run whole,
+    /// which stores its clean words and its windows.
+    private func shapeWindowed(
+        _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, pieces: [Range<Int>],
+        hashes: [UInt64], windows: [Range<Int>], into unsafe: inout OffsetSet, store: inout ShapedRun
+    ) -> Bool {
+        // The run as cache entries: words outside windows, each window whole.
+        scratch.partPieces.removeAll(keepingCapacity: true)
+        scratch.partHashes.removeAll(keepingCapacity: true)
+        var next = 0
+        for window in windows {
+            scratch.partPieces.append(contentsOf: pieces[next..<window.lowerBound])
+            scratch.partHashes.append(contentsOf: hashes[next..<window.lowerBound])
+            let range = span(window, pieces)
+            scratch.partPieces.append(range)
+            scratch.partHashes.append(WordShapeCache.hash(text, range, context))
+            next = window.upperBound
+        }
+        scratch.partPieces.append(contentsOf: pieces[next...])
+        scratch.partHashes.append(contentsOf: hashes[next...])
+        if cache.assemble(
+            text, pieces: scratch.partPieces, context: context, rightToLeft: item.isRightToLeft, into: &store,
+            unsafe: &unsafe, hashes: scratch.partHashes)
+        {
+            return true
+        }
+        let entries = scratch.partPieces
+        let entryHashes = scratch.partHashes
+        let first = store.glyphs.count
+        let kept = unsafe
+        var data: [Int32] = []
+        var words: [(hash: UInt64, range: Range<Int>)] = []
+        for position in entries.indices {
+            let index = item.isRightToLeft ? entries.count - 1 - position : position
+            let range = entries[index]
+            let isWindow = windows.contains { span($0, pieces) == range }
+            if !isWindow
+                || !cache.assemble(
+                    text, pieces: [range], context: context, rightToLeft: item.isRightToLeft, into: &store,
+                    unsafe: &unsafe, hashes: [entryHashes[index]])
+            {
+                guard isWindow else {
+                    store.truncate(to: first)
+                    unsafe = kept
+                    cache.store(data, words: words)
+                    return false
+                }
+                let before = store.glyphs.count
+                buffer.shape(
+                    text, range: range, context: true, level: item.level, script: item.script, language: language,
+                    font: font, features: features, appendingTo: &store)
+                buffer.unsafeToBreakOffsets(base: 0, into: &unsafe)
+                pack(
+                    store, glyphs: before..<store.glyphs.count, bufferStart: before, range: range,
+                    hash: entryHashes[index], context: context, rightToLeft: item.isRightToLeft, into: &data, &words)
+            }
+        }
+        cache.store(data, words: words)
+        return true
+    }
+
+    /// Packs the windows of a run just shaped whole (`glyphs` of `store`; the HarfBuzz
+    /// buffer still holds them) into `data` and `words`, to be stored with its words.
+    private func storeWindows(
+        _ windows: [Range<Int>], of store: ShapedRun, glyphs run: Range<Int>, rightToLeft: Bool,
+        pieces: [Range<Int>], context: ShapeContext, into data: inout [Int32],
+        _ words: inout [(hash: UInt64, range: Range<Int>)]
+    ) {
+        guard
+            Self.glyphRanges(
+                store.clusters, run: run, rightToLeft: rightToLeft, pieces: pieces, into: &scratch.glyphs)
+        else { return }
+        let pieceGlyphs = scratch.glyphs
+        for window in windows where !pieceGlyphs[window].contains(where: \.isEmpty) {
+            let (low, high) = (pieceGlyphs[window.lowerBound], pieceGlyphs[window.upperBound - 1])
+            let glyphs = rightToLeft ? high.lowerBound..<low.upperBound : low.lowerBound..<high.upperBound
+            let range = span(window, pieces)
+            pack(
+                store, glyphs: glyphs, bufferStart: run.lowerBound, range: range,
+                hash: WordShapeCache.hash(text, range, context), context: context, rightToLeft: rightToLeft,
+                into: &data, &words)
+        }
+    }
+
+    /// Packs `glyphs` of `store`, the glyphs of `text[range]` (the HarfBuzz buffer holds
+    /// them from `bufferStart` on, for their unsafe-to-break flags), as the entry `hash`,
+    /// unless no glyph starts the range (then nothing is packed).
+    private func pack(
+        _ store: ShapedRun, glyphs: Range<Int>, bufferStart: Int, range: Range<Int>, hash: UInt64,
+        context: ShapeContext, rightToLeft: Bool, into data: inout [Int32],
+        _ words: inout [(hash: UInt64, range: Range<Int>)]
+    ) {
+        var count: UInt32 = 0
+        guard !glyphs.isEmpty, let infos = hb_buffer_get_glyph_infos(buffer.handle, &count),
+            glyphs.lowerBound >= bufferStart, glyphs.upperBound - bufferStart <= Int(count),
+            Int(store.clusters[rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound]) == range.lowerBound
+        else { return }
+        let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        let base = Int32(range.lowerBound)
+        let unsafeOffsets = glyphs.filter { infos[$0 - bufferStart].mask & unsafeBreak != 0 }
+            .map { Int32(infos[$0 - bufferStart].cluster) - base }
+        let start = data.count
+        PackedWord.pack(
+            into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[range]), run: store,
+            glyphs: glyphs, base: base, unsafe: unsafeOffsets)
+        words.append((hash, start..<data.count))
     }
 
     private func shapeWhole(_ item: TextRun, font: Font, into unsafe: inout OffsetSet, store: inout ShapedRun) {
@@ -291,18 +433,18 @@ struct RunShaper {
 
     /// Words of a run just shaped whole whose glyphs do not depend on the text around
     /// them: their clusters start and end at their own edges, no lookup that can match
-    /// across a space can change them (`SpaceBoundaries.isClean`), and pair positioning
+    /// across a space can change them (`SpaceBoundaries.cleanWords`, or `clean` when known), and pair positioning
     /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`).
     /// `store`'s glyphs `run` are the run; the HarfBuzz buffer still holds them.
     private func storable(
         _ store: ShapedRun, glyphs run: Range<Int>, rightToLeft: Bool, pieces: [Range<Int>], hashes: [UInt64],
-        cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext
+        cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext, clean known: [Bool]? = nil
     ) -> (data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.count
         else { return ([], []) }
         let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        let clean = boundaries.cleanWords(text, pieces)
+        let clean = known ?? boundaries.cleanWords(text, pieces)
         // The words to store and their glyphs first, so that the packed data is made in
         // one allocation of its exact size and written in place.
         var chosen = scratch.chosen
@@ -421,8 +563,10 @@ struct RunShaper {
 
 /// Per-text arrays `RunShaper` refills for every run, so that a text of many runs (a
 /// Japanese sentence changes script between kana and kanji every few characters)
-/// allocates them once.
-final class RunScratch {
+/// allocates them once; kept from text to text with the text's other arrays
+/// (`ShapedTextArrays`). Every use empties what it fills first. Used by one thread at a
+/// time: the one shaping, then the one that frees the text and pools it.
+final class RunScratch: @unchecked Sendable {
     var pieces: [Range<Int>] = []
     var hashes: [UInt64] = []
     /// Each piece's glyphs in the run's glyph store (`RunShaper.glyphRanges`).
@@ -431,6 +575,9 @@ final class RunScratch {
     var asked: [Bool] = []
     /// The words of a run to store: piece index, glyphs, unsafe-to-break count.
     var chosen: [(piece: Int, glyphs: Range<Int>, unsafeCount: Int)] = []
+    /// The words and hashes between two windows (`RunShaper.shapeWindowed`).
+    var partPieces: [Range<Int>] = []
+    var partHashes: [UInt64] = []
 }
 
 /// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.

@@ -86,8 +86,17 @@ final class SegmentCache: Sendable {
         return memcmp(left, right, a.count * MemoryLayout<UInt16>.stride) == 0
     }
 
-    /// Forgets every text.
-    func removeAll() { table.write { $0 = Table() } }
+    /// Forgets every text; with `keepingCapacity`, the table keeps its allocation.
+    func removeAll(keepingCapacity: Bool = false) {
+        table.write { table in
+            if keepingCapacity {
+                table.entries.removeAll(keepingCapacity: true)
+                table.bytes = 0
+            } else {
+                table = Table()
+            }
+        }
+    }
 
     /// FNV-1a over the options and units, finalized (`FNV1a.finalized`).
     private static func hash(_ text: UnsafeBufferPointer<UInt16>, _ options: Options) -> UInt64 {

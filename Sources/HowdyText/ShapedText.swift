@@ -86,6 +86,17 @@ public struct ShapedText: Sendable {
         let maxSegmentWidth: Int
         let maxHangingWidth: Int
         let metrics: (ascent: Double, descent: Double, lineHeight: Double)
+        /// The run shaper's scratch arrays, held only to be pooled with the rest.
+        let scratch: RunScratch?
+
+        /// Its arrays go back to the pool for the next text (`ShapedTextArrays`).
+        deinit {
+            ShapedTextArrays.recycle(
+                ShapedTextArrays(
+                    utf16: utf16, runs: runs, glyphs: glyphStore.glyphs, clusters: glyphStore.clusters,
+                    advances: glyphStore.advances, offsetsX: glyphStore.offsetsX, offsetsY: glyphStore.offsetsY,
+                    prefix: advancePrefix, unsafeWords: unsafeToBreak.storage, scratch: scratch))
+        }
 
         // swiftlint:disable:next function_parameter_count
         init(
@@ -93,8 +104,10 @@ public struct ShapedText: Sendable {
             runs: [TextRunGlyphs],
             glyphStore: ShapedRun, bidi: BidiLevels, advancePrefix: [Int], segments: [Segment],
             unsafeToBreak: OffsetSet, hyphen: (glyph: UInt32, advance: Int)?, maxSegmentWidth: Int,
-            maxHangingWidth: Int, metrics: (ascent: Double, descent: Double, lineHeight: Double)
+            maxHangingWidth: Int, metrics: (ascent: Double, descent: Double, lineHeight: Double),
+            scratch: RunScratch? = nil
         ) {
+            self.scratch = scratch
             self.text = text
             self.font = font
             self.options = options
@@ -140,7 +153,10 @@ public struct ShapedText: Sendable {
     ///   `TextError.invalidLineHeight` for a non-positive or non-finite line height,
     ///   `TextError.unicode` if ICU fails.
     public init(_ text: String, font: Font, options: TextOptions = TextOptions()) throws {
-        let utf16 = Self.utf16(of: text)
+        // Arrays a text shaped earlier on this thread gave back (`ShapedTextArrays`).
+        var arrays = ShapedTextArrays.take()
+        Self.utf16(of: text, into: &arrays.utf16)
+        let utf16 = arrays.utf16
         guard utf16.count <= TextLimits.maximumUTF16Length else {
             throw TextError.textTooLong(utf16Length: utf16.count, limit: TextLimits.maximumUTF16Length)
         }
@@ -154,11 +170,17 @@ public struct ShapedText: Sendable {
 
         var fonts: [Font] = [font]
         var fontFailures: [TextError] = []
-        var runs: [TextRunGlyphs] = []
-        var store = ShapedRun(start: 0, end: utf16.count, level: 0, fontIndex: 0)
-        var unsafe = OffsetSet(capacity: utf16.count + 1)
+        var runs = arrays.runs
+        var store = ShapedRun(
+            start: 0, end: utf16.count, level: 0, fontIndex: 0, glyphs: arrays.glyphs, clusters: arrays.clusters,
+            advances: arrays.advances, offsetsX: arrays.offsetsX, offsetsY: arrays.offsetsY)
+        var unsafe = OffsetSet(capacity: utf16.count + 1, reusing: arrays.unsafeWords)
         var segments: [Segment] = []
-        var prefix = [Int](repeating: 0, count: utf16.count + 1)
+        var prefix = arrays.prefix
+        prefix.append(contentsOf: repeatElement(0, count: utf16.count + 1))
+        let scratch = arrays.scratch ?? RunScratch()
+        // Each array is now held once, by the variable that fills it.
+        arrays = ShapedTextArrays()
         var bidiLevels: BidiLevels?
         var hyphen: (UInt32, Int)?
 
@@ -183,7 +205,7 @@ public struct ShapedText: Sendable {
             let shaper = RunShaper(
                 text: buffer, cache: options.usesWordCache ? font.system.wordCache : nil, language: language,
                 features: options.features.map(\.value), featureSet: font.system.featureSetID(of: options.features),
-                segments: segments)
+                segments: segments, scratch: scratch)
             runs.reserveCapacity(items.runs.count)
             // About a glyph per UTF-16 unit: grown geometrically if a script needs more.
             store.reserve(utf16.count)
@@ -235,7 +257,7 @@ public struct ShapedText: Sendable {
             text: text, font: font, options: options, utf16: utf16, fonts: fonts, fontFailures: fontFailures,
             runs: runs, glyphStore: store,
             bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
-            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics)
+            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics, scratch: scratch)
     }
 
     /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage
@@ -244,12 +266,24 @@ public struct ShapedText: Sendable {
     /// it than for its prefix sums). A native string's UTF-8 is valid, so every lead
     /// byte is followed by its continuation bytes.
     static func utf16(of text: String) -> [UInt16] {
-        let fast = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
+        var units: [UInt16] = []
+        utf16(of: text, into: &units)
+        return units
+    }
+
+    /// `utf16(of:)` into `units` (emptied first), in its buffer when it has the room.
+    static func utf16(of text: String, into units: inout [UInt16]) {
+        units.removeAll(keepingCapacity: true)
+        let fast: Void? = text.utf8.withContiguousStorageIfAvailable { bytes -> Void in
             var any: UInt8 = 0
             for byte in bytes { any |= byte }
-            if any < 0x80 { return bytes.map { UInt16($0) } }
-            // Never more UTF-16 units than UTF-8 bytes.
-            return [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
+            // Never more UTF-16 units than UTF-8 bytes: room for that many, cut to the count.
+            units.append(contentsOf: repeatElement(0, count: bytes.count))
+            let written = units.withUnsafeMutableBufferPointer { units -> Int in
+                if any < 0x80 {
+                    for index in bytes.indices { units[index] = UInt16(bytes[index]) }
+                    return bytes.count
+                }
                 var index = 0
                 var out = 0
                 let count = bytes.count
@@ -279,10 +313,11 @@ public struct ShapedText: Sendable {
                         out += 2
                     }
                 }
-                initialized = out
+                return out
             }
+            units.removeSubrange(written...)
         }
-        return fast ?? Array(text.utf16)
+        if fast == nil { units.append(contentsOf: text.utf16) }
     }
 
     /// Break opportunities (ICU's UAX #14 iterator under `lineBreak` and `wordBreak`),

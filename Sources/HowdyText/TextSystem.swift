@@ -81,10 +81,20 @@ public final class TextSystem: Sendable {
         self.budget = Atomic(budget)
         wordCache = WordShapeCache(byteLimit: budget / 2)
         // The word cache grows on its own (a generation filled, an analysis built): it
-        // asks for a trim then. Weak: the system owns the cache.
-        wordCache.onGrowth.withLock { $0 = { [weak self] in self?.trim() } }
-        fallbackRegular.onGrowth.withLock { $0 = { [weak self] in self?.trim() } }
-        fallbackBold.onGrowth.withLock { $0 = { [weak self] in self?.trim() } }
+        // asks for a trim then. Not weak: a weak reference gives the system a side table,
+        // which sends every retain and release of it (a layout makes several, through its
+        // fonts) down the runtime's slow path. Unowned(unsafe) is sound because the
+        // caches call these under their `onGrowth` locks and `deinit` clears them under
+        // the same locks: a call either finishes before deinit goes on, or finds nil.
+        wordCache.onGrowth.withLock { $0 = { [unowned(unsafe) self] in self.trim() } }
+        fallbackRegular.onGrowth.withLock { $0 = { [unowned(unsafe) self] in self.trim() } }
+        fallbackBold.onGrowth.withLock { $0 = { [unowned(unsafe) self] in self.trim() } }
+    }
+
+    deinit {
+        wordCache.onGrowth.withLock { $0 = nil }
+        fallbackRegular.onGrowth.withLock { $0 = nil }
+        fallbackBold.onGrowth.withLock { $0 = nil }
     }
 
     /// The memory budget in bytes (see the type). Setting it empties caches until the

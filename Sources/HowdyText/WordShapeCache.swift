@@ -115,11 +115,13 @@ public final class WordShapeCache: Sendable {
     let segments = SegmentCache()
     /// Pieces of CJK runs asked for since the last `removeAll` (`AskedWords`).
     private let asked = Mutex(AskedWords())
-    /// Called (outside every lock) when a generation fills or an analysis is built: the
-    /// owning `TextSystem` then checks its budget. Read only then, so its lock is cold.
+    /// Called (outside the cache's other locks, under this one) when a generation fills
+    /// or an analysis is built: the owning `TextSystem` then checks its budget. Taken
+    /// only then, so it is cold; held during the call so that the system's `deinit`,
+    /// which clears it, cannot run past a call in flight.
     let onGrowth = Mutex<(@Sendable () -> Void)?>(nil)
 
-    func noteGrowth() { onGrowth.withLock { $0 }?() }
+    func noteGrowth() { onGrowth.withLock { $0?() } }
 
     /// A cache holding at most about `byteLimit` bytes of shaped words.
     public init(byteLimit: Int = 8 << 20) {
@@ -162,6 +164,23 @@ public final class WordShapeCache: Sendable {
             locals { $0 = Counts() }
         }
         segments.removeAll()
+        asked.withLock { $0.clear() }
+    }
+
+    /// `removeAll()`, but the young generation's arena and table and the segment table
+    /// keep their allocations: what a long-running process's cache looks like to a text
+    /// it has never seen (every lookup misses, yet storing its words allocates nothing
+    /// new). For the benchmark, which measures first sight both ways.
+    package func removeAllKeepingCapacity() {
+        state.writeWithLocals { state, locals in
+            state.young.arena.removeAll(keepingCapacity: true)
+            state.young.offsets.removeAll(keepingCapacity: true)
+            state.old = Generation()
+            state.hits = 0
+            state.misses = 0
+            locals { $0 = Counts() }
+        }
+        segments.removeAll(keepingCapacity: true)
         asked.withLock { $0.clear() }
     }
 

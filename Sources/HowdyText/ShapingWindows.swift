@@ -1,0 +1,242 @@
+import CHarfBuzz
+import CHowdyICU
+
+/// Where a run whose words are not all cacheable is shaped again by HarfBuzz: windows of
+/// consecutive words around each word that may change with its neighbours, every other
+/// word taken from the `WordShapeCache` (`RunShaper`).
+///
+/// A window's glyphs, shaped alone (with the text around it as HarfBuzz context), equal
+/// those of the run shaped whole when no lookup match of the whole shape spans either of
+/// its edges: HarfBuzz then applies every lookup inside the window exactly as in the run,
+/// by induction over the lookups. A window edge is a cut between two words, after the
+/// space that ends the first (`RunShaper.words`). It is *separable* when:
+/// - the pair "space, next character" is inert (`SpaceBoundaries.canCut`: no pair
+///   positioning crosses it);
+/// - neither word holds an attaching character (a mark, format character or default
+///   ignorable HarfBuzz skips), a character without a glyph or one of
+///   `SpaceCrossings.anywhere` (lookups that may skip the space); every word of a window
+///   is checked for the last, since such a lookup could reach it from outside;
+/// - both words' characters and glyphs line up one to one (no glyph a multiple
+///   substitution splits, no ligature partners side by side: `SpaceCrossings.multiples`,
+///   `ligaturePartners`), so position `i` of a rule meets character `i`'s glyph;
+/// - no anchored rule can match there. The space is a base glyph and every other lookup
+///   that can hold it is ruled out above, so a match spanning the cut is a context rule
+///   of a lookup that skips nothing, holding the cut's space at one of its anchors; its
+///   input lies on one side of the anchor (else the space itself is unsafe and nothing is
+///   cached). With input after the anchor (`SpaceCrossings.afterSpace`), the word after
+///   the cut must be admitted by the positions after it, as far as both go; with input
+///   before (`beforeSpace`), the word before the cut (its final space dropped, read
+///   backwards) by the positions before it. A word shorter than the rule is admitted
+///   when all its glyphs are (the rule may go on into the next word): the window then
+///   grows past it. Each position's set holds every glyph GSUB can turn into one of its
+///   glyphs, so testing each character's own glyph is enough.
+///
+/// A window starts as each word that is not clean (`SpaceBoundaries.cleanWords`) and
+/// both words at each cut `canCut` refuses, and grows word by word until both edges are
+/// separable or the run's edges (where the run was shaped alone anyway). Windows that
+/// touch are merged (one HarfBuzz call). Words outside windows are clean and cut safely
+/// on both sides, which is what assembling cached words needs.
+struct ShapingWindows {
+    private let text: UnsafeBufferPointer<UInt16>
+    private let pieces: [Range<Int>]
+    private let cuts: [Bool]
+    private let crossings: SpaceCrossings
+    private let font: OpaquePointer
+    /// Per piece: nominal glyphs once looked up; nil inside when the piece is unsuitable.
+    private var glyphs: [[hb_codepoint_t]?]
+    private var looked: [Bool]
+    /// Per cut: 0 unknown, 1 separable, 2 not.
+    private var separable: [UInt8]
+    /// The most positions an anchored rule has on one side of its anchor.
+    private let longestRule: Int
+
+    /// Ranges of piece indices to shape with HarfBuzz, in logical order, disjoint and not
+    /// touching, or nil when the run should be shaped whole: every word is clean and
+    /// every cut safe (nothing to window), a window would cover the whole run, or a
+    /// window holds a word no edge argument covers (see the type).
+    /// - Parameters:
+    ///   - pieces: the run's words (UTF-16 ranges of `text`, each ending after its spaces).
+    ///   - cuts: `SpaceBoundaries.canCut` for the cut before each piece after the first.
+    ///   - clean: `SpaceBoundaries.cleanWords` for each piece.
+    ///   - crossings: the context's analysis; nil (no space glyph) gives nil.
+    ///   - font: the hb_font_t the run is shaped with (nominal glyphs).
+    static func windows(
+        _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], cuts: [Bool], clean: [Bool],
+        crossings: SpaceCrossings?, font: OpaquePointer
+    ) -> [Range<Int>]? {
+        guard let crossings, pieces.count > 1, cuts.count == pieces.count - 1, clean.count == pieces.count else {
+            return nil
+        }
+        var needs = clean.map { !$0 }
+        for (cut, safe) in cuts.enumerated() where !safe {
+            needs[cut] = true
+            needs[cut + 1] = true
+        }
+        guard needs.contains(true), needs.contains(false) else { return nil }
+        var planner = ShapingWindows(text: text, pieces: pieces, cuts: cuts, crossings: crossings, font: font)
+        return planner.plan(needs)
+    }
+
+    private init(
+        text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], cuts: [Bool], crossings: SpaceCrossings,
+        font: OpaquePointer
+    ) {
+        self.text = text
+        self.pieces = pieces
+        self.cuts = cuts
+        self.crossings = crossings
+        self.font = font
+        glyphs = [[hb_codepoint_t]?](repeating: nil, count: pieces.count)
+        looked = [Bool](repeating: false, count: pieces.count)
+        separable = [UInt8](repeating: 0, count: cuts.count)
+        longestRule = (crossings.afterSpace + crossings.beforeSpace).reduce(0) { max($0, $1.positions.count) }
+    }
+
+    private mutating func plan(_ needs: [Bool]) -> [Range<Int>]? {
+        var windows: [Range<Int>] = []
+        var index = 0
+        while index < pieces.count {
+            guard needs[index] else {
+                index += 1
+                continue
+            }
+            var low = index
+            while low > 0, !isSeparable(low - 1) { low -= 1 }
+            var high = index  // inclusive
+            while high < pieces.count - 1, needs[high + 1] || !isSeparable(high) { high += 1 }
+            if let last = windows.last, last.upperBound >= low {
+                windows[windows.count - 1] = last.lowerBound..<(high + 1)
+            } else {
+                windows.append(low..<(high + 1))
+            }
+            index = high + 1
+        }
+        if windows.count == 1, windows[0] == 0..<pieces.count { return nil }
+        // A lookup that may skip the space could reach any word of a window from outside.
+        for window in windows {
+            for piece in window where glyphs(of: piece) == nil { return nil }
+        }
+        return windows
+    }
+
+    /// Whether no lookup match can span the cut after piece `cut` (see the type).
+    private mutating func isSeparable(_ cut: Int) -> Bool {
+        if separable[cut] != 0 { return separable[cut] == 1 }
+        let answer = decide(cut)
+        separable[cut] = answer ? 1 : 2
+        return answer
+    }
+
+    private mutating func decide(_ cut: Int) -> Bool {
+        guard cuts[cut], text[pieces[cut].upperBound - 1] == 0x20, glyphs(of: cut) != nil, glyphs(of: cut + 1) != nil
+        else { return false }
+        let after = sequence(from: cut + 1, forward: true)
+        if mayMatch(crossings.afterSpace, after.glyphs, runEnds: after.runEnds) { return false }
+        let before = sequence(from: cut, forward: false)
+        return !mayMatch(crossings.beforeSpace, before.glyphs, runEnds: before.runEnds)
+    }
+
+    /// The glyphs a rule anchored at a cut's space meets on one side: forward, the
+    /// words from piece `first` on; backward, piece `first` without its final space (the
+    /// anchor) and the words before it, each read backwards. As many as the longest
+    /// rule has positions; `runEnds` when the run's edge came first (no rule matches past
+    /// it: HarfBuzz matches lookups in the buffer only), false when a word whose glyphs
+    /// are not known came first.
+    private mutating func sequence(from first: Int, forward: Bool) -> (glyphs: [hb_codepoint_t], runEnds: Bool) {
+        let wanted = longestRule
+        var found: [hb_codepoint_t] = []
+        found.reserveCapacity(wanted + 8)
+        var piece = first
+        while found.count < wanted {
+            guard piece >= 0, piece < pieces.count else { return (found, true) }
+            guard let glyphs = glyphs(of: piece) else { return (found, false) }
+            if forward {
+                found.append(contentsOf: glyphs)
+            } else {
+                found.append(contentsOf: (piece == first ? glyphs.dropLast() : glyphs[...]).reversed())
+            }
+            piece += forward ? 1 : -1
+        }
+        return (found, false)
+    }
+
+    /// Whether one of `rules` (positions from the anchor outwards) may match `glyphs`,
+    /// the characters' own glyphs from the anchor outwards. A rule is ruled out by a
+    /// position that does not admit its glyph while the glyphs up to and including it line
+    /// up with their characters (`alignedCount`; a ligature that starts at that glyph is
+    /// not admitted either, since every set holds each component of a ligature it holds),
+    /// or by the run's edge when all of `glyphs` line up (a multiple substitution could
+    /// add glyphs).
+    private func mayMatch(
+        _ rules: [(positions: [GlyphRanges], reach: Int)], _ glyphs: [hb_codepoint_t], runEnds: Bool
+    ) -> Bool {
+        let aligned = alignedCount(glyphs)
+        for rule in rules {
+            var index = 0
+            var excluded = false
+            while index < rule.positions.count {
+                guard index < glyphs.count else {
+                    excluded = runEnds && aligned == glyphs.count
+                    break
+                }
+                if !rule.positions[index].contains(glyphs[index]) {
+                    excluded = index < aligned
+                    break
+                }
+                index += 1
+            }
+            if !excluded { return true }
+        }
+        return false
+    }
+
+    /// How many of `glyphs` (in either direction) line up with their characters: none is
+    /// one a multiple substitution can split, and no two side by side can join in a
+    /// ligature (`SpaceCrossings.ligaturePartners` holds each pair both ways).
+    private func alignedCount(_ glyphs: [hb_codepoint_t]) -> Int {
+        var count = 0
+        while count < glyphs.count {
+            let glyph = glyphs[count]
+            if crossings.frozen.multiples.contains(glyph) { break }
+            if count > 0, let beside = crossings.ligaturePartners[glyph], beside.contains(glyphs[count - 1]) { break }
+            count += 1
+        }
+        return count
+    }
+
+    /// Piece `index`'s characters' own glyphs, or nil when one is attaching (but the
+    /// space), a Hangul filler, has no glyph, or is in `SpaceCrossings.anywhere`.
+    private mutating func glyphs(of index: Int) -> [hb_codepoint_t]? {
+        if looked[index] { return glyphs[index] }
+        looked[index] = true
+        var found: [hb_codepoint_t] = []
+        found.reserveCapacity(pieces[index].count)
+        var offset = pieces[index].lowerBound
+        while offset < pieces[index].upperBound {
+            let (scalar, width) = Itemization.decode(text, at: offset)
+            offset += width
+            switch scalar {
+            case 0x20: break
+            case 0x115F, 0x1160, 0x3164, 0xFFA0: return nil  // Hangul fillers, skipped as default ignorables
+            default: if howdy_is_attaching(scalar) != 0 { return nil }
+            }
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, !crossings.frozen.anywhere.contains(glyph)
+            else { return nil }
+            found.append(glyph)
+        }
+        glyphs[index] = found
+        return found
+    }
+}
+
+extension ShapedRun {
+    /// Drops the glyphs from `count` on (a windowed run given up, `RunShaper.shapeWindowed`).
+    mutating func truncate(to count: Int) {
+        glyphs.removeSubrange(count...)
+        clusters.removeSubrange(count...)
+        advances.removeSubrange(count...)
+        offsetsX.removeSubrange(count...)
+        offsetsY.removeSubrange(count...)
+    }
+}

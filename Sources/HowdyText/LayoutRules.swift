@@ -29,6 +29,8 @@ struct LayoutRules {
         var lookahead: [Position] = []
         /// Lookup-list indices of the nested lookups (SequenceLookupRecords).
         var nested: [Int] = []
+        /// Their sequence indices (into the input, as matched), one per nested lookup.
+        var nestedAt: [Int] = []
     }
 
     private let bytes: [UInt8]
@@ -100,6 +102,15 @@ struct LayoutRules {
 
     /// The LookupFlag of lookup `index`, nil when unreadable.
     func flag(of index: Int) -> Int? { index >= 0 && index < lookups.count ? lookups[index].flag : nil }
+
+    /// Whether applying lookup `index` at a glyph leaves the buffer's glyph count as it
+    /// is, so the sequence indices of a context rule's later records still name the
+    /// positions it matched: every GPOS lookup, a single (1) or alternate (3)
+    /// substitution, and an index past the list (HarfBuzz applies nothing for it).
+    func keepsGlyphCount(_ index: Int) -> Bool {
+        guard !isPositioning, index >= 0, index < lookups.count else { return true }
+        return type(of: index) == 1 || type(of: index) == 3
+    }
 
     /// Whether lookup `index` is a context (GSUB 5, GPOS 7) or chaining-context (GSUB 6,
     /// GPOS 8) lookup.
@@ -190,7 +201,7 @@ struct LayoutRules {
                 guard let rest = array(rule + 4, glyphCount - 1) else { return nil }
                 var found = Rule(input: [.glyph(glyphs[first])] + rest.map { .glyph($0) })
                 guard let nested = records(rule + 4 + (glyphCount - 1) * 2, lookupCount) else { return nil }
-                found.nested = nested
+                (found.nested, found.nestedAt) = (nested.lookups, nested.indices)
                 return found
             }
         case 2:
@@ -203,7 +214,7 @@ struct LayoutRules {
                     input: [.inClass(classDef: classDef, value: first, coverage: coverage)]
                         + rest.map { .inClass(classDef: classDef, value: $0, coverage: nil) })
                 guard let nested = records(rule + 4 + (glyphCount - 1) * 2, lookupCount) else { return nil }
-                found.nested = nested
+                (found.nested, found.nestedAt) = (nested.lookups, nested.indices)
                 return found
             }
         case 3:
@@ -211,7 +222,9 @@ struct LayoutRules {
                 let coverages = array(start + 6, glyphCount),
                 let nested = records(start + 6 + glyphCount * 2, lookupCount)
             else { return nil }
-            return [Rule(input: coverages.map { .coverage(start + $0) }, nested: nested)]
+            return [
+                Rule(input: coverages.map { .coverage(start + $0) }, nested: nested.lookups, nestedAt: nested.indices)
+            ]
         default:
             return nil
         }
@@ -272,7 +285,7 @@ struct LayoutRules {
         guard let lookupCount = u16(at), let nested = records(at + 2, lookupCount) else { return nil }
         return Rule(
             backtrack: backtrackValues.map(backtrack), input: (first.map { [$0] } ?? []) + inputValues.map(input),
-            lookahead: lookaheadValues.map(lookahead), nested: nested)
+            lookahead: lookaheadValues.map(lookahead), nested: nested.lookups, nestedAt: nested.indices)
     }
 
     /// The rule sets of the format 1 or 2 subtable at `start`: a count at `at`, then offsets
@@ -427,9 +440,12 @@ struct LayoutRules {
     }
 
     /// `count` SequenceLookupRecords (sequence index, lookup index) from `offset`: the
-    /// lookup indices.
-    private func records(_ offset: Int, _ count: Int) -> [Int]? {
+    /// lookup indices and their sequence indices.
+    private func records(_ offset: Int, _ count: Int) -> (lookups: [Int], indices: [Int])? {
         guard let values = array(offset, count * 2) else { return nil }
-        return stride(from: 1, to: values.count, by: 2).map { values[$0] }
+        return (
+            stride(from: 1, to: values.count, by: 2).map { values[$0] },
+            stride(from: 0, to: values.count, by: 2).map { values[$0] }
+        )
     }
 }

@@ -19,8 +19,11 @@ import Synchronization
 ///   only a rule with a position that admits the space can cross a cut, and in a lookup
 ///   that skips no glyph its positions lie on consecutive glyphs, so it can change the
 ///   word after the space only if that word's first glyphs are admitted by the positions
-///   after the space's up to an input position (and backwards for the word before). A
-///   rule whose input admits the space changes the space itself: then no word is cached.
+///   after the space's up to an input position (and backwards for the word before); in
+///   a lookup that skips marks but no base glyph, only if the word holds a glyph the
+///   position after the space's admits and one the rule changes. A rule that changes the
+///   space itself (a record names it) leaves no word cached; one that only matches and
+///   consumes it is anchored there.
 /// - A pair-positioning lookup the plan applies whose glyphs include the space adjusts
 ///   only the two glyphs of a pair, so for those the pair "space, y" is shaped once and
 ///   compared with the two shaped apart. Any other lookup whose glyphs include the space
@@ -28,8 +31,14 @@ import Synchronization
 /// - Each glyph set is closed under what GSUB can turn into its glyphs (context-free,
 ///   ligature components and contextual sources included), so testing each character's
 ///   own glyph is enough; where a word's glyphs may not line up with its characters (a
-///   ligature or multiple substitution may apply in it), or it holds a mark HarfBuzz may
-///   compose, it is judged unclean whenever anything is unsafe.
+///   ligature or multiple substitution may apply in it), no rule is matched position by
+///   position and the word is unclean when it may meet one.
+/// - A combining mark, or a character HarfBuzz may decompose or mirror, is judged by
+///   every glyph it can stand for (its decomposition's, a composition ending with it, a
+///   dotted circle, the mirrored character's), and a word holding one by what it holds,
+///   not where: the shaper may compose, split and reorder inside a syllable, but never
+///   across a space. Other attaching characters (format characters, default ignorables,
+///   controls) leave a word unclean whenever anything is unsafe.
 /// - The cut before `y` is safe when `y` is no mark or separator and the pair probe
 ///   shows no change; a word is stored and reused only when it is clean
 ///   (`cleanWords`). Answers are kept per character.
@@ -64,6 +73,12 @@ final class SpaceBoundaries: @unchecked Sendable {
     private let cleanAnswers = ReadMostly(ScalarFlags())
     /// No lookup can change anything across a space: every piece is clean.
     private let isInert: Bool
+    /// When HarfBuzz reverses a run's buffer in this context (see `init`).
+    private let reversal: Reversal
+    enum Reversal { case never, unlessNumeric, always }
+    /// The font's characters by the last character of their canonical decomposition,
+    /// read when a mark is first judged.
+    private let compositions = Mutex(Compositions())
 
     /// The analysis for `context`, built once per word cache (`WordShapeCache.spaceBoundaries`).
     static func shared(
@@ -97,6 +112,7 @@ final class SpaceBoundaries: @unchecked Sendable {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.instance.handle, 0x20, &glyph) != 0 else {
             space = nil
+            reversal = .always
             pairsWithSpace = true
             clustersAreIndependent = false
             hasNoCleanWords = true
@@ -143,9 +159,16 @@ final class SpaceBoundaries: @unchecked Sendable {
         // HarfBuzz applies frac/numr/dnom only around U+2044 FRACTION SLASH; runs holding
         // one are never cached (`RunShaper`), so their lookups cannot reach a cached word.
         let fractionLookups = Self.lookups(face: face, table: gsub, features: ["frac", "numr", "dnom"])
+        // HarfBuzz reverses the buffer when the run's direction is not its script's
+        // (`hb_ensure_native_direction`), but for a left-to-right run of a right-to-left
+        // script that holds a digit or a regional indicator and no letter.
+        let native = hb_script_get_horizontal_direction(script)
+        reversal =
+            native == HB_DIRECTION_INVALID || native == props.direction
+            ? .never : native == HB_DIRECTION_RTL && props.direction == HB_DIRECTION_LTR ? .unlessNumeric : .always
         let crossings = SpaceCrossings(
             face: face, gsub: lookups, gpos: positioning, skipping: fractionLookups, spaces: spaceGlyphs,
-            spacesAreBases: spacesAreBases)
+            spacesAreBases: spacesAreBases, logicalOrder: reversal != .always)
         self.crossings = crossings
         // A font that kerns only through the legacy `kern` table pairs without lookups.
         var pairs = crossings.pairs
@@ -157,7 +180,9 @@ final class SpaceBoundaries: @unchecked Sendable {
         pairsWithSpace = pairs
         // The space unsafe: some rule changes it (so `spaces` may also miss forms of it).
         hasNoCleanWords = !spacesAreBases || spaceGlyphs.contains { hb_set_has(crossings.anywhere, $0) != 0 }
-        isInert = [crossings.anywhere, crossings.first, crossings.beforeLast].allSatisfy { hb_set_is_empty($0) != 0 }
+        isInert = [
+            crossings.anywhere, crossings.first, crossings.beforeLast, crossings.looseFirst, crossings.looseBeforeLast,
+        ].allSatisfy { hb_set_is_empty($0) != 0 }
     }
 
     deinit {
@@ -209,13 +234,19 @@ final class SpaceBoundaries: @unchecked Sendable {
     /// it does not both start with a glyph a rule can find after a space and hold one that
     /// rule can then change; and, when it ends with a space, it does not both hold a glyph
     /// a rule can find before that space just before it and one that rule can then change.
-    /// Each test looks at one character's own glyph: the sets hold every glyph GSUB can
-    /// turn into one of theirs. A mark or other attaching character (but U+0020) makes a
-    /// piece unclean when any set is non-empty: HarfBuzz may compose it with the
-    /// character before into a glyph that is neither's own.
+    /// Each test looks at one character's glyphs: the sets hold every glyph GSUB can
+    /// turn into one of theirs. A piece holding a mark (or another character HarfBuzz may
+    /// give other glyphs, `ScalarFlags.unaligned`) is judged by what it holds, wherever:
+    /// it is unclean when it holds a glyph a rule can find next to the space and one that
+    /// rule can change. So is any piece for the rules of lookups that skip marks. Other
+    /// attaching characters (but U+0020) make a piece unclean when any set is non-empty.
     func cleanWords(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>]) -> [Bool] {
         guard let crossings, !hasNoCleanWords else { return [Bool](repeating: false, count: pieces.count) }
         guard !isInert else { return [Bool](repeating: true, count: pieces.count) }
+        // The rules were anchored for a buffer in logical order.
+        guard reversal != .unlessNumeric || Self.keepsLogicalOrder(text, pieces) else {
+            return [Bool](repeating: false, count: pieces.count)
+        }
         var clean = [Bool](repeating: true, count: pieces.count)
         var unknown: [Int] = []
         var suspects: [Int] = []
@@ -234,8 +265,21 @@ final class SpaceBoundaries: @unchecked Sendable {
                 (beforeLast, previous, last) = (previous, found, scalar)
             }
             let endsWithSpace = last == 0x20 && range.count > 1
+            let reachesAfter = all & ScalarFlags.firstReach != 0
+            let reachesBefore = endsWithSpace && all & ScalarFlags.lastReach != 0
             if all & ScalarFlags.anywhere != 0 {
                 clean[piece] = false
+            } else if (reachesAfter && all & ScalarFlags.looseFirst != 0)
+                || (reachesBefore && all & ScalarFlags.looseBeforeLast != 0)
+            {
+                clean[piece] = false  // a rule of a lookup that skips marks may reach it
+            } else if all & ScalarFlags.unaligned != 0 {
+                // Its glyphs may not follow its characters: any glyph may be the edge one.
+                if (reachesAfter && all & ScalarFlags.first != 0)
+                    || (reachesBefore && all & ScalarFlags.beforeLast != 0)
+                {
+                    clean[piece] = false
+                }
             } else if (first & ScalarFlags.first != 0 && all & ScalarFlags.firstReach != 0)
                 || (endsWithSpace && beforeLast & ScalarFlags.beforeLast != 0 && all & ScalarFlags.lastReach != 0)
             {
@@ -277,26 +321,108 @@ final class SpaceBoundaries: @unchecked Sendable {
         return finish()
     }
 
-    /// Which of `crossings`' sets hold `scalar`'s glyph (`ScalarFlags` bits); a scalar
-    /// with no glyph, an attaching one but U+0020, or a Hangul filler is unsafe anywhere.
+    /// Which of `crossings`' sets hold a glyph `scalar` can have when a lookup applies
+    /// (`ScalarFlags` bits): its own glyph, and where HarfBuzz may give it others
+    /// (`ScalarFlags.unaligned`, `otherGlyphs`), those too. A scalar with no glyph, an
+    /// attaching one other than a combining mark (but U+0020), a default ignorable or a
+    /// Hangul filler is unsafe anywhere.
     private func flags(of scalar: UInt32, _ crossings: SpaceCrossings) -> UInt8 {
-        // Attaching characters (marks, format characters, separators) and the Hangul
-        // fillers, which HarfBuzz skips in context matching as default ignorables.
-        if scalar != 0x20, howdy_is_attaching(scalar) != 0 || [0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar) {
+        // Format characters, controls, separators, default ignorables (variation selectors
+        // pick other glyphs) and the Hangul fillers, which HarfBuzz skips in context matching.
+        let isMark = scalar != 0x20 && howdy_is_attaching(scalar) != 0 && Self.isCombiningMark(scalar)
+        if scalar != 0x20,
+            (howdy_is_attaching(scalar) != 0 && !isMark) || [0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar)
+        {
             return ScalarFlags.anywhere
         }
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph) != 0 else { return ScalarFlags.anywhere }
+        let others = otherGlyphs(of: scalar, isMark: isMark)
         let sets = crossings.frozen
-        var flags: UInt8 = 0
+        var flags: UInt8 = isMark || !others.isEmpty ? ScalarFlags.unaligned : 0
         for (set, bit) in [
             (sets.anywhere, ScalarFlags.anywhere), (sets.first, ScalarFlags.first),
             (sets.firstReach, ScalarFlags.firstReach), (sets.beforeLast, ScalarFlags.beforeLast),
-            (sets.lastReach, ScalarFlags.lastReach),
-        ] where set.contains(glyph) {
+            (sets.lastReach, ScalarFlags.lastReach), (sets.looseFirst, ScalarFlags.looseFirst),
+            (sets.looseBeforeLast, ScalarFlags.looseBeforeLast),
+        ] where ([glyph] + others).contains(where: set.contains) {
             flags |= bit
         }
-        return flags
+        // Unsafe anywhere says it all (and keeps the value off `ScalarFlags`' unknown mark).
+        return flags & ScalarFlags.anywhere != 0 ? ScalarFlags.anywhere : flags
+    }
+
+    /// Whether HarfBuzz keeps a left-to-right run of a right-to-left script (`pieces`, the
+    /// whole run) in logical order: it holds a decimal digit or a regional indicator and
+    /// no letter (`hb_ensure_native_direction`).
+    private static func keepsLogicalOrder(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>]) -> Bool {
+        guard let start = pieces.first?.lowerBound, let end = pieces.last?.upperBound else { return true }
+        let funcs = hb_unicode_funcs_get_default()
+        var index = start
+        var numeric = false
+        while index < end {
+            let (scalar, width) = Itemization.decode(text, at: index)
+            index += width
+            switch hb_unicode_general_category(funcs, scalar) {
+            case HB_UNICODE_GENERAL_CATEGORY_LOWERCASE_LETTER, HB_UNICODE_GENERAL_CATEGORY_MODIFIER_LETTER,
+                HB_UNICODE_GENERAL_CATEGORY_OTHER_LETTER, HB_UNICODE_GENERAL_CATEGORY_TITLECASE_LETTER,
+                HB_UNICODE_GENERAL_CATEGORY_UPPERCASE_LETTER:
+                return false
+            case HB_UNICODE_GENERAL_CATEGORY_DECIMAL_NUMBER:
+                numeric = true
+            default:
+                if (0x1F1E6...0x1F1FF).contains(scalar) { numeric = true }
+            }
+        }
+        return numeric
+    }
+
+    /// A nonspacing, spacing or enclosing mark that is no default ignorable, in both
+    /// HarfBuzz's Unicode data and the standard library's.
+    private static func isCombiningMark(_ scalar: UInt32) -> Bool {
+        let category = hb_unicode_general_category(hb_unicode_funcs_get_default(), scalar)
+        guard
+            [
+                HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+                HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK,
+            ].contains(category), let value = Unicode.Scalar(scalar)
+        else { return false }
+        let marks: [Unicode.GeneralCategory] = [.nonspacingMark, .spacingMark, .enclosingMark]
+        return marks.contains(value.properties.generalCategory) && !value.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// Glyphs other than its own that `scalar` may stand for when a lookup applies (empty
+    /// for most): HarfBuzz's normalisation may decompose it (even where the font has its
+    /// glyph, in the Indic, Khmer, Myanmar and universal shapers) into the characters of
+    /// its canonical decomposition (Khmer's split vowels into a prefix U+17C1 too), mirror
+    /// it in right-to-left runs, and compose a mark with the character before into one
+    /// whose decomposition ends with it (Hebrew presentation forms included); the
+    /// shapers of broken syllables insert a dotted circle (U+25CC) before a mark.
+    private func otherGlyphs(of scalar: UInt32, isMark: Bool) -> [hb_codepoint_t] {
+        let funcs = hb_unicode_funcs_get_default()
+        var scalars: [UInt32] = []
+        var queue = [scalar]
+        while let next = queue.popLast(), scalars.count < 16 {
+            var (a, b): (hb_codepoint_t, hb_codepoint_t) = (0, 0)
+            guard hb_unicode_decompose(funcs, next, &a, &b) != 0 else { continue }
+            for part in [a, b] where part != 0 && part != next {
+                scalars.append(part)
+                queue.append(part)
+            }
+        }
+        if [0x17BE, 0x17BF, 0x17C0, 0x17C4, 0x17C5].contains(scalar) { scalars.append(0x17C1) }
+        if context.rightToLeft {
+            let mirrored = hb_unicode_mirroring(funcs, scalar)
+            if mirrored != scalar { scalars.append(mirrored) }
+        }
+        if isMark { scalars.append(0x25CC) }
+        var glyphs: [hb_codepoint_t] = []
+        for other in scalars {
+            var glyph: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(font.instance.handle, other, &glyph) != 0 { glyphs.append(glyph) }
+        }
+        if isMark { glyphs += compositions.withLock { $0.ending(with: scalar, font: font) } }
+        return glyphs
     }
 
     private static func lookups(face: OpaquePointer, table: hb_tag_t, features: [String]) -> Set<UInt32> {
@@ -338,14 +464,45 @@ final class SpaceBoundaries: @unchecked Sendable {
     }
 }
 
+/// The glyphs of a font's characters whose canonical decomposition ends with a given
+/// character: what HarfBuzz may compose a mark into with the character before it.
+struct Compositions {
+    private var byLast: [UInt32: [hb_codepoint_t]]?
+
+    mutating func ending(with scalar: UInt32, font: Font) -> [hb_codepoint_t] {
+        if byLast == nil {
+            var found: [UInt32: [hb_codepoint_t]] = [:]
+            let unicodes = hb_set_create()!
+            defer { hb_set_destroy(unicodes) }
+            hb_face_collect_unicodes(font.face.hbFace, unicodes)
+            let funcs = hb_unicode_funcs_get_default()
+            for composed in SpaceCrossings.elements(unicodes) {
+                var (a, b): (hb_codepoint_t, hb_codepoint_t) = (0, 0)
+                var glyph: hb_codepoint_t = 0
+                guard hb_unicode_decompose(funcs, composed, &a, &b) != 0, b != 0,
+                    hb_font_get_nominal_glyph(font.instance.handle, composed, &glyph) != 0
+                else { continue }
+                found[b, default: []].append(glyph)
+            }
+            byLast = found
+        }
+        return byLast?[scalar] ?? []
+    }
+}
+
 /// `SpaceBoundaries.cleanWords`' answers per scalar: which of `SpaceCrossings`' sets its
-/// glyph is in, ASCII in a table, other scalars in a bounded dictionary.
+/// glyphs are in, ASCII in a table, other scalars in a bounded dictionary.
 struct ScalarFlags {
     static let anywhere: UInt8 = 1
     static let first: UInt8 = 2
     static let firstReach: UInt8 = 4
     static let beforeLast: UInt8 = 8
     static let lastReach: UInt8 = 16
+    /// HarfBuzz may give the scalar other glyphs than its own, or move it (a mark), so a
+    /// word holding it is judged by what it holds, not where.
+    static let unaligned: UInt8 = 32
+    static let looseFirst: UInt8 = 64
+    static let looseBeforeLast: UInt8 = 128
     private static let unknown: UInt8 = 0xFF
     private var ascii = [UInt8](repeating: ScalarFlags.unknown, count: 128)
     private var others: [UInt32: UInt8] = [:]

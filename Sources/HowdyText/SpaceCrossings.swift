@@ -9,21 +9,35 @@ import CHowdyICU
 /// the cut, in whatever form GSUB gave it, `spaces`) at some position: the space is a
 /// base glyph, and a lookup that skips base glyphs is treated as below. So only rules
 /// with a position that admits a form of the space ("anchors") can cross a cut, and:
-/// - A context or chaining-context rule read from the table (`LayoutRules`), in a lookup
-///   that skips nothing (LookupFlag 0 but for right-to-left): its positions lie on
-///   consecutive glyphs, so with the space at anchor `k`, position `k + 1` holds the first
-///   glyph of the word after the cut and `k - 1` the glyph before the space of the word
-///   before it. The rule changes (or, by the input it consumes, makes the lookup skip)
-///   only its input positions. It can change the word after the cut only if it has an
-///   input position after `k`, and then that word's first glyph is one `k + 1` admits
-///   (`first`); the word before only through an input position before `k`, and then its
-///   glyph before the space is one `k - 1` admits (`beforeLast`). A rule with an input
-///   position that admits the space changes the space itself: its input glyphs go to
-///   `anywhere`, and the space with them. (With one form of the space only: a lookup that
-///   gives it others holds it as input, so the space is then unsafe anyway.)
-/// - Any other rule that admits the space (a lookup that skips glyphs, marks included,
-///   whose positions may then lie apart): every glyph at its input positions
-///   (`anywhere`).
+/// - A context or chaining-context rule read from the table (`LayoutRules`) changes (or,
+///   by the input it consumes, makes the lookup skip) only its input positions. An input
+///   position that admits the space but that no record names is only matched and
+///   consumed, when every nested lookup keeps the glyph count (so each record names the
+///   position it matched); the space then stays as it is and the rule is anchored there
+///   like one whose space is context. Where a record names it (or a nested lookup may
+///   shift the records), the rule changes the space itself: its input glyphs go to
+///   `anywhere`, and the space with them. (With one form of the space only: a lookup
+///   that gives it others holds it as input, so the space is then unsafe anyway.)
+/// - In a lookup that skips nothing (LookupFlag 0 but for right-to-left), an anchored
+///   rule's positions lie on consecutive glyphs, so with the space at anchor `k`,
+///   position `k + 1` holds the first glyph of the word after the cut and `k - 1` the
+///   glyph before the space of the word before it. It can change the word after the cut
+///   only if it changes a position after `k`, and then that word's first glyph is one
+///   `k + 1` admits (`first`); the word before only through a position before `k`, and
+///   then its glyph before the space is one `k - 1` admits (`beforeLast`).
+/// - In a lookup that skips marks or ligatures (IgnoreMarks, IgnoreLigatures,
+///   MarkAttachmentType, mark filtering sets) but no base glyph, the space is never
+///   skipped, so a match that crosses a cut still holds it, and its positions lie on the
+///   glyphs the lookup does not skip, in order: the word after the cut is changed only if
+///   it holds a glyph `k + 1` admits (`looseFirst`) and one a changed position admits, and
+///   the word before likewise with `k - 1` (`looseBeforeLast`), wherever they lie in it.
+/// - A word owns the spaces after it and is shaped alone with them, so a rule with no
+///   position after the space at `k` matches there alone as in the run: it cannot change
+///   the word before the space through what follows (it is not counted for that word).
+///   This needs the buffer in logical order; where HarfBuzz always reverses it (a run
+///   whose direction is not its script's), every rule that admits the space makes its
+///   input glyphs unsafe (`anywhere`), and where it may (`SpaceBoundaries.Reversal`),
+///   `SpaceBoundaries` checks the run.
 /// - A context lookup whose rules cannot be read, a lookup whose flag cannot be read or
 ///   that skips base glyphs: every glyph it can change (`anywhere`), space or not.
 /// - Other lookups whose glyphs include the space: a pair-positioning lookup the plan
@@ -47,6 +61,14 @@ final class SpaceCrossings {
     /// `lastReach` anywhere.
     let beforeLast = hb_set_create()!
     let lastReach = hb_set_create()!
+    /// The same as `first` and `beforeLast` for rules of lookups that skip glyphs (marks,
+    /// ligatures) but never a base glyph: their positions lie on the glyphs the lookup
+    /// does not skip, in order, so a word a rule changes holds a glyph the position next
+    /// to the space admits, but not necessarily first (or last): no word may hold one of
+    /// `looseFirst` and one of `firstReach` anywhere, nor, when it ends with a space, one
+    /// of `looseBeforeLast` and one of `lastReach`.
+    let looseFirst = hb_set_create()!
+    let looseBeforeLast = hb_set_create()!
     /// Per anchored rule and anchor, for the word after the space: the glyphs each
     /// position from the one after the anchor to the rule's last admits, and how many of
     /// them a word must fill before an input position lies in it.
@@ -68,6 +90,8 @@ final class SpaceCrossings {
         var firstReach = GlyphRanges()
         var beforeLast = GlyphRanges()
         var lastReach = GlyphRanges()
+        var looseFirst = GlyphRanges()
+        var looseBeforeLast = GlyphRanges()
         var multiples = GlyphRanges()
     }
     /// Where a word's characters and glyphs may not line up one to one: glyphs a multiple
@@ -94,9 +118,13 @@ final class SpaceCrossings {
     ///   - spaces: every form GSUB can give the space.
     ///   - spacesAreBases: each form is a base glyph (or unclassified) in GDEF, so only a
     ///     lookup that skips base glyphs can skip it.
+    ///   - logicalOrder: HarfBuzz may keep the buffer in logical order in this context (it
+    ///     always reverses a run whose direction is not its script's, but a left-to-right
+    ///     run of digits in a right-to-left script); else every rule that admits the space
+    ///     makes its input unsafe.
     init(
         face: OpaquePointer, gsub applied: OpaquePointer, gpos appliedPositioning: OpaquePointer,
-        skipping: Set<UInt32>, spaces: [hb_codepoint_t], spacesAreBases: Bool
+        skipping: Set<UInt32>, spaces: [hb_codepoint_t], spacesAreBases: Bool, logicalOrder: Bool
     ) {
         let gsub = hb_tag_t(0x4753_5542)
         let gpos = hb_tag_t(0x4750_4F53)
@@ -138,8 +166,8 @@ final class SpaceCrossings {
                 if rules.isContext(lookup) {
                     guard spacesAreBases, let found = rules.rules(of: lookup),
                         addRules(
-                            found, rules: rules, consecutive: flag & 0xFF1E == 0 && spaces.count == 1, spaces: spaces,
-                            glyphCount: glyphCount)
+                            found, rules: rules, consecutive: flag & 0xFF1E == 0,
+                            anchored: logicalOrder && spaces.count == 1, spaces: spaces, glyphCount: glyphCount)
                     else {
                         hb_set_union(anywhere, sets[1])
                         continue
@@ -163,11 +191,12 @@ final class SpaceCrossings {
             frozen = Frozen(
                 anywhere: GlyphRanges(anywhere), first: GlyphRanges(first), firstReach: GlyphRanges(firstReach),
                 beforeLast: GlyphRanges(beforeLast), lastReach: GlyphRanges(lastReach),
+                looseFirst: GlyphRanges(looseFirst), looseBeforeLast: GlyphRanges(looseBeforeLast),
                 multiples: GlyphRanges(multiples))
         }
         if let gsubTables {
             let targets =
-                [anywhere, first, firstReach, beforeLast, lastReach]
+                [anywhere, first, firstReach, beforeLast, lastReach, looseFirst, looseBeforeLast]
                 + afterSets.flatMap(\.positions) + beforeSets.flatMap(\.positions)
             ligaturePartners = Self.taint(
                 targets, face: face, reachable: gsubReachable, rules: gsubTables, multiples: multiples)
@@ -180,6 +209,8 @@ final class SpaceCrossings {
         hb_set_destroy(firstReach)
         hb_set_destroy(beforeLast)
         hb_set_destroy(lastReach)
+        hb_set_destroy(looseFirst)
+        hb_set_destroy(looseBeforeLast)
         hb_set_destroy(multiples)
         (afterSets + beforeSets).forEach { $0.positions.forEach { hb_set_destroy($0) } }
     }
@@ -213,10 +244,20 @@ final class SpaceCrossings {
 
     /// Adds what `rules` can change across a space to the sets; false when a position's
     /// glyphs cannot be read (the caller then takes the lookup's whole input).
+    /// - Parameters:
+    ///   - consecutive: the lookup skips no glyph, so its positions lie on consecutive glyphs.
+    ///   - anchored: rules may be anchored at the space: the buffer is in logical order
+    ///     (HarfBuzz reverses it when the run's direction is not its script's), so a word's
+    ///     trailing space follows its glyphs, and the space has one form only (a lookup
+    ///     that gives it others holds it as input, so the space is then unsafe anyway).
+    ///     Else every rule that admits the space makes its input unsafe.
     private func addRules(
-        _ rules: [LayoutRules.Rule], rules table: LayoutRules, consecutive: Bool, spaces: [hb_codepoint_t],
-        glyphCount: Int
+        _ rules: [LayoutRules.Rule], rules table: LayoutRules, consecutive: Bool, anchored: Bool,
+        spaces: [hb_codepoint_t], glyphCount: Int
     ) -> Bool {
+        func add(_ index: Int, _ positions: [LayoutRules.Position], to set: OpaquePointer) -> Bool {
+            table.addGlyphs(of: positions[index], to: set, glyphCount: glyphCount)
+        }
         for rule in rules {
             // Backtrack positions are stored nearest first.
             let positions = rule.backtrack.reversed() + rule.input + rule.lookahead
@@ -226,56 +267,65 @@ final class SpaceCrossings {
             }
             guard !anchors.isEmpty else { continue }
             rulesWithSpace += 1
-            if !consecutive || anchors.contains(where: input.contains) {
-                for index in input where !table.addGlyphs(of: positions[index], to: anywhere, glyphCount: glyphCount) {
-                    return false
-                }
+            // The positions the rule changes: its input, which nested lookups change or the
+            // match consumes (the lookup starts no match inside it). An input position that
+            // holds the space is only matched and consumed when no record names it and every
+            // nested lookup keeps the glyph count (so each record names the position it was
+            // matched at); else the space itself may change.
+            let targets = Set(zip(rule.nestedAt, rule.nested).map { input.lowerBound + $0.0 })
+            let keepsCount = rule.nested.allSatisfy(table.keepsGlyphCount)
+            let spaceInputs = anchors.filter(input.contains)
+            guard anchored, spaceInputs.isEmpty || (keepsCount && spaceInputs.allSatisfy { !targets.contains($0) })
+            else {
+                for index in input where !add(index, positions, to: anywhere) { return false }
                 continue
             }
+            let changed = input.filter { !spaceInputs.contains($0) }
             for anchor in anchors {
-                func sequence(_ indices: [Int]) -> [OpaquePointer]? {
-                    var sets: [OpaquePointer] = []
-                    for index in indices {
-                        let set = hb_set_create()!
-                        sets.append(set)
-                        guard table.addGlyphs(of: positions[index], to: set, glyphCount: glyphCount) else {
-                            sets.forEach { hb_set_destroy($0) }
-                            return nil
-                        }
+                let after = changed.filter { $0 > anchor }
+                // A word owns the spaces after it, so it is shaped alone with the space at
+                // `anchor`: a rule with no position past it matches the same there, and can
+                // change the word before the space only through what follows it.
+                let before = anchor + 1 < positions.count ? changed.filter { $0 < anchor } : []
+                if !after.isEmpty {
+                    if consecutive {
+                        guard let sets = sequence(Array((anchor + 1)..<positions.count), positions, table, glyphCount)
+                        else { return false }
+                        afterSets.append((sets, after[0] - anchor))
                     }
-                    return sets
+                    guard add(anchor + 1, positions, to: consecutive ? first : looseFirst) else { return false }
+                    for index in after where !add(index, positions, to: firstReach) { return false }
                 }
-                if input.upperBound - 1 > anchor {
-                    guard let sets = sequence(Array((anchor + 1)..<positions.count)) else { return false }
-                    afterSets.append((sets, max(input.lowerBound, anchor + 1) - anchor))
-                }
-                if input.lowerBound < anchor {
-                    guard let sets = sequence(Array((0..<anchor).reversed())) else { return false }
-                    beforeSets.append((sets, anchor - min(input.upperBound - 1, anchor - 1)))
-                }
-                if input.upperBound - 1 > anchor {
-                    guard table.addGlyphs(of: positions[anchor + 1], to: first, glyphCount: glyphCount) else {
+                if !before.isEmpty {
+                    if consecutive {
+                        guard let sets = sequence(Array((0..<anchor).reversed()), positions, table, glyphCount)
+                        else { return false }
+                        beforeSets.append((sets, anchor - before[before.count - 1]))
+                    }
+                    guard add(anchor - 1, positions, to: consecutive ? beforeLast : looseBeforeLast) else {
                         return false
                     }
-                    for index in input where index > anchor {
-                        guard table.addGlyphs(of: positions[index], to: firstReach, glyphCount: glyphCount) else {
-                            return false
-                        }
-                    }
-                }
-                if input.lowerBound < anchor {
-                    guard table.addGlyphs(of: positions[anchor - 1], to: beforeLast, glyphCount: glyphCount) else {
-                        return false
-                    }
-                    for index in input where index < anchor {
-                        guard table.addGlyphs(of: positions[index], to: lastReach, glyphCount: glyphCount) else {
-                            return false
-                        }
-                    }
+                    for index in before where !add(index, positions, to: lastReach) { return false }
                 }
             }
         }
         return true
+    }
+
+    /// The glyphs each of `indices` admits, as new sets; nil when one cannot be read.
+    private func sequence(
+        _ indices: [Int], _ positions: [LayoutRules.Position], _ table: LayoutRules, _ glyphCount: Int
+    ) -> [OpaquePointer]? {
+        var sets: [OpaquePointer] = []
+        for index in indices {
+            let set = hb_set_create()!
+            sets.append(set)
+            guard table.addGlyphs(of: positions[index], to: set, glyphCount: glyphCount) else {
+                sets.forEach { hb_set_destroy($0) }
+                return nil
+            }
+        }
+        return sets
     }
 
     /// `direct` and the lookups their context rules nest, transitively; every lookup of

@@ -28,6 +28,10 @@ import Testing
         ("arabic numbers", "احصل على 20 تذكيرا في ٣ ساعات و1,250 مهمة بنسبة 99.5% - 100%"),
         ("emoji sequences", "Family 👨‍👩‍👧‍👦 wave 👋🏿 coder 👩🏽‍💻 flags 🇯🇵🇫🇷 🏳️‍🌈 🏴󠁧󠁢󠁳󠁣󠁴󠁿 keys 1️⃣ #️⃣ *️⃣ ok"),
         ("rtl emoji", "שלום 👋🏽 עולם 👨‍👩‍👧 مرحبا 🇸🇦 بك ❤️"),
+        // Several sentences of Hindi and Hebrew prose: matras, conjuncts, nukta, niqqud,
+        // punctuation and digits (`MarkWordsCacheTests`).
+        ("hindi prose", MarkWordsCacheTests.hindi.joined(separator: " ")),
+        ("hebrew prose", MarkWordsCacheTests.hebrew.joined(separator: " ")),
     ]
 
     @Test("cached cold, cached warm and uncached layouts agree in every script", arguments: texts)
@@ -58,8 +62,8 @@ import Testing
     @Test(
         "right-to-left and emoji words are served from the cache when warm",
         arguments: [
-            "arabic", "hebrew", "emoji", "hebrew niqqud", "hebrew numbers", "arabic harakat", "arabic lam-alef",
-            "emoji sequences", "rtl emoji",
+            "arabic", "hebrew", "devanagari", "emoji", "hebrew niqqud", "hebrew numbers", "arabic harakat",
+            "arabic lam-alef", "emoji sequences", "rtl emoji",
         ])
     func warmWordsHit(_ script: String) throws {
         let text = try #require(Self.texts.first { $0.script == script }).text

@@ -67,6 +67,10 @@ struct ShapingWindows {
         guard let crossings, pieces.count > 1, cuts.count == pieces.count - 1, clean.count == pieces.count else {
             return nil
         }
+        // Rules anchored at a space in lookups that skip marks are kept only as loose sets
+        // (no position sequences), which the edge test below cannot match: a font with
+        // any is shaped a run at a time, as before windows. (No bundled face has one.)
+        guard crossings.frozen.looseFirst.isEmpty, crossings.frozen.looseBeforeLast.isEmpty else { return nil }
         var needs = clean.map { !$0 }
         for (cut, safe) in cuts.enumerated() where !safe {
             needs[cut] = true

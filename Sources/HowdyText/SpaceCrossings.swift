@@ -477,6 +477,9 @@ struct GlyphRanges: Sendable {
         }
     }
 
+    /// True when the set holds no glyph.
+    var isEmpty: Bool { firsts.isEmpty }
+
     func contains(_ glyph: hb_codepoint_t) -> Bool {
         var low = 0
         var high = firsts.count

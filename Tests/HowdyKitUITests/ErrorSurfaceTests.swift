@@ -24,17 +24,21 @@ import Testing
         }
     }
 
+    /// Every screen fails here; the error is always the first image's, in matrix order,
+    /// whichever thread meets an error first (repeated, as thread timing varies per run).
     @Test func aRenderJobNamesTheScreenAndTheFont() throws {
         let document = try brokenDocument()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-error-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         var matrix = RenderMatrix()
         matrix.schemes = [.light]
-        #expect {
-            _ = try RenderJob.run(document, matrix: matrix, to: directory)
-        } throws: { error in
-            guard let screenError = error as? ScreenError else { return false }
-            return screenError.screen.hasPrefix("01-welcome_phone-light") && "\(error)".contains("NoSuchFont-Bold")
+        for _ in 0..<20 {
+            #expect {
+                _ = try RenderJob.run(document, matrix: matrix, to: directory)
+            } throws: { error in
+                guard let screenError = error as? ScreenError else { return false }
+                return screenError.screen.hasPrefix("01-welcome_phone-light") && "\(error)".contains("NoSuchFont-Bold")
+            }
         }
     }
 
@@ -52,5 +56,26 @@ import Testing
         let element = TextElement("Hi", font: ThemeFont(name: "NoSuchFont", size: 15), color: .black)
         #expect(throws: (any Error).self) { try element.isLarge() }
         #expect(try TextElement("Hi", font: ThemeFont(name: "NoSuchFont", size: 20), color: .black).isLarge())
+    }
+}
+
+/// A parallel render's failures, met in any order, report the earliest job's.
+@Suite struct FirstFailureTests {
+    private struct Failed: Error, Equatable { let job: Int }
+
+    @Test func theEarliestJobsFailureWinsInAnyOrder() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let failing = Array(Set((0..<Int.random(in: 1...8, using: &generator)).map { _ in Int.random(in: 0..<50) }))
+            var failure = FirstFailure()
+            for job in failing.shuffled(using: &generator) { failure.record(Failed(job: job), at: job) }
+            #expect(failure.error as? Failed == Failed(job: failing.min()!))
+            // Jobs before the earliest failure still start; it and later ones do not.
+            #expect(failure.admits(failing.min()! - 1))
+            #expect(!failure.admits(failing.min()!))
+            #expect(!failure.admits(failing.max()! + 1))
+        }
+        #expect(FirstFailure().error == nil)
+        #expect(FirstFailure().admits(0))
     }
 }

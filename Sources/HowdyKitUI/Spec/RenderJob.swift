@@ -42,7 +42,8 @@ public enum RenderJob {
     /// at a time, in completion order. Files are returned in matrix order.
     /// With `displayLists`, each image's display list is written beside it as JSON
     /// (`NAME.png` → `NAME.display-list.json`).
-    /// - Throws: `RenderPlanError` for a matrix over the cap, else the first error met, as a
+    /// - Throws: `RenderPlanError` for a matrix over the cap, else the error of the first
+    ///   image in matrix order that fails (the same one on every run and thread count), as a
     ///   `ScreenError` naming the image (file system, `TextError` for a font, `RenderError`
     ///   for a glyph that fails at render time); files already written stay.
     public static func run(
@@ -243,16 +244,16 @@ public enum RenderJob {
                 let screen = fileName(
                     screen: named.name, environment: environment, format: format, namingLocale: namingLocale)
                 let named = ScreenError(screen: screen, underlying: error)
-                state.withLock { state in if state.error == nil { state.error = named } }
+                state.withLock { $0.failure.record(named, at: index) }
             }
         }
         let admission = RenderAdmission()
         DispatchQueue.concurrentPerform(iterations: total) { index in
-            guard state.withLock({ $0.error == nil }) else { return }
+            guard state.withLock({ $0.failure.admits(index) }) else { return }
             admission.run(pixels: jobs[index].cost) { drawJob(index) }
         }
         let finished = state.withLock { $0 }
-        if let error = finished.error { throw error }
+        if let error = finished.failure.error { throw error }
         return finished.files.compactMap { $0 }
     }
 
@@ -282,5 +283,27 @@ public enum RenderJob {
 private struct RenderProgress {
     var files: [RenderedFile?]
     var done = 0
-    var error: (any Error)?
+    var failure = FirstFailure()
+}
+
+/// The failure a parallel render reports: the earliest job's in plan order, whatever order
+/// the threads meet failures in, so a run reports the same error on every run and thread
+/// count. After a failure only jobs before it still start, since one of them may fail too.
+package struct FirstFailure {
+    /// The earliest failed job's index and its error; nil while none failed.
+    private(set) var earliest: (index: Int, error: any Error)?
+
+    /// No job failed yet.
+    package init() {}
+
+    /// The error to report, if any job failed.
+    package var error: (any Error)? { earliest?.error }
+
+    /// Whether job `index` should still start.
+    package func admits(_ index: Int) -> Bool { earliest.map { index < $0.index } ?? true }
+
+    /// Notes that job `index` failed with `error`; kept if no earlier job has failed.
+    package mutating func record(_ error: any Error, at index: Int) {
+        if admits(index) { earliest = (index, error) }
+    }
 }

@@ -130,13 +130,14 @@ final class FallbackChoices: Sendable {
         let serial = primary.instance.serial
         let id = ObjectIdentifier(face)
         if let found = made.read({ $0.pointee.first { $0.primary == serial && $0.face == id }?.font }) {
-            return found
+            return found.retainingSystem
         }
         guard let font = make() else { return nil }
         made.write { list in
             if list.count >= Self.madeLimit { list.removeAll() }
             if !list.contains(where: { $0.primary == serial && $0.face == id }) {
-                list.append(MadeFont(primary: serial, face: id, font: font))
+                // Kept without retaining the system that owns this list (else neither is freed).
+                list.append(MadeFont(primary: serial, face: id, font: font.heldBySystem))
             }
         }
         return font

@@ -24,8 +24,15 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         let variations: [FontVariation]
         let metrics: FontMetrics
         let synthesis: FontSynthesis
-        let system: TextSystem
         let instance: HarfBuzzFont
+        /// The system whose caches layouts use, retained when `retainsSystem`.
+        private let systemReference: Unmanaged<TextSystem>
+        /// False only for a font kept inside its own system's caches (`heldBySystem`): a
+        /// cache the system owns holding a font that retained the system would keep both
+        /// alive for ever.
+        let retainsSystem: Bool
+
+        var system: TextSystem { systemReference.takeUnretainedValue() }
 
         init(
             face: FontFace, size: Double, variations: [FontVariation], synthesis: FontSynthesis, system: TextSystem
@@ -34,11 +41,38 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
             self.size = size
             self.variations = variations
             self.synthesis = synthesis
-            self.system = system
+            systemReference = .passRetained(system)
+            retainsSystem = true
             instance = HarfBuzzFont.shared(
                 face: face, size: size, variations: variations, synthesis: synthesis, system: system)
             metrics = instance.metrics
         }
+
+        /// `other`'s font with the system retained or not.
+        init(copying other: Storage, retainingSystem: Bool) {
+            face = other.face
+            size = other.size
+            variations = other.variations
+            synthesis = other.synthesis
+            instance = other.instance
+            metrics = other.metrics
+            systemReference = retainingSystem ? .passRetained(other.system) : .passUnretained(other.system)
+            retainsSystem = retainingSystem
+        }
+
+        deinit { if retainsSystem { systemReference.release() } }
+    }
+
+    private init(storage: Storage) { self.storage = storage }
+
+    /// This font as its system's own caches keep it: the same font (`==`), not retaining
+    /// the system. Valid only while the system lives, so it never leaves the system's
+    /// caches: they hand out `retainingSystem`.
+    var heldBySystem: Font { Font(storage: Storage(copying: storage, retainingSystem: false)) }
+
+    /// This font retaining its system: itself, or a copy of a font `heldBySystem`.
+    var retainingSystem: Font {
+        storage.retainsSystem ? self : Font(storage: Storage(copying: storage, retainingSystem: true))
     }
 
     /// The face glyphs come from.

@@ -102,7 +102,9 @@ final class SpaceBoundaries: @unchecked Sendable {
     private init(
         font: Font, context: ShapeContext, script: hb_script_t, language: hb_language_t?, features: [hb_feature_t]
     ) {
-        self.font = font
+        // Kept in the system's word cache, so without retaining the system (else neither
+        // is freed); used only while a layout in that system shapes.
+        self.font = font.heldBySystem
         self.context = context
         self.script = script
         self.language = language

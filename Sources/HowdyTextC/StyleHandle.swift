@@ -71,7 +71,8 @@ public func howdytextStyleCreate(
     guard let font else { return Failure.argument("font is NULL").report(to: outMessage) }
     do {
         let handle = FontHandle.from(font)
-        let style = StyleHandle(font: handle.font, template: try LayoutHandle.template(options: optionsJSON, font: handle))
+        let style = StyleHandle(
+            font: handle.font, template: try LayoutHandle.template(options: optionsJSON, font: handle))
         outStyle.pointee = OpaquePointer(Unmanaged.passRetained(style).toOpaque())
         return howdytext_status(HOWDYTEXT_OK)
     } catch {

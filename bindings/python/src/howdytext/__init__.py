@@ -303,7 +303,7 @@ def _options(
 # (native sizes and alignment, as ctypes lays out LineStruct), and a summary as
 # howdytext_summary does.
 _LINE = struct.Struct("@NNdii")
-_SUMMARY = struct.Struct("@Nddn")
+_SUMMARY = struct.Struct("@NddN")
 assert _LINE.size == ctypes.sizeof(_native.LineStruct)
 assert _SUMMARY.size == ctypes.sizeof(_native.SummaryStruct)
 _make = tuple.__new__  # Line(...) without NamedTuple's keyword handling
@@ -419,12 +419,9 @@ class Style:
                           scratch.summary_ref, scratch.message_ref)
             if status != _native.OK:
                 raise HowdyTextError(status, _take_message(scratch.message))
-        values = _LINES[count](scratch.bytes) if count < 17 else _LINE_MANY(count, scratch.bytes)
+        values = (_LINES[count](scratch.bytes) if count < 17
+                  else struct.unpack_from("@" + "NNdii" * count, scratch.bytes))
         return _layout_of(text, data, values, 0, widest, height, greedy)
-
-
-def _LINE_MANY(count: int, raw: memoryview) -> Tuple:
-    return struct.unpack_from("@" + "NNdii" * count, raw)
 
 
 # Styles by (font name or Font, size, mode): the common call, looked up without hashing

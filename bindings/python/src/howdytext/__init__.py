@@ -148,9 +148,11 @@ class Layout:
     def texts(self) -> list[str]:
         """The lines' texts."""
         if self._lines is None and self._data is None:
-            # ASCII: byte offsets are str indices.
+            # ASCII: byte offsets are str indices (less `base` in a batch's layouts).
             text, base, values = self._text, self._base, self._values
-            return [text[start - base:end - base] for start, end in zip(values[0::5], values[1::5])]
+            if base:
+                return [text[values[at] - base:values[at + 1] - base] for at in range(0, len(values), 5)]
+            return [text[values[at]:values[at + 1]] for at in range(0, len(values), 5)]
         return [line.text for line in self.lines]
 
     @property

@@ -331,6 +331,7 @@ class _Scratch(threading.local):
         # The lines' bytes, read with struct: reading ctypes fields makes a Structure
         # object per line and a conversion per field.
         self.bytes = memoryview(self.lines).cast("B")
+        self.buffers = (self.lines, self.capacity, self.summary_ref, self.message_ref, self.summary_bytes, self.bytes)
 
 
 _scratch = _Scratch()
@@ -407,22 +408,21 @@ class Style:
         if into is None:
             into = _style_into = _native.unchecked("howdytext_style_layout_into")
         data = text.encode("utf-8")
-        scratch = _scratch
+        # One thread-local lookup for every buffer (each lookup on a threading.local costs).
+        lines, capacity, summary_ref, message_ref, summary_bytes, raw = _scratch.buffers
         length = ctypes.c_size_t(len(data))
         width_px = ctypes.c_double(width)
-        status = into(self._handle, data, length, width_px, scratch.lines, scratch.capacity, scratch.summary_ref,
-                      scratch.message_ref)
+        status = into(self._handle, data, length, width_px, lines, capacity, summary_ref, message_ref)
         if status != _native.OK:
-            raise HowdyTextError(status, _take_message(scratch.message))
-        count, widest, height, greedy = _SUMMARY.unpack_from(scratch.summary_bytes)
-        if count > scratch.capacity.value:
-            scratch.grow(count)
-            status = into(self._handle, data, length, width_px, scratch.lines, scratch.capacity,
-                          scratch.summary_ref, scratch.message_ref)
+            raise HowdyTextError(status, _take_message(_scratch.message))
+        count, widest, height, greedy = _SUMMARY.unpack_from(summary_bytes)
+        if count > capacity.value:
+            _scratch.grow(count)
+            lines, capacity, summary_ref, message_ref, summary_bytes, raw = _scratch.buffers
+            status = into(self._handle, data, length, width_px, lines, capacity, summary_ref, message_ref)
             if status != _native.OK:
-                raise HowdyTextError(status, _take_message(scratch.message))
-        values = (_LINES[count](scratch.bytes) if count < 17
-                  else struct.unpack_from("@" + "NNdii" * count, scratch.bytes))
+                raise HowdyTextError(status, _take_message(_scratch.message))
+        values = _LINES[count](raw) if count < 17 else struct.unpack_from("@" + "NNdii" * count, raw)
         return _layout_of(text, data, values, 0, widest, height, greedy)
 
 

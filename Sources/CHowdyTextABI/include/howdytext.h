@@ -29,12 +29,13 @@
  * library abort: every pointer, number, UTF-8 sequence and JSON field is checked.
  *
  * Memory: the caller owns every handle and message it receives and frees it once with
- * the matching *_free function (NULL is accepted and ignored). A layout does not keep
+ * the matching *_free function (NULL is accepted and ignored). Arrays passed in or out
+ * (howdytext_layout_into, howdytext_layout_many) are the caller's; the library keeps none. A layout does not keep
  * its text: line ranges are byte offsets into the buffer the caller passed. A layout
  * keeps what it needs of its font, so the font may be freed before the layout.
  *
- * Threads: a howdytext_font and a howdytext_layout are immutable once created and may
- * be used from any number of threads at once (one font laying out on many threads is
+ * Threads: a howdytext_font, a howdytext_style and a howdytext_layout are immutable once
+ * created and may be used from any number of threads at once (one font laying out on many threads is
  * the intended use; shared caches inside are locked). Freeing a handle must not race
  * with another use of that same handle. All functions may be called from any thread.
  */

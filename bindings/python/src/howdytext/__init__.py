@@ -11,9 +11,13 @@ Units are px: ``size`` is the font's em height and ``width`` the available width
 widths are whole 1/64 px. The options are those of a ``howdy balance --jsonl`` request
 (the library reads them with the same code), spelled in snake_case here.
 
-Threads: fonts are opened once per process and shared (``font()`` caches them); the GIL
-is released for the whole layout, so threads lay out in parallel. Layouts are plain
-Python values: the C layout is freed before a call returns.
+Many texts: ``balance_many(texts, font, size, width)`` gives the same layouts with one
+library call per 2048 texts (font, size, width and mode may be one value or one per
+text).
+
+Threads: fonts and styles are opened once per process and shared (``font()`` and
+``style()`` cache them); the GIL is released for the whole layout, so threads lay out in
+parallel. Layouts are plain Python values: the library keeps nothing after a call.
 """
 
 from __future__ import annotations

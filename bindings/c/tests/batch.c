@@ -62,6 +62,14 @@ int main(void) {
     CHECK(howdytext_style_layout_into(style, readme, strlen(readme), 330, got, 1, &summary, NULL) == HOWDYTEXT_OK);
     CHECK(summary.line_count == 2 && same_line(got[0], expected[0], 0) && got[1].end == 0);
 
+    /* howdytext_layout_into (create, copy and free in one) gives the same lines. */
+    memset(got, 0, sizeof got);
+    CHECK(howdytext_layout_into(font, readme, strlen(readme), 330, NULL, got, MAX_LINES, &summary, NULL) ==
+          HOWDYTEXT_OK);
+    CHECK(summary.line_count == expected_count && same_line(got[1], expected[1], 0));
+    CHECK(howdytext_layout_into(font, readme, strlen(readme), 330, "{\"mode\":\"wide\"}", got, MAX_LINES, &summary,
+                                NULL) == HOWDYTEXT_ERROR_OPTIONS);
+
     /* Errors: codes and messages, nothing written. */
     howdytext_style *bad = (howdytext_style *)&summary;
     CHECK(howdytext_style_create(font, "{\"mode\":\"wide\"}", &bad, &message) == HOWDYTEXT_ERROR_OPTIONS);

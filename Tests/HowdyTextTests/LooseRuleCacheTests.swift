@@ -7,7 +7,7 @@ import Testing
 /// between ("x́ y": x, a mark, the space, y). The word cache anchors such rules through
 /// `SpaceCrossings.looseFirst` and `looseBeforeLast`, which no bundled font exercises.
 /// `Fonts/MarkSkipTest.ttf` (DejaVu Sans with two such rules, made by
-/// `Fonts/make_mark_skip_font.py`) turns x into X before " y" and z into Z after a space,
+/// `Fonts/make_test_fonts.py`) turns x into X before " y" and z into Z after a space,
 /// marks skipped; its GDEF also calls the apostrophe and asterisk marks, which Unicode
 /// does not, so only the loose sets can see "x' y" and " 'z" coming. Cached layouts must equal uncached ones glyph for glyph, and words the
 /// rules cannot reach must still be cached.
@@ -53,22 +53,7 @@ import Testing
         for _ in 0..<60 {
             texts.append((0..<9).map { _ in words.randomElement(using: &generator)! }.joined(separator: " "))
         }
-        func dump(_ text: String, cached: Bool, width: Double) throws -> [String] {
-            let shaped = try ShapedText(text, font: font, options: TextOptions(usesWordCache: cached))
-            return LayoutCase.glyphDump(try shaped.layout(width: width))
-                + LayoutCase.glyphDump(try shaped.balance(width: width))
-        }
-        var hitsBefore = system.wordCache.statistics.hits
-        for pass in ["cold", "warm"] {
-            for text in texts {
-                for width in [150.0, 10_000.0] {
-                    let cached = try dump(text, cached: true, width: width)
-                    let uncached = try dump(text, cached: false, width: width)
-                    #expect(cached == uncached, "\(pass) \(width): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
-                }
-            }
-            if pass == "cold" { hitsBefore = system.wordCache.statistics.hits }
-        }
-        #expect(system.wordCache.statistics.hits > hitsBefore, "words out of the rules' reach went through the cache")
+        let warmHits = try Fixtures.expectCachedEqualsUncached(texts, font: font, widths: [150, 10_000])
+        #expect(warmHits > 0, "words out of the rules' reach went through the cache")
     }
 }

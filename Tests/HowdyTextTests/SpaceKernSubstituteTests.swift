@@ -8,7 +8,7 @@ import Testing
 /// positioning can join them (`SpaceBoundaries.canCut`). That probe shapes "space, next
 /// character" alone, so it sees the character's own glyph; in a word, GSUB may give the
 /// character another glyph that the space kerns with. `Fonts/SpaceKernTest.ttf` (DejaVu
-/// Sans with two rules, made by `Fonts/make_space_kern_font.py`) does exactly that: "T"
+/// Sans with two rules, made by `Fonts/make_test_fonts.py`) does exactly that: "T"
 /// before "h" becomes Ť, and "space, Ť" kerns by -600 units. Cached layouts must still
 /// equal uncached ones glyph for glyph.
 @Suite struct SpaceKernSubstituteTests {
@@ -23,11 +23,6 @@ import Testing
             "The Thin Tree Than That", "a Th b Th c Tx Th", "To Th Ta Th Te Th", "Th Th Th Th Th Th",
             "lots of words then The Thing at the end", "Thy Tho Thu Tha The Thi",
         ]
-        func dump(_ text: String, cached: Bool, width: Double) throws -> [String] {
-            let shaped = try ShapedText(text, font: font, options: TextOptions(usesWordCache: cached))
-            return LayoutCase.glyphDump(try shaped.layout(width: width))
-                + LayoutCase.glyphDump(try shaped.balance(width: width))
-        }
         // The font does what the test needs: the space (cluster 1) kerns in "a Th", where
         // "Th" makes Ť, and not in "a Tx", where T stays T.
         func spaceAdvance(_ text: String) throws -> Double? {
@@ -37,15 +32,7 @@ import Testing
         let kerned = try #require(try spaceAdvance("a Th"))
         let plain = try #require(try spaceAdvance("a Tx"))
         #expect(kerned < plain - 10, "space advance \(kerned) vs \(plain)")
-        for pass in ["cold", "warm"] {
-            for text in texts {
-                for width in [200.0, 10_000.0] {
-                    let cached = try dump(text, cached: true, width: width)
-                    let uncached = try dump(text, cached: false, width: width)
-                    #expect(cached == uncached, "\(pass) \(width): \(text)")
-                }
-            }
-        }
+        try Fixtures.expectCachedEqualsUncached(texts, font: font, widths: [200, 10_000])
     }
 
     /// `LayoutRules.pairPartners` read against HarfBuzz on real fonts: every letter pair

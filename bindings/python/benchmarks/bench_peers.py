@@ -226,9 +226,15 @@ def main() -> None:
         samples: Dict[str, List[float]] = {"python": [], "pythonBatch": [], "peer": [], "swift": [], "swiftCreate": [],
                                            "swiftBatch": [], "pythonTwoThreads": [], "peerReshaping": []}
         # In turns, so a burst of load from other processes inflates every figure alike.
+        # Each figure is taken right after an untimed pass of the same work, as bench.c
+        # times its rounds after a warm-up: what ran before (the C bench process, the
+        # peer's HarfBuzz) has left the caches cold, which none of them should be charged.
         for _ in range(arguments.rounds):
+            ours()
             samples["python"].append(timed(ours) / count)
+            ours_batch()
             samples["pythonBatch"].append(timed(ours_batch) / count)
+            peer()
             samples["peer"].append(timed(peer) / count)
             samples["pythonTwoThreads"].append(wall(ours_two_threads) / count)
             samples["peerReshaping"].append(timed(naive) / count)

@@ -23,9 +23,11 @@ struct Itemization {
     /// fell to the primary font's missing glyph, each once (`TextLayout.fontFailures`).
     var fontFailures: [TextError] = []
 
+    /// `remembers`: whether a character's font is kept per text and scalar once found
+    /// (`ScalarMemo`); false asks again for every character, for tests that compare the two.
     init(
         text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font,
-        fallback makeFallback: @autoclosure () -> FontFallback
+        fallback makeFallback: @autoclosure () -> FontFallback, remembers: Bool = true
     ) throws {
         fonts = [primary]
         let count = text.count
@@ -59,7 +61,7 @@ struct Itemization {
                     codes.initialize(repeating: 0)
                     var known = KnownChoices(faces: choices?.known(in: text, into: codes) ?? [])
                     withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.size) { table in
-                        var memo = ScalarMemo(table)
+                        var memo = ScalarMemo(table, enabled: remembers)
                         while index < count {
                             let (scalar, width) = Self.decode(text, at: index)
                             let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
@@ -82,13 +84,20 @@ struct Itemization {
 
                             let code = codes.isEmpty ? 0 : codes[index]
                             let font: Int32
-                            if Self.isPlainAnswered(scalar, properties: properties, next: next, code: code),
-                                !primaryFace.hasGlyph(scalar)
-                            {
+                            let plain = Self.isPlainAnswered(scalar, properties: properties, next: next, code: code)
+                            if plain, let remembered = memo.font(of: scalar) {
+                                // A plain character's font depends on the scalar alone, and the
+                                // memo holds only such answers (`chooseFont` keeps one for every
+                                // scalar no variation selector follows): asked again, it costs no
+                                // cmap lookup in the primary face (an hb_set search per character
+                                // of a Hebrew or Thai text, which the primary font lacks).
+                                font = remembered
+                            } else if plain, !primaryFace.hasGlyph(scalar) {
                                 // What `chooseFont` answers for it, without its walk (see `isPlainAnswered`).
                                 font = known.slot(Int(code) - 1) {
                                     Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
                                 }
+                                memo.setFont(font, of: scalar)
                             } else {
                                 font = Self.chooseFont(
                                     scalar: scalar, properties: properties, next: next, previous: previousScalar,
@@ -423,10 +432,13 @@ private struct ScalarMemo {
 
     static let size = 256
     private let table: UnsafeMutableBufferPointer<Entry>
+    /// False: nothing is kept (every answer is asked for again).
+    private let enabled: Bool
 
-    init(_ table: UnsafeMutableBufferPointer<Entry>) {
+    init(_ table: UnsafeMutableBufferPointer<Entry>, enabled: Bool = true) {
         table.initialize(repeating: Entry(key: 0, font: -1))
         self.table = table
+        self.enabled = enabled
     }
 
     @inline(__always)
@@ -438,6 +450,7 @@ private struct ScalarMemo {
     }
 
     func setFont(_ font: Int32, of scalar: UInt32) {
+        guard enabled else { return }
         table[slot(scalar)] = Entry(key: scalar &+ 1, font: font)
     }
 }

@@ -163,8 +163,7 @@ struct RunShaper {
                 let before = store.glyphs.count
                 buffer.shape(
                     text, range: range, context: true, level: item.level, script: item.script, language: language,
-                    font: font, features: features, appendingTo: &store)
-                buffer.unsafeToBreakOffsets(base: 0, into: &unsafe)
+                    font: font, features: features, appendingTo: &store, unsafe: &unsafe)
                 pack(
                     store, glyphs: before..<store.glyphs.count, bufferStart: before, range: range,
                     hash: entryHashes[index], context: context, rightToLeft: item.isRightToLeft, into: &data, &words)
@@ -224,8 +223,7 @@ struct RunShaper {
     private func shapeWhole(_ item: TextRun, font: Font, into unsafe: inout OffsetSet, store: inout ShapedRun) {
         buffer.shape(
             text, range: item.start..<item.end, context: true, level: item.level, script: item.script,
-            language: language, font: font, features: features, appendingTo: &store)
-        buffer.unsafeToBreakOffsets(base: 0, into: &unsafe)
+            language: language, font: font, features: features, appendingTo: &store, unsafe: &unsafe)
     }
 
     /// A run of a CJK script in a context where HarfBuzz shapes each cluster by itself

@@ -60,11 +60,14 @@ struct Itemization {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: choices == nil ? 0 : count) { codes in
                     codes.initialize(repeating: 0)
                     var known = KnownChoices(faces: choices?.known(in: text, into: codes) ?? [])
-                    withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.size) { table in
+                    withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.capacity) { table in
                         var memo = ScalarMemo(table, enabled: remembers)
+                        // Each scalar is decoded once: this one's `next` is the following one.
+                        var following = count > 0 ? Self.decode(text, at: 0) : (0, 0)
                         while index < count {
-                            let (scalar, width) = Self.decode(text, at: index)
-                            let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
+                            let (scalar, width) = following
+                            following = index + width < count ? Self.decode(text, at: index + width) : (0, 0)
+                            let next = following.0
 
                             let script: Int32
                             // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
@@ -98,12 +101,24 @@ struct Itemization {
                                     Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
                                 }
                                 memo.setFont(font, of: scalar)
+                            } else if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F,
+                                let remembered = memo.font(joining: scalar, after: previousFont)
+                            {
+                                // White space or a control after a fallback font's cluster (the
+                                // space between two Hebrew words): `chooseFont`'s answer depends
+                                // on that font and the scalar alone (`joinsPrevious` holds for
+                                // any ASCII one whatever came before), so it is asked once per
+                                // text, not once per space with a cmap lookup each.
+                                font = remembered
                             } else {
                                 font = Self.chooseFont(
                                     scalar: scalar, properties: properties, next: next, previous: previousScalar,
                                     previousFont: previousFont, isFirst: index == 0, fonts: &fonts, slots: &faceSlots,
                                     fallback: fallback, choices: choices, code: code, known: &known, ascii: &ascii,
                                     memo: &memo, failures: &fontFailures)
+                                if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F {
+                                    memo.setFont(font, joining: scalar, after: previousFont)
+                                }
                             }
                             for unit in index..<(index + width) {
                                 fontOf[unit] = font
@@ -431,6 +446,10 @@ private struct ScalarMemo {
     }
 
     static let size = 256
+    /// Slots after the first `size` keep answers for ASCII white space and controls after
+    /// a font slot (`font(joining:after:)`), keyed apart from the scalars'.
+    static let joinSize = 32
+    static let capacity = size + joinSize
     private let table: UnsafeMutableBufferPointer<Entry>
     /// False: nothing is kept (every answer is asked for again).
     private let enabled: Bool
@@ -452,5 +471,26 @@ private struct ScalarMemo {
     func setFont(_ font: Int32, of scalar: UInt32) {
         guard enabled else { return }
         table[slot(scalar)] = Entry(key: scalar &+ 1, font: font)
+    }
+
+    /// The join slot and key of ASCII `scalar` after font slot `font` (≥ 1).
+    @inline(__always)
+    private func joinSlot(_ scalar: UInt32, _ font: Int32) -> (Int, UInt32) {
+        let key = UInt32(truncatingIfNeeded: font) << 7 | scalar
+        return (Self.size + Int((key ^ (key >> 5)) & UInt32(Self.joinSize - 1)), key &+ 1)
+    }
+
+    /// The font `chooseFont` answered for ASCII white space or control `scalar` after a
+    /// cluster in font slot `font`, if kept.
+    func font(joining scalar: UInt32, after font: Int32) -> Int32? {
+        let (slot, key) = joinSlot(scalar, font)
+        let entry = table[slot]
+        return entry.key == key && entry.font >= 0 ? entry.font : nil
+    }
+
+    func setFont(_ answer: Int32, joining scalar: UInt32, after font: Int32) {
+        guard enabled else { return }
+        let (slot, key) = joinSlot(scalar, font)
+        table[slot] = Entry(key: key, font: answer)
     }
 }

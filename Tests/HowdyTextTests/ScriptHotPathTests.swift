@@ -128,4 +128,40 @@ import Testing
         // Some run had offsets to collect (Arabic joins, Thai marks, Inter's kerning).
         #expect(unsafeSeen > 50)
     }
+
+    @Test("words, their hashes and the fraction-slash test come from one walk as from three")
+    func wordsAndHashesInOneWalk() throws {
+        var texts = Self.samples
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt16] = [0x20, 0x20, 0x61, 0x5D0, 0x2044, 0x31, 0xE01, 0x20]
+        for _ in 0..<200 {
+            let units = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement()! }
+            texts.append(String(decoding: units, as: UTF16.self))
+        }
+        let context = ShapeContext(font: 7, features: 3, script: 0x4865_6272, rightToLeft: true, language: 11)
+        for text in texts {
+            let units = Array(text.utf16)
+            units.withUnsafeBufferPointer { buffer in
+                let shaper = RunShaper(text: buffer, cache: nil, language: nil, features: [], featureSet: 0)
+                for range in [0..<units.count, (units.count / 3)..<units.count, 0..<(units.count / 2)] {
+                    // The old way: split, then hash each word, then look for U+2044.
+                    var expected: [Range<Int>] = []
+                    var start = range.lowerBound
+                    for index in (range.lowerBound + 1)..<max(range.lowerBound + 1, range.upperBound)
+                    where buffer[index - 1] == 0x20 && buffer[index] != 0x20 {
+                        expected.append(start..<index)
+                        start = index
+                    }
+                    expected.append(start..<range.upperBound)
+                    var pieces: [Range<Int>] = []
+                    var hashes: [UInt64] = []
+                    let slash = shaper.words(
+                        range, seed: WordShapeCache.seed(context), into: &pieces, hashes: &hashes)
+                    #expect(pieces == expected, "\(text) \(range)")
+                    #expect(hashes == expected.map { WordShapeCache.hash(buffer, $0, context) }, "\(text)")
+                    #expect(slash == buffer[range].contains(0x2044), "\(text) \(range)")
+                }
+            }
+        }
+    }
 }

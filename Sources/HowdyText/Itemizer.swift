@@ -132,9 +132,11 @@ struct Itemization {
                 }
             }
         }
-        // Leading Common characters take the first real script of the text.
+        // Leading Common characters take the first real script of the text. They are the
+        // only Common ones: once a real script is met, every unit takes the latest one.
         if let first = firstRealScript {
-            for unit in 0..<count where scriptOf[unit] == Int32(HOWDY_SCRIPT_COMMON) {
+            for unit in 0..<count {
+                guard scriptOf[unit] == Int32(HOWDY_SCRIPT_COMMON) else { break }
                 scriptOf[unit] = first
             }
         }
@@ -149,16 +151,27 @@ struct Itemization {
             hbScripts.append((code, script))
             return script
         }
-        while start < count {
-            let level = bidi.level(at: start)
-            let script = scriptOf[start]
-            let font = fontOf[start]
-            var end = start + 1
-            while end < count, bidi.level(at: end) == level, scriptOf[end] == script, fontOf[end] == font {
-                end += 1
+        // Through buffers: this walk is per unit (no levels means every level is 0).
+        fontOf.withUnsafeBufferPointer { fontOf in
+            scriptOf.withUnsafeBufferPointer { scriptOf in
+                bidi.levels.withUnsafeBufferPointer { levels in
+                    let leveled = !levels.isEmpty
+                    while start < count {
+                        let level = leveled ? levels[start] : 0
+                        let script = scriptOf[start]
+                        let font = fontOf[start]
+                        var end = start + 1
+                        while end < count, !leveled || levels[end] == level, scriptOf[end] == script,
+                            fontOf[end] == font
+                        {
+                            end += 1
+                        }
+                        runs.append(
+                            TextRun(start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
+                        start = end
+                    }
+                }
             }
-            runs.append(TextRun(start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
-            start = end
         }
     }
 

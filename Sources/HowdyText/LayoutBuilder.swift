@@ -12,6 +12,24 @@ import CHarfBuzz
 /// and per run; a line's text is made only when read.
 struct LayoutBuilder {
     let shaped: ShapedText
+    /// What every line reads from `shaped`, read once: each read through `shaped` goes
+    /// to its storage object and retains and releases the array it returns.
+    private let runs: [TextRunGlyphs]
+    private let fonts: [Font]
+    private let unsafeToBreak: OffsetSet
+    private let textLength: Int
+    private let glyphStore: ShapedRun
+    private let bidi: BidiLevels
+
+    init(shaped: ShapedText) {
+        self.shaped = shaped
+        runs = shaped.runs
+        fonts = shaped.fonts
+        unsafeToBreak = shaped.unsafeToBreak
+        textLength = shaped.utf16.count
+        glyphStore = shaped.glyphStore
+        bidi = shaped.bidi
+    }
 
     /// Glyphs `glyphs` of a store at one level in one font: the text's glyph store when
     /// `store` is `Slice.textStore`, else `Pieces.reshaped[store]` (the line's piece of a
@@ -42,8 +60,9 @@ struct LayoutBuilder {
         var reshaped: [ShapedRun] = []
 
         mutating func removeAll() {
-            slices.removeAll(keepingCapacity: true)
-            reshaped.removeAll(keepingCapacity: true)
+            // Most lines reshape nothing: an empty array needs no work at all.
+            if !slices.isEmpty { slices.removeAll(keepingCapacity: true) }
+            if !reshaped.isEmpty { reshaped.removeAll(keepingCapacity: true) }
         }
     }
 
@@ -83,10 +102,10 @@ struct LayoutBuilder {
         for index in placed.runs.indices {
             placed.runs[index].glyphs = LayoutSlice(base: glyphs, bounds: placed.runs[index].glyphs.bounds)
         }
-        let runs = placed.runs
+        let lineRuns = placed.runs
         let alignment = shaped.options.alignment
         for index in lines.indices {
-            lines[index].runs = LayoutSlice(base: runs, bounds: lines[index].runs.bounds)
+            lines[index].runs = LayoutSlice(base: lineRuns, bounds: lines[index].runs.bounds)
             let slack = width - lines[index].width
             let rightToLeft = lines[index].isRightToLeft
             switch alignment {
@@ -107,7 +126,7 @@ struct LayoutBuilder {
     ) -> TextLine {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
-        let rightToLeft = shaped.bidi.paragraphLevel(at: min(start, max(0, shaped.utf16.count - 1))) & 1 == 1
+        let rightToLeft = bidi.paragraphLevel(at: min(start, max(0, textLength - 1))) & 1 == 1
         if shaped.omitsGlyphs {
             var pen = advance(
                 from: start, to: end, nextLineStart: lineBreak.end, store: store, reshaper: &reshaper,
@@ -140,7 +159,7 @@ struct LayoutBuilder {
         let slices = pieces.slices
         let firstRun = placed.runs.count
         func place(_ slice: Slice) {
-            let font = shaped.fonts[slice.fontIndex]
+            let font = fonts[slice.fontIndex]
             let shift = font.instance.shiftTo16Dot16
             let first = slice.glyphs.lowerBound
             let count = slice.glyphs.count
@@ -156,11 +175,12 @@ struct LayoutBuilder {
                     var pen = startPen
                     for position in 0..<count {
                         let index = first + position
-                        let advance = Int(run.advances[index]) << shift
+                        // `&<<`: the shift is 0...10, so no test for wider shifts per glyph.
+                        let advance = Int(run.advances[index]) &<< shift
                         out[offset + position] = PositionedGlyph(
                             id: run.glyphs[index],
-                            x: ShapedText.pixels(pen + Int(run.offsetsX[index]) << shift),
-                            y: -ShapedText.pixels(Int(run.offsetsY[index]) << shift),
+                            x: ShapedText.pixels(pen + Int(run.offsetsX[index]) &<< shift),
+                            y: -ShapedText.pixels(Int(run.offsetsY[index]) &<< shift),
                             advance: ShapedText.pixels(advance), cluster: Int(run.clusters[index]))
                         pen += advance
                     }
@@ -202,13 +222,13 @@ struct LayoutBuilder {
         pieces: inout Pieces
     ) -> Int {
         guard start < end else { return 0 }
-        guard shaped.unsafeToBreak.contains(start) || shaped.unsafeToBreak.contains(nextLineStart) else {
+        guard unsafeToBreak.contains(start) || unsafeToBreak.contains(nextLineStart) else {
             return shaped.advance(from: start, to: end)
         }
         var pen = 0
         self.slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper, into: &pieces)
         for slice in pieces.slices {
-            let shift = shaped.fonts[slice.fontIndex].instance.shiftTo16Dot16
+            let shift = fonts[slice.fontIndex].instance.shiftTo16Dot16
             if slice.store == Slice.textStore {
                 for index in slice.glyphs { pen += Int(store.advances[index]) << shift }
             } else {
@@ -225,7 +245,6 @@ struct LayoutBuilder {
     ) {
         pieces.removeAll()
         guard start < end else { return }
-        let runs = shaped.runs
         var low = 0
         var high = runs.count
         while low < high {  // first run ending after `start`
@@ -237,9 +256,9 @@ struct LayoutBuilder {
             let run = runs[index]
             let lower = max(start, run.start)
             let upper = min(end, run.end)
-            let cutAtStart = lower == start && shaped.unsafeToBreak.contains(start)
+            let cutAtStart = lower == start && unsafeToBreak.contains(start)
             let cutAtEnd =
-                upper == end && nextLineStart < shaped.utf16.count && shaped.unsafeToBreak.contains(nextLineStart)
+                upper == end && nextLineStart < textLength && unsafeToBreak.contains(nextLineStart)
             if cutAtStart || cutAtEnd {
                 // HarfBuzz says cutting here changes the shaping: shape the slice alone.
                 let buffer = reshaper ?? ShapingBuffer.pooled()
@@ -249,7 +268,7 @@ struct LayoutBuilder {
                         text, range: lower..<upper, context: false, level: run.level, script: run.script,
                         language: shaped.options.locale.isEmpty
                             ? nil : hb_language_from_string(shaped.options.locale, -1),
-                        font: shaped.fonts[run.fontIndex], fontIndex: run.fontIndex,
+                        font: fonts[run.fontIndex], fontIndex: run.fontIndex,
                         features: shaped.options.features.map(\.value))
                 }
                 pieces.reshaped.append(reshaped)
@@ -261,7 +280,7 @@ struct LayoutBuilder {
                 pieces.slices.append(
                     Slice(
                         range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: Slice.textStore,
-                        glyphs: shaped.glyphStore.glyphRange(
+                        glyphs: glyphStore.glyphRange(
                             in: run.glyphs, rightToLeft: run.isRightToLeft, clustersFrom: lower, to: upper)))
             }
             index += 1

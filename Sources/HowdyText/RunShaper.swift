@@ -43,8 +43,6 @@ struct RunShaper {
             shapeWhole(item, font: font, into: &unsafe, store: &store)
             return first..<store.glyphs.count
         }
-        words(item.start..<item.end, into: &scratch.pieces)
-        let pieces = scratch.pieces
         let context = ShapeContext(
             font: font.instance.serial, features: featureSet, script: item.script.rawValue,
             rightToLeft: item.isRightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
@@ -57,6 +55,10 @@ struct RunShaper {
                 item, font: font, cache: cache, context: context, boundaries: boundaries, into: &unsafe, store: &store)
             return first..<store.glyphs.count
         }
+        // Cut into words only here: a CJK run above has no spaces, and walking its
+        // characters for them was wasted.
+        words(item.start..<item.end, into: &scratch.pieces)
+        let pieces = scratch.pieces
         let cuts = boundaries.canCut(text, before: pieces)
         // Hashed once, for the lookup and for storing the words after a miss.
         scratch.hashes.removeAll(keepingCapacity: true)
@@ -254,9 +256,14 @@ struct RunShaper {
         }
         piecesAtBreaks(whole, into: &scratch.pieces)
         let pieces = scratch.pieces
+        // A piece per character, mostly: sized once and written through a pointer
+        // rather than appended to one by one (each append tests the array for sharing).
         scratch.hashes.removeAll(keepingCapacity: true)
+        scratch.hashes.append(contentsOf: repeatElement(0, count: pieces.count))
         let seed = WordShapeCache.seed(context)
-        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, seed: seed)) }
+        scratch.hashes.withUnsafeMutableBufferPointer { hashes in
+            for (index, piece) in pieces.enumerated() { hashes[index] = WordShapeCache.hash(text, piece, seed: seed) }
+        }
         let hashes = scratch.hashes
         guard pieces.count > 1 else {
             shapeWhole(item, font: font, into: &unsafe, store: &store)
@@ -377,17 +384,31 @@ struct RunShaper {
             let mid = (low + high) / 2
             if Int(segments[mid].end) <= range.lowerBound { low = mid + 1 } else { high = mid }
         }
-        var start = range.lowerBound
-        var index = low
-        while index < segments.count, Int(segments[index].end) < range.upperBound {
-            let cut = Int(segments[index].end)
-            if Self.startsCluster(text, at: cut) {
-                pieces.append(start..<cut)
-                start = cut
-            }
-            index += 1
+        var end = low
+        high = segments.count
+        while end < high {  // the first segment ending at or after the run's end
+            let mid = (end + high) / 2
+            if Int(segments[mid].end) < range.upperBound { end = mid + 1 } else { high = mid }
         }
-        pieces.append(start..<range.upperBound)
+        // At most a piece per segment end inside the run, and the last: sized once and
+        // written through a pointer (a CJK run has a piece per character, and each
+        // append tests the array for sharing), then cut to the pieces made.
+        pieces.append(contentsOf: repeatElement(0..<0, count: end - low + 1))
+        let made = pieces.withUnsafeMutableBufferPointer { pieces in
+            var start = range.lowerBound
+            var count = 0
+            for index in low..<end {
+                let cut = Int(segments[index].end)
+                if Self.startsCluster(text, at: cut) {
+                    pieces[count] = start..<cut
+                    count += 1
+                    start = cut
+                }
+            }
+            pieces[count] = start..<range.upperBound
+            return count + 1
+        }
+        pieces.removeLast(pieces.count - made)
     }
 
     /// True when HarfBuzz starts a new cluster at `offset` (its `hb_set_unicode_props` and

@@ -21,7 +21,11 @@ import Testing
                 + "我们需要它来实现“信任网络”；这跟隐含建立起来的“验证网络”无关。"
         ),
         ("latin", Fixtures.paragraph),
-        ("arabic", "مرحبا بك في تطبيقك الجديد للتخطيط الهادئ احصل على تذكيرات تصل في الوقت المناسب واجمع خططك في مكان واحد"),
+        (
+            "arabic",
+            "مرحبا بك في تطبيقك الجديد للتخطيط الهادئ احصل على تذكيرات تصل في الوقت المناسب"
+                + " واجمع خططك في مكان واحد"
+        ),
         ("mixed", "Plan 計画 with مرحبا and שלום, नमस्ते 🎉 ok, then الجديد للتخطيط 2024 and 日本語のテキスト"),
     ]
 
@@ -73,7 +77,8 @@ import Testing
                     let nextStart =
                         number + 1 < layout.lines.count ? layout.lines[number + 1].range.lowerBound : shaped.utf16.count
                     // A cut HarfBuzz marks unsafe is shaped again: its glyphs are not the store's.
-                    if shaped.unsafeToBreak.contains(line.range.lowerBound) || shaped.unsafeToBreak.contains(nextStart) {
+                    if shaped.unsafeToBreak.contains(line.range.lowerBound) || shaped.unsafeToBreak.contains(nextStart)
+                    {
                         continue
                     }
                     var pen = 0.0

@@ -55,8 +55,8 @@ struct RunShaper {
                 item, font: font, cache: cache, context: context, boundaries: boundaries, into: &unsafe, store: &store)
             return first..<store.glyphs.count
         }
-        // Hashed once, for the lookup and for storing the words after a miss, in the walk
-        // that finds the words.
+        // Cut into words only here (a CJK run above has no spaces to walk for), and hashed
+        // once, for the lookup and for storing the words after a miss, in the same walk.
         // `fractions`: the run holds U+2044 (see SpaceBoundaries).
         let fractions = words(
             item.start..<item.end, seed: WordShapeCache.seed(context), into: &scratch.pieces, hashes: &scratch.hashes)
@@ -252,9 +252,14 @@ struct RunShaper {
         }
         piecesAtBreaks(whole, into: &scratch.pieces)
         let pieces = scratch.pieces
+        // A piece per character, mostly: sized once and written through a pointer
+        // rather than appended to one by one (each append tests the array for sharing).
         scratch.hashes.removeAll(keepingCapacity: true)
+        scratch.hashes.append(contentsOf: repeatElement(0, count: pieces.count))
         let seed = WordShapeCache.seed(context)
-        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, seed: seed)) }
+        scratch.hashes.withUnsafeMutableBufferPointer { hashes in
+            for (index, piece) in pieces.enumerated() { hashes[index] = WordShapeCache.hash(text, piece, seed: seed) }
+        }
         let hashes = scratch.hashes
         guard pieces.count > 1 else {
             shapeWhole(item, font: font, into: &unsafe, store: &store)
@@ -375,17 +380,31 @@ struct RunShaper {
             let mid = (low + high) / 2
             if Int(segments[mid].end) <= range.lowerBound { low = mid + 1 } else { high = mid }
         }
-        var start = range.lowerBound
-        var index = low
-        while index < segments.count, Int(segments[index].end) < range.upperBound {
-            let cut = Int(segments[index].end)
-            if Self.startsCluster(text, at: cut) {
-                pieces.append(start..<cut)
-                start = cut
-            }
-            index += 1
+        var end = low
+        high = segments.count
+        while end < high {  // the first segment ending at or after the run's end
+            let mid = (end + high) / 2
+            if Int(segments[mid].end) < range.upperBound { end = mid + 1 } else { high = mid }
         }
-        pieces.append(start..<range.upperBound)
+        // At most a piece per segment end inside the run, and the last: sized once and
+        // written through a pointer (a CJK run has a piece per character, and each
+        // append tests the array for sharing), then cut to the pieces made.
+        pieces.append(contentsOf: repeatElement(0..<0, count: end - low + 1))
+        let made = pieces.withUnsafeMutableBufferPointer { pieces in
+            var start = range.lowerBound
+            var count = 0
+            for index in low..<end {
+                let cut = Int(segments[index].end)
+                if Self.startsCluster(text, at: cut) {
+                    pieces[count] = start..<cut
+                    count += 1
+                    start = cut
+                }
+            }
+            pieces[count] = start..<range.upperBound
+            return count + 1
+        }
+        pieces.removeLast(pieces.count - made)
     }
 
     /// True when HarfBuzz starts a new cluster at `offset` (its `hb_set_unicode_props` and

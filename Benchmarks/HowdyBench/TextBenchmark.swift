@@ -380,8 +380,9 @@ extension TextBenchmark {
         _ = try streamOutput(bytes, jobs: jobs, keep: false)
     }
 
-    /// Runs the requests `bytes` through one `JSONLStream` on `jobs` threads; the
-    /// answers when `keep`, else "" (their length is still checked).
+    /// Runs the requests `bytes` through one `JSONLStream` on `jobs` threads, answers
+    /// written as bytes, as `howdy balance --jsonl` writes them; the answers when `keep`,
+    /// else "" (their length is still checked).
     static func streamOutput(_ bytes: [UInt8], jobs: Int, keep: Bool) throws -> String {
         var stream = JSONLStream(defaults: BalanceDefaults(), jobs: jobs)
         var offset = 0
@@ -396,9 +397,9 @@ extension TextBenchmark {
                 offset += count
                 return count
             },
-            write: {
-                written += $0.utf8.count
-                if keep { output += $0 }
+            writeUTF8: {
+                written += $0.count
+                if keep { output += String(decoding: $0, as: UTF8.self) }
             })
         precondition(written > bytes.count, "the stream wrote too little")
         return output

@@ -54,7 +54,7 @@ import Testing
     /// quotation mark, no no-break space, no soft hyphen, no × or ÷).
     @Test func acceptsExactlyItsClasses() {
         #expect(Self.accepted.count == 26 * 2 + 10 + 4 + 2 + 1 + 1 + (0x180 - 0xC0 - 2))
-        for unit: UInt16 in [0x2D, 0x22, 0xA0, 0xAD, 0xD7, 0xF7, 0x0A, 0x09, 0x28, 0x2F, 0x2019, 0x3042] {
+        for unit: UInt16 in [0x2D, 0x22, 0xA0, 0xAD, 0xD7, 0xF7, 0x0A, 0x09, 0x28, 0x2F, 0x2019, 0x3000] {
             #expect([unit].withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: TextOptions()) } == nil)
         }
         var options = TextOptions()
@@ -123,6 +123,65 @@ import Testing
         }
         for options in Self.optionsAccepted(locale: locale) {
             for text in texts { #expect(try Self.same(Array(text.utf16), options), "\(text)") }
+        }
+    }
+
+    /// One character of each Japanese class: ideographs (and Extension A), hiragana,
+    /// katakana, small kana and ー (CJ), 「 『 (OP), 、 。 」 』 (CL).
+    static let japaneseRepresentatives: [UInt16] = [0x8A08, 0x3400, 0x3042, 0x30A2, 0x3083, 0x30FC, 0x300C, 0x3002]
+
+    /// Every Japanese character it answers (an empty answer for any other).
+    static let japaneseAccepted: [UInt16] = (0x3000..<0xA000).map(UInt16.init).filter { unit in
+        [unit].withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: TextOptions()) } != nil
+    }
+
+    @Test func acceptsExactlyTheJapaneseClasses() {
+        #expect(Self.japaneseAccepted.count == (0x4DBF - 0x3400 + 1) + (0x9FFF - 0x4E00 + 1) + (0x3096 - 0x3041 + 1)
+            + (0x30FA - 0x30A1 + 1) + 1 + 6)
+        // Mixed with Latin, spaces, keep-all: ICU.
+        for text in ["計画 アプリ", "Howdyへようこそ", "計画・アプリ", "々", "ゝ", "〜"] {
+            #expect(Array(text.utf16).withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: TextOptions()) } == nil)
+        }
+        var options = TextOptions(locale: "ja")
+        options.wordBreak = .keepAll
+        #expect(Array("計画".utf16).withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: options) } == nil)
+    }
+
+    /// Every string of up to four Japanese representatives, under every accepted style,
+    /// in the root locale and the tailored ones (ja and zh select ICU's CJK rules).
+    @Test(arguments: ["", "ja", "zh", "zh-Hant", "ko", "en"])
+    func everyShortJapaneseString(locale: String) throws {
+        let count = Self.japaneseRepresentatives.count
+        for options in Self.optionsAccepted(locale: locale) where options.wordBreak == .normal {
+            for length in 1...4 {
+                var total = 1
+                for _ in 0..<length { total *= count }
+                for code in 0..<total {
+                    var units: [UInt16] = []
+                    var rest = code
+                    for _ in 0..<length {
+                        units.append(Self.japaneseRepresentatives[rest % count])
+                        rest /= count
+                    }
+                    #expect(try Self.same(units, options), "\(units) \(locale) \(options.lineBreak)")
+                }
+            }
+        }
+    }
+
+    /// Every accepted Japanese kana and punctuation mark, and every 97th ideograph, beside
+    /// and between every representative, in every locale and accepted style.
+    @Test(arguments: locales)
+    func everyJapaneseCharacterInContext(locale: String) throws {
+        let units = Self.japaneseAccepted.enumerated().filter { $0.element < 0x3400 || $0.offset % 97 == 0 }.map(\.element)
+        for options in Self.optionsAccepted(locale: locale) where options.wordBreak == .normal && options.hyphens == .manual {
+            for unit in units {
+                for other in Self.japaneseRepresentatives {
+                    for text in [[other, unit], [unit, other], [other, unit, other]] {
+                        #expect(try Self.same(text, options), "\(text) in \(locale) \(options.lineBreak)")
+                    }
+                }
+            }
         }
     }
 

@@ -138,13 +138,8 @@ enum TextBenchmark {
         let ratios = results.map { $0.balance / $0.greedy }
         let naiveRatios = results.map { $0.naive / $0.balance }
         let latin20 = results.first { $0.item.script == "latin" && $0.item.words == 20 }!
-        cache.removeAll()
         let jsonl = try jsonlRun()
-        var jsonlByScript: [String: Any] = [:]
-        for script in Corpus.jsonlScripts {
-            cache.removeAll()
-            jsonlByScript[script.script] = Measure.rounded(try jsonlStreamRun(script) / 1000, 2)
-        }
+        let perScript = try jsonlByScript()
         let process = ProcessFigures.measure()
 
         var perItem: [[String: Any]] = []
@@ -160,7 +155,8 @@ enum TextBenchmark {
                 "balanceOverShapeCold": Measure.rounded(result.balanceCold / result.shape),
             ])
         }
-        var figures: [String: Any] = [
+        var figures = jsonlFigures(jsonl, byScript: perScript)
+        figures.merge([
             "greedyMedianNs": Int(Measure.median(results.map(\.greedy))),
             "balanceMedianNs": Int(Measure.median(results.map(\.balance))),
             "naiveMedianNs": Int(Measure.median(results.map(\.naive))),
@@ -188,9 +184,42 @@ enum TextBenchmark {
                 "latin": Measure.rounded(growth("latin")), "arabic": Measure.rounded(growth("arabic")),
                 "cjk": Measure.rounded(growth("cjk")),
             ],
+            "peakResidentMiB": Measure.rounded(Double(Measure.peakResidentBytes()) / 1_048_576, 1),
+            "items": perItem,
+        ]) { _, new in new }
+        for (key, value) in process { figures[key] = value }
+        for (key, value) in try PrettyBenchmark.run() { figures[key] = value }
+        return figures
+    }
+
+    /// The JSON-lines figures alone (`howdy-bench jsonl all`), each script's from an
+    /// emptied word cache and a warming set.
+    static func jsonlFigures() throws -> [String: Any] {
+        jsonlFigures(try jsonlRun(), byScript: try jsonlByScript())
+    }
+
+    /// Median wall µs per paragraph through a one-job stream, per JSON-lines script.
+    static func jsonlByScript() throws -> [String: Any] {
+        var figures: [String: Any] = [:]
+        for script in Corpus.jsonlScripts {
+            WordShapeCache.shared.removeAll()
+            figures[script.script] = Measure.rounded(try jsonlStreamRun(script) / 1000, 2)
+        }
+        return figures
+    }
+
+    static func jsonlFigures(
+        _ jsonl: (
+            requests: Int, perRequest: Double, directPerRequest: Double, directLinesPerRequest: Double,
+            cpuPerRequest: Double, perRequestTwoJobs: Double, cache: WordShapeCache.Statistics
+        ),
+        byScript: [String: Any]
+    ) -> [String: Any] {
+        [
             "jsonlRequests": jsonl.requests,
+            "jsonlRequestsVary": "every timed run a new set: no text repeats (JSONLRounds)",
             "jsonlPerParagraphUs": Measure.rounded(jsonl.perRequest / 1000, 2),
-            "jsonlPerParagraphUsByScript": jsonlByScript,
+            "jsonlPerParagraphUsByScript": byScript,
             "jsonlOverBalance": Measure.rounded(jsonl.perRequest / jsonl.directPerRequest),
             "jsonlOverBalanceLinesOnly": Measure.rounded(jsonl.perRequest / jsonl.directLinesPerRequest),
             "jsonlCpuPerParagraphUs": Measure.rounded(jsonl.cpuPerRequest / 1000, 2),
@@ -198,19 +227,17 @@ enum TextBenchmark {
             "wordCache": [
                 "hitRate": Measure.rounded(jsonl.cache.hitRate), "hits": jsonl.cache.hits,
                 "misses": jsonl.cache.misses, "entries": jsonl.cache.entries, "bytes": jsonl.cache.bytes,
-                "byteLimit": cache.byteLimit,
+                "byteLimit": WordShapeCache.shared.byteLimit,
             ],
-            "peakResidentMiB": Measure.rounded(Double(Measure.peakResidentBytes()) / 1_048_576, 1),
-            "items": perItem,
         ]
-        for (key, value) in process { figures[key] = value }
-        for (key, value) in try PrettyBenchmark.run() { figures[key] = value }
-        return figures
     }
 
     /// Onboarding paragraphs (titles and subtitles, 5–40 words, Latin) as JSON-lines
-    /// requests that differ in text and width, so no whole-answer cache could help:
-    /// per request through `JSONLStream` (parse, layout, write), against the same
+    /// requests that differ in text and width, so no whole-answer cache could help: every
+    /// run of the stream gets request sets it has never seen (`JSONLRounds`), so neither
+    /// the text's segment cache nor anything else keyed on a whole text hits; only the
+    /// word cache does, as it does for a long-running stream over one app's vocabulary.
+    /// Per request through `JSONLStream` (parse, layout, write), against the same
     /// layouts made directly (with glyph runs, and without them as the stream makes
     /// them), its CPU time per request on one thread, and on 2 threads.
     static func jsonlRun() throws
@@ -219,82 +246,148 @@ enum TextBenchmark {
             cpuPerRequest: Double, perRequestTwoJobs: Double, cache: WordShapeCache.Statistics
         )
     {
-        let (requests, bytes) = jsonlRequests(Corpus.scripts[0])
-        func stream(jobs: Int) throws { try runStream(bytes, jobs: jobs) }
+        WordShapeCache.shared.removeAll()
+        var rounds = JSONLRounds(Corpus.scripts[0])
         let session = BalanceSession()
         let font = try session.font(named: "Inter-Bold", size: 24)
-        func direct() throws {
+        func direct(_ requests: [JSONLRequest]) throws {
             for request in requests { _ = try ShapedText(request.text, font: font).balance(width: request.width) }
         }
         // What the stream computes per request: lines without glyph runs.
-        func directLines() throws {
+        func directLines(_ requests: [JSONLRequest]) throws {
             for request in requests {
                 var shaped = try ShapedText(request.text, font: font)
                 shaped.omitsGlyphs = true
                 _ = try shaped.balance(width: request.width)
             }
         }
-        try stream(jobs: 1)  // warm: fonts, and the word cache as a long-running stream has it
+        // Warm: fonts, and the word cache as a long-running stream has it.
+        try runStream(rounds.next().bytes, jobs: 1)
         let before = WordShapeCache.shared.statistics
-        let one = try Measure.median(samples: 5, budget: 0) { try stream(jobs: 1) }
+        let one = try rounds.median { try runStream($0.bytes, jobs: 1) }
         let after = WordShapeCache.shared.statistics
-        let directTime = try Measure.median(samples: 5, budget: 0) { try direct() }
-        let linesTime = try Measure.median(samples: 5, budget: 0) { try directLines() }
-        let two = try Measure.median(samples: 5, budget: 0) { try stream(jobs: 2) }
+        let directTime = try rounds.median { try direct($0.requests) }
+        let linesTime = try rounds.median { try directLines($0.requests) }
+        let two = try rounds.median { try runStream($0.bytes, jobs: 2) }
         // CPU time of this thread, which runs a one-job stream: unlike wall time, other
         // processes on the machine do not inflate it.
-        var cpuTimes: [Double] = []
-        for _ in 0..<5 {
-            let begin = Measure.threadCPUTime()
-            try stream(jobs: 1)
-            cpuTimes.append(Measure.threadCPUTime() - begin)
-        }
+        let cpu = try rounds.median(clock: Measure.threadCPUTime) { try runStream($0.bytes, jobs: 1) }
         var delta = after
         delta.hits -= before.hits
         delta.misses -= before.misses
-        let count = Double(requests.count)
+        let count = Double(JSONLRounds.requestsPerRound)
         return (
-            requests.count, one / count, directTime / count, linesTime / count, Measure.median(cpuTimes) / count,
+            JSONLRounds.requestsPerRound, one / count, directTime / count, linesTime / count, cpu / count,
             two / count, delta
         )
     }
 }
 
-extension TextBenchmark {
-    /// 3000 onboarding paragraphs (5–40 words) of `script` as JSON-lines requests for
-    /// Inter-Bold 24 px (and its fallback chain) at widths 240–439 px, naming the
-    /// script's locale; texts and widths differ, so no whole-answer cache helps.
-    static func jsonlRequests(_ script: ScriptWords) -> (requests: [(text: String, width: Double)], bytes: [UInt8]) {
-        var requests: [(text: String, width: Double)] = []
+/// One JSON-lines benchmark request: its text and width (px).
+typealias JSONLRequest = (text: String, width: Double)
+
+/// Fresh request sets for the JSON-lines figures: each `next()` is 3000 onboarding
+/// paragraphs (5–40 words drawn at random from the script's list) at random widths
+/// (240–439.75 px in quarter px) for Inter-Bold 24 px, naming the script's locale, from
+/// a seeded generator (the same sets in every run of the benchmark). No text is handed
+/// out twice by one `JSONLRounds`: a repeat is drawn again. So a stream that runs each
+/// set once never sees a text, or a text and width, it has answered before.
+struct JSONLRounds {
+    static let requestsPerRound = 3000
+
+    let script: ScriptWords
+    private var generator: SplitMix64
+    private var seen: Set<String> = []
+
+    init(_ script: ScriptWords) {
+        self.script = script
+        generator = SplitMix64(seed: UInt64(script.script.utf8.reduce(5381) { ($0 &* 33) ^ Int($1) }.magnitude))
+    }
+
+    /// The next set of requests, and the same as JSON lines.
+    mutating func next() -> (requests: [JSONLRequest], bytes: [UInt8]) {
+        var requests: [JSONLRequest] = []
         let words = script.list
-        for index in 0..<3000 {
-            let count = (5 + index % 36) * script.perWord
+        while requests.count < Self.requestsPerRound {
+            let count = (5 + Int(generator.next() % 36)) * script.perWord
             var parts: [String] = []
-            for word in 0..<count { parts.append(words[(index * 13 + word * 7) % words.count]) }
+            for _ in 0..<count { parts.append(words[Int(generator.next() % UInt64(words.count))]) }
             var text = parts.joined(separator: script.separator)
             text = text.prefix(1).uppercased() + text.dropFirst()
-            requests.append((text, Double(240 + (index * 37) % 200)))
+            let width = 240 + Double(generator.next() % 800) / 4
+            guard seen.insert(text).inserted else { continue }
+            requests.append((text, width))
         }
-        var input = ""
+        return (requests, TextBenchmark.jsonlBytes(requests, locale: script.locale))
+    }
+
+    /// The median over 5 fresh sets of `body`'s time on `clock` (ns), the sets made
+    /// before each timing starts.
+    mutating func median(
+        clock: () -> Double = { Double(Measure.now()) },
+        _ body: ((requests: [JSONLRequest], bytes: [UInt8])) throws -> Void
+    ) rethrows -> Double {
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let set = next()
+            let begin = clock()
+            try body(set)
+            times.append(clock() - begin)
+        }
+        return Measure.median(times)
+    }
+}
+
+/// A small seeded generator (SplitMix64): the benchmark's texts are the same in every run.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+extension TextBenchmark {
+    /// The first set of `script`'s JSON-lines requests (see `JSONLRounds`).
+    static func jsonlRequests(_ script: ScriptWords) -> (requests: [JSONLRequest], bytes: [UInt8]) {
+        var rounds = JSONLRounds(script)
+        return rounds.next()
+    }
+
+    /// `requests` as JSON lines for Inter-Bold 24 px, naming `locale` unless it is "".
+    static func jsonlBytes(_ requests: [JSONLRequest], locale: String) -> [UInt8] {
+        var input = JSONWriter()
         for (index, request) in requests.enumerated() {
-            var writer = JSONWriter()
-            writer.raw("{\"id\":\(index),\"text\":")
-            writer.string(request.text)
-            writer.raw(",\"font\":\"Inter-Bold\",\"size\":24,")
-            if !script.locale.isEmpty { writer.raw("\"locale\":\"\(script.locale)\",") }
-            writer.raw("\"width\":")
-            writer.number(request.width)
-            writer.raw("}\n")
-            input += writer.text
+            input.raw("{\"id\":\(index),\"text\":")
+            input.string(request.text)
+            input.raw(",\"font\":\"Inter-Bold\",\"size\":24,")
+            if !locale.isEmpty { input.raw("\"locale\":\"\(locale)\",") }
+            input.raw("\"width\":")
+            input.number(request.width)
+            input.raw("}\n")
         }
-        return (requests, Array(input.utf8))
+        return Array(input.text.utf8)
     }
 
     /// Runs the requests `bytes` through one `JSONLStream` on `jobs` threads.
     static func runStream(_ bytes: [UInt8], jobs: Int) throws {
+        _ = try streamOutput(bytes, jobs: jobs, keep: false)
+    }
+
+    /// Runs the requests `bytes` through one `JSONLStream` on `jobs` threads, answers
+    /// written as bytes, as `howdy balance --jsonl` writes them; the answers when `keep`,
+    /// else "" (their length is still checked).
+    static func streamOutput(_ bytes: [UInt8], jobs: Int, keep: Bool) throws -> String {
         var stream = JSONLStream(defaults: BalanceDefaults(), jobs: jobs)
         var offset = 0
         var written = 0
+        var output = ""
         try stream.run(
             read: { buffer in
                 let count = min(buffer.count, bytes.count - offset)
@@ -304,17 +397,21 @@ extension TextBenchmark {
                 offset += count
                 return count
             },
-            write: { written += $0.utf8.count })
+            writeUTF8: {
+                written += $0.count
+                if keep { output += String(decoding: $0, as: UTF8.self) }
+            })
         precondition(written > bytes.count, "the stream wrote too little")
+        return output
     }
 
     /// Median ns per request of `script`'s requests through a one-job stream, after one
-    /// warming pass (fonts, and the word cache as a long-running stream has it).
+    /// warming set (fonts, and the word cache as a long-running stream has it); every
+    /// timed set is new (`JSONLRounds`).
     static func jsonlStreamRun(_ script: ScriptWords) throws -> Double {
-        let (requests, bytes) = jsonlRequests(script)
-        try runStream(bytes, jobs: 1)
-        let time = try Measure.median(samples: 5, budget: 0) { try runStream(bytes, jobs: 1) }
-        return time / Double(requests.count)
+        var rounds = JSONLRounds(script)
+        try runStream(rounds.next().bytes, jobs: 1)
+        return try rounds.median { try runStream($0.bytes, jobs: 1) } / Double(JSONLRounds.requestsPerRound)
     }
 }
 

@@ -31,18 +31,36 @@ do {
         }
         figures = try ThreadsBenchmark.run(rounds: rounds)
     case "jsonl":
-        // `howdy-bench jsonl SCRIPT [ROUNDS]`: only the JSON-lines stream for one script
-        // (latin, arabic, japanese), for profiling with perf.
+        // `howdy-bench jsonl SCRIPT [ROUNDS] [repeat]`: only the JSON-lines stream for one script
+        // (latin, arabic, japanese), every round a new set of requests (`JSONLRounds`),
+        // for profiling with perf; `howdy-bench jsonl all`: every JSON-lines figure of
+        // `text` (wall and CPU per paragraph, per script), for quick comparisons.
         let name = CommandLine.arguments.dropFirst(2).first ?? "latin"
+        if name == "all" {
+            figures = try TextBenchmark.jsonlFigures()
+            break
+        }
         let rounds = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 10
         guard let script = Corpus.jsonlScripts.first(where: { $0.script == name }), (1...1000).contains(rounds) else {
-            FileHandle.standardError.write(Data("howdy-bench jsonl: latin|arabic|japanese [rounds 1-1000]\n".utf8))
+            FileHandle.standardError.write(Data("howdy-bench jsonl: latin|arabic|japanese|all [rounds 1-1000]\n".utf8))
             exit(2)
         }
-        let (_, bytes) = TextBenchmark.jsonlRequests(script)
+        // `repeat` as a third argument: the first set every round, as the figures were
+        // taken before session 6 (the segment cache then hits), for comparison.
+        let repeats = CommandLine.arguments.dropFirst(4).first == "repeat"
+        var sets = JSONLRounds(script)
+        let first = sets.next().bytes
+        let inputs = (0..<rounds).map { _ in repeats ? first : sets.next().bytes }
+        // Warm (fonts, and the word cache as a long-running stream has it), untimed.
+        try TextBenchmark.runStream(first, jobs: 1)
         let start = Measure.now()
-        for _ in 0..<rounds { try TextBenchmark.runStream(bytes, jobs: 1) }
-        figures = ["script": name, "perParagraphUs": Double(Measure.now() - start) / Double(rounds * 3000) / 1000]
+        let cpuStart = Measure.threadCPUTime()
+        for input in inputs { try TextBenchmark.runStream(input, jobs: 1) }
+        let count = Double(rounds * JSONLRounds.requestsPerRound)
+        figures = [
+            "script": name, "perParagraphUs": Double(Measure.now() - start) / count / 1000,
+            "cpuPerParagraphUs": (Measure.threadCPUTime() - cpuStart) / count / 1000,
+        ]
     case "corpus":
         // `howdy-bench corpus FILE [ROUNDS]`: bindings/c/tests/bench.c's corpus, in process.
         let arguments = Array(CommandLine.arguments.dropFirst(2))

@@ -21,7 +21,7 @@ extension BalanceCommand {
                     throw CLIError.badInput("standard input: \(String(cString: strerror(errno)))")
                 }
             },
-            write: { io.write($0) })
+            writeUTF8: { io.writeUTF8($0) })
         return 0
     }
 }

@@ -24,21 +24,27 @@ public struct CommandIO: Sendable {
     public var standardInput: @Sendable () -> FileHandle
     /// Writes to standard output.
     public var write: @Sendable (String) -> Void
+    /// Writes UTF-8 bytes to standard output (what `write` writes, without a `String`
+    /// made of them first: `howdy balance --jsonl` answers).
+    public var writeUTF8: @Sendable (UnsafeRawBufferPointer) -> Void
     /// Writes to standard error.
     public var writeError: @Sendable (String) -> Void
     /// The first failed write to either stream, as a message ("cannot write to standard
     /// output: No space left on device"), or nil when every write succeeded.
     public var outputFailure: @Sendable () -> String?
 
-    /// I/O over the given handles (default: the process's own).
+    /// I/O over the given handles (default: the process's own). Without `writeUTF8`,
+    /// bytes go to `write` as a `String`.
     public init(
         standardInput: @escaping @Sendable () -> FileHandle,
         write: @escaping @Sendable (String) -> Void,
+        writeUTF8: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil,
         writeError: @escaping @Sendable (String) -> Void,
         outputFailure: @escaping @Sendable () -> String? = { nil }
     ) {
         self.standardInput = standardInput
         self.write = write
+        self.writeUTF8 = writeUTF8 ?? { write(String(decoding: $0, as: UTF8.self)) }
         self.writeError = writeError
         self.outputFailure = outputFailure
     }
@@ -50,6 +56,7 @@ public struct CommandIO: Sendable {
     public static let process = CommandIO(
         standardInput: { FileHandle.standardInput },
         write: { StandardOutput.output.writeReportingFailure($0) },
+        writeUTF8: { StandardOutput.output.writeReportingFailure(utf8: $0) },
         writeError: { StandardOutput.error.writeReportingFailure($0) },
         outputFailure: { (StandardOutput.output.failure ?? StandardOutput.error.failure)?.description }
     )

@@ -59,10 +59,20 @@ public final class StandardOutput: @unchecked Sendable {
     /// - Throws: ``Failure`` (also remembered in ``failure``); once a write has failed,
     ///   later writes fail at once with the same error, so output never resumes after a gap.
     public func write(_ text: String) throws(Failure) {
-        let failure = lock.withLock { () -> Failure? in
+        var text = text
+        if let failure = text.withUTF8({ writeAll(UnsafeRawBufferPointer($0)) }) { throw failure }
+    }
+
+    /// Writes all of `bytes` (UTF-8), as `write(_:)` writes a string's.
+    public func write(utf8 bytes: UnsafeRawBufferPointer) throws(Failure) {
+        if let failure = writeAll(bytes) { throw failure }
+    }
+
+    /// Writes all of `buffer`; the failure, new or remembered, if any.
+    private func writeAll(_ buffer: UnsafeRawBufferPointer) -> Failure? {
+        lock.withLock { () -> Failure? in
             if let firstFailure { return firstFailure }
-            var bytes = Array(text.utf8)
-            let code = bytes.withUnsafeMutableBytes { buffer -> Int32 in
+            let code = { () -> Int32 in
                 var offset = 0
                 while offset < buffer.count {
                     let count = Glibc.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -73,12 +83,11 @@ public final class StandardOutput: @unchecked Sendable {
                     offset += count
                 }
                 return 0
-            }
+            }()
             guard code != 0 else { return nil }
             firstFailure = Failure(stream: name, code: code)
             return firstFailure
         }
-        if let failure { throw failure }
     }
 
     /// Writes `text`, remembering a failure in ``failure`` instead of throwing; returns
@@ -87,6 +96,18 @@ public final class StandardOutput: @unchecked Sendable {
     public func writeReportingFailure(_ text: String) -> Bool {
         do {
             try write(text)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Writes `bytes` (UTF-8), remembering a failure in ``failure`` instead of throwing;
+    /// returns whether the write succeeded.
+    @discardableResult
+    public func writeReportingFailure(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            try write(utf8: bytes)
             return true
         } catch {
             return false

@@ -194,7 +194,10 @@ public struct ShapedText: Sendable {
             fonts = items.fonts
             fontFailures = items.fontFailures
             // Before shaping: a CJK run is cached in pieces between break opportunities.
-            if options.usesWordCache {
+            // Plain Latin prose needs neither ICU nor the segment cache (`SimpleLineBreaks`).
+            if let simple = SimpleLineBreaks.segments(of: buffer, options: options) {
+                segments = simple
+            } else if options.usesWordCache {
                 segments = try font.system.wordCache.segments.segments(of: buffer, options: options) {
                     try Self.segments(of: buffer, options: options, system: font.system)
                 }
@@ -322,7 +325,7 @@ public struct ShapedText: Sendable {
 
     /// Break opportunities (ICU's UAX #14 iterator under `lineBreak` and `wordBreak`),
     /// turned into segments.
-    private static func segments(
+    static func segments(
         of text: UnsafeBufferPointer<UInt16>, options: TextOptions, system: TextSystem
     ) throws -> [Segment] {
         var segments: [Segment] = []

@@ -30,10 +30,20 @@ package struct UTF8OffsetCursor {
         self.isASCII = isASCII
     }
 
-    /// A cursor at the start of `text`, ASCII when its UTF-8 and UTF-16 counts agree
-    /// (every non-ASCII scalar takes more UTF-8 bytes than UTF-16 units).
+    /// A cursor at the start of `text`, ASCII when every UTF-8 byte is.
     package init(_ text: String) {
-        self.init(isASCII: text.utf8.count == text.utf16.count)
+        var text = text
+        self = text.withUTF8 { UTF8OffsetCursor(utf8: $0) }
+    }
+
+    /// A cursor at the start of the text whose UTF-8 is `bytes`, ASCII when every byte
+    /// is below 0x80. A byte scan: a non-ASCII `String`'s `utf16.count` walks the text
+    /// and allocates breadcrumbs, which cost a right-to-left JSON-lines answer more than
+    /// writing it.
+    package init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        self.init(isASCII: any < 0x80)
     }
 
     /// The position of UTF-16 offset `target` in `bytes`, the UTF-8 of the text this

@@ -68,8 +68,15 @@ public final class WordShapeCache: Sendable {
         func find(_ key: WordKey, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ context: ShapeContext)
             -> Int?
         {
+            find(key, text, range, packed: context.packed)
+        }
+
+        /// `find` with the context already packed (`ShapeContext.packed`), once per run.
+        func find(
+            _ key: WordKey, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, packed: SIMD8<Int32>
+        ) -> Int? {
             guard let offset = offsets[key] else { return nil }
-            return arena.withUnsafeBufferPointer { PackedWord.matches($0, at: offset, text, range, context) }
+            return arena.withUnsafeBufferPointer { PackedWord.matches($0, at: offset, text, range, packed: packed) }
                 ? offset : nil
         }
 
@@ -216,6 +223,7 @@ public final class WordShapeCache: Sendable {
         // Given hashes are used as they are: no array is made per run.
         let hashes = hashes ?? pieces.map { Self.hash(text, $0, context) }
         @inline(__always) func key(_ index: Int) -> WordKey { WordKey(hashes[index]) }
+        let packed = context.packed
         // Shared access when every word is young (the steady state), or when the first
         // word that is not young is not old either (a text seen for the first time): the
         // run misses, and the exclusive path would only count it. Otherwise exclusive
@@ -226,8 +234,8 @@ public final class WordShapeCache: Sendable {
                 // retain its storage, which both workers would then bounce between cores.
                 var glyphCount = 0
                 for (index, piece) in pieces.enumerated() {
-                    guard let offset = state.pointee.young.find(key(index), text, piece, context) else {
-                        guard state.pointee.old.find(key(index), text, piece, context) == nil else { return nil }
+                    guard let offset = state.pointee.young.find(key(index), text, piece, packed: packed) else {
+                        guard state.pointee.old.find(key(index), text, piece, packed: packed) == nil else { return nil }
                         counts.hits += index
                         counts.misses += pieces.count - index
                         return false
@@ -567,10 +575,9 @@ enum PackedWord {
     /// True when the packed word at `offset` is `text[range]` shaped in `context`.
     static func matches(
         _ arena: UnsafeBufferPointer<Int32>, at offset: Int, _ text: UnsafeBufferPointer<UInt16>,
-        _ range: Range<Int>, _ context: ShapeContext
+        _ range: Range<Int>, packed: SIMD8<Int32>
     ) -> Bool {
         guard Int(arena[offset + textCountSlot]) == range.count else { return false }
-        let packed = context.packed
         for index in 0..<8 where arena[offset + contextSlot + index] != packed[index] { return false }
         var slot = offset + headerSlots
         for index in range {
@@ -583,59 +590,60 @@ enum PackedWord {
     /// Appends the glyphs of the packed words at `offsets` (one per piece; pieces in logical
     /// order, words appended in visual order: reversed when `rightToLeft`), `glyphCount` in
     /// all, to `run`, clusters moved by each word's start, and their unsafe-to-break offsets
-    /// to `unsafe`. Each of the run's five arrays grows once and is filled in place, word
-    /// by word: five appends per word, each checking that its array is unique, cost more
-    /// than the copying on a warm run of short words.
+    /// to `unsafe`. Each of the run's five arrays grows once; then one pass over the words
+    /// (every lookup done before, by the caller) copies each word's five fields and its
+    /// offsets together, glyph by glyph: the words are a few glyphs each, and a pass per
+    /// field with a `memmove` call per word and field cost more than the copying (a CJK
+    /// run assembles a piece per character or two).
     static func append(
         _ arena: UnsafeBufferPointer<Int32>, words offsets: UnsafeMutableBufferPointer<Int>, pieces: [Range<Int>],
         rightToLeft: Bool, glyphCount: Int, to run: inout ShapedRun, unsafe: inout OffsetSet
     ) {
-        func word(_ position: Int) -> Int { rightToLeft ? pieces.count - 1 - position : position }
+        let first = run.glyphs.count
         if glyphCount > 0 {
-            /// Field `field` of every word into `out` (room for `glyphCount`), in visual order.
-            func fill(_ out: UnsafeMutablePointer<Int32>, field: Int, moved: Bool) {
-                var at = 0
-                for position in pieces.indices {
-                    let index = word(position)
-                    let offset = offsets[index]
-                    let count = Int(arena[offset + glyphCountSlot])
-                    let fieldStart = offset + headerSlots + Int(arena[offset + textCountSlot]) + field * count
-                    let source = arena.baseAddress! + fieldStart
-                    if moved {
-                        let base = Int32(pieces[index].lowerBound)
-                        for slot in 0..<count { out[at + slot] = source[slot] &+ base }
-                    } else {
-                        (out + at).update(from: source, count: count)
-                    }
-                    at += count
-                }
-                precondition(at == glyphCount, "packed words hold another glyph count")
-            }
-            func grow(_ array: inout [Int32], field: Int, moved: Bool = false) {
-                let first = array.count
-                array.append(contentsOf: repeatElement(0, count: glyphCount))
-                array.withUnsafeMutableBufferPointer { fill($0.baseAddress! + first, field: field, moved: moved) }
-            }
-            let first = run.glyphs.count
             run.glyphs.append(contentsOf: repeatElement(0, count: glyphCount))
-            run.glyphs.withUnsafeMutableBufferPointer { glyphs in
-                glyphs.baseAddress!.withMemoryRebound(to: Int32.self, capacity: glyphs.count) {
-                    fill($0 + first, field: 0, moved: false)
-                }
-            }
-            grow(&run.clusters, field: 1, moved: true)
-            grow(&run.advances, field: 2)
-            grow(&run.offsetsX, field: 3)
-            grow(&run.offsetsY, field: 4)
+            run.clusters.append(contentsOf: repeatElement(0, count: glyphCount))
+            run.advances.append(contentsOf: repeatElement(0, count: glyphCount))
+            run.offsetsX.append(contentsOf: repeatElement(0, count: glyphCount))
+            run.offsetsY.append(contentsOf: repeatElement(0, count: glyphCount))
         }
-        for position in pieces.indices {
-            let index = word(position)
-            let offset = offsets[index]
-            let base = Int32(pieces[index].lowerBound)
-            let unsafeStart =
-                offset + headerSlots + Int(arena[offset + textCountSlot]) + 5 * Int(arena[offset + glyphCountSlot])
-            for slot in unsafeStart..<(unsafeStart + Int(arena[offset + unsafeCountSlot])) {
-                unsafe.insert(Int(arena[slot] + base))
+        let end = first + glyphCount
+        run.glyphs.withUnsafeMutableBufferPointer { glyphs in
+            run.clusters.withUnsafeMutableBufferPointer { clusters in
+                run.advances.withUnsafeMutableBufferPointer { advances in
+                    run.offsetsX.withUnsafeMutableBufferPointer { offsetsX in
+                        run.offsetsY.withUnsafeMutableBufferPointer { offsetsY in
+                            precondition(
+                                glyphs.count == end && clusters.count == end && advances.count == end
+                                    && offsetsX.count == end && offsetsY.count == end,
+                                "glyph arrays of different lengths")
+                            let words = pieces.count
+                            var at = first
+                            for position in 0..<words {
+                                let index = rightToLeft ? words - 1 - position : position
+                                let offset = offsets[index]
+                                let count = Int(arena[offset + glyphCountSlot])
+                                let fields = offset + headerSlots + Int(arena[offset + textCountSlot])
+                                let unsafeCount = Int(arena[offset + unsafeCountSlot])
+                                precondition(
+                                    at + count <= end && fields + 5 * count + unsafeCount <= arena.count,
+                                    "packed words hold another glyph count")
+                                let source = arena.baseAddress! + fields
+                                let base = Int32(pieces[index].lowerBound)
+                                for slot in 0..<count {
+                                    glyphs[at + slot] = UInt32(bitPattern: source[slot])
+                                    clusters[at + slot] = source[count + slot] &+ base
+                                    advances[at + slot] = source[2 * count + slot]
+                                    offsetsX[at + slot] = source[3 * count + slot]
+                                    offsetsY[at + slot] = source[4 * count + slot]
+                                }
+                                for slot in 0..<unsafeCount { unsafe.insert(Int(source[5 * count + slot] &+ base)) }
+                                at += count
+                            }
+                            precondition(at == end, "packed words hold another glyph count")
+                        }
+                    }
+                }
             }
         }
     }

@@ -49,6 +49,17 @@ public struct JSONLStream {
     public mutating func run(
         read: (UnsafeMutableRawBufferPointer) throws -> Int, write: (String) throws -> Void
     ) throws -> Int {
+        try run(read: read, writeUTF8: { try write(String(decoding: $0, as: UTF8.self)) })
+    }
+
+    /// `run(read:write:)` handing each chunk's answers to `writeUTF8` as the UTF-8 bytes
+    /// they are (valid UTF-8, valid only during the call), for a caller that writes them
+    /// to a file or pipe: no `String` is made of them (its validation cost a non-ASCII
+    /// answer about a twentieth of its time).
+    @discardableResult
+    public mutating func run(
+        read: (UnsafeMutableRawBufferPointer) throws -> Int, writeUTF8: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
         var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
         var pending: [UInt8] = []  // the current unfinished line
         var skipping = false  // inside a line already answered as too long
@@ -99,11 +110,12 @@ public struct JSONLStream {
             }
             var output = answers(batch, lines: lines, firstLine: lineNumber - lines.count - (tooLong == nil ? 0 : 1))
             if let tooLong {
-                output += BalanceSession.error(
-                    id: nil, "line \(tooLong): longer than \(lineLimit) bytes; the rest of the line is skipped")
-                output += "\n"
+                output.raw(
+                    BalanceSession.error(
+                        id: nil, "line \(tooLong): longer than \(lineLimit) bytes; the rest of the line is skipped"))
+                output.bytes.append(0x0A)
             }
-            if !output.isEmpty { try write(output) }
+            if !output.bytes.isEmpty { try output.bytes.withUnsafeBytes { try writeUTF8($0) } }
             if atEnd { return lineNumber }
         }
     }
@@ -114,9 +126,9 @@ public struct JSONLStream {
     static let linesPerTask = 4
 
     /// Answers `lines` (ranges of `batch`), numbered from `firstLine + 1`, in order.
-    private func answers(_ batch: [UInt8], lines: [Range<Int>], firstLine: Int) -> String {
-        guard !lines.isEmpty else { return "" }
+    private func answers(_ batch: [UInt8], lines: [Range<Int>], firstLine: Int) -> JSONWriter {
         var output = JSONWriter()
+        guard !lines.isEmpty else { return output }
         batch.withUnsafeBufferPointer { bytes in
             if jobs == 1 || lines.count < 2 * jobs {
                 output.bytes.reserveCapacity(bytes.count * 2)
@@ -163,7 +175,7 @@ public struct JSONLStream {
             output.bytes.reserveCapacity(buffers.reduce(0) { $0 + $1.writer.bytes.count })
             for (worker, start, end) in placed { output.bytes += buffers[worker].writer.bytes[start..<end] }
         }
-        return output.text
+        return output
     }
 }
 

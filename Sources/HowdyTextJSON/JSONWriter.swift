@@ -77,7 +77,7 @@ public struct JSONWriter {
     package mutating func layoutCuttingLineTexts(_ layout: TextLayout, id: JSONLValue?) {
         var text = layout.text
         text.withUTF8 { utf8 in
-            var cursor = UTF8OffsetCursor(isASCII: utf8.count == layout.text.utf16.count)
+            var cursor = UTF8OffsetCursor(utf8: utf8)
             write(layout, id: id) { writer, line in
                 let lower = cursor.position(ofUTF16: line.range.lowerBound, in: utf8)
                 let upper = cursor.position(ofUTF16: line.range.upperBound, in: utf8)

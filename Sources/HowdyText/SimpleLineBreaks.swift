@@ -1,0 +1,160 @@
+/// Break opportunities of plain Latin prose without ICU's line-break iterator, as Blink's
+/// `LazyLineBreakIterator` answers ASCII from a table: ICU's UAX #14 walk cost about a
+/// seventh of a Latin JSON-lines request, and a text never seen before (every request
+/// of a real stream) pays it in full, as the segment cache cannot help.
+///
+/// It answers only text made of characters of five UAX #14 classes, and only where it
+/// gives exactly ICU's answer (`SimpleLineBreaksTests` compares the two for every
+/// character it accepts, in every context of these classes, under many locales):
+/// - AL: ASCII letters and the letters of Latin-1 and Latin Extended-A (U+00C0–U+017F
+///   but × and ÷);
+/// - NU: ASCII digits;
+/// - IS: `. , : ;`;
+/// - EX: `! ?`;
+/// - QU: `'`;
+/// - SP: U+0020.
+/// Among these classes UAX #14 (Unicode 15, ICU 72) allows a break only after spaces
+/// before anything but a space, IS or EX (LB7, LB13, LB18) or before an IS a digit
+/// follows (ICU's LB25 starts a number such as ".5" there), and after EX before AL or
+/// NU (LB31); everything else is joined (LB13, LB19, LB23, LB25, LB28, LB29). No
+/// locale tailoring (the CJK `lb` variants, Thai dictionaries, `lw=phrase`) touches
+/// these classes. Japanese text of ideographs, kana and 「」『』、。 alone is answered
+/// too (`japaneseSegments`): ICU walked it character by character, about a seventh of a
+/// Japanese request. Any other character (or a mix of the two kinds), `line-break:
+/// anywhere`, `word-break: break-all` or `auto-phrase`, and `hyphens: auto` leave the
+/// text to ICU.
+enum SimpleLineBreaks {
+    /// The UAX #14 classes answered here; `other` sends the text to ICU.
+    private enum Class: UInt8 {
+        case other = 0, letter, digit, infix, exclamation, quote, space
+    }
+
+    /// Classes of U+0000–U+017F.
+    private static let classes: [Class] = (0..<0x180).map { (unit: Int) -> Class in
+        switch unit {
+        case 0x41...0x5A, 0x61...0x7A: .letter
+        case 0xC0...0x17F where unit != 0xD7 && unit != 0xF7: .letter
+        case 0x30...0x39: .digit
+        case 0x2E, 0x2C, 0x3A, 0x3B: .infix
+        case 0x21, 0x3F: .exclamation
+        case 0x27: .quote
+        case 0x20: .space
+        default: .other
+        }
+    }
+
+    /// Whether `options` break as ICU's plain rules do for these classes.
+    static func applies(to options: TextOptions) -> Bool {
+        options.lineBreak != .anywhere && (options.wordBreak == .normal || options.wordBreak == .keepAll)
+            && options.hyphens != .auto
+    }
+
+    /// `text`'s segments (`ShapedText.Segment`, as ICU's opportunities give them) when
+    /// every character is of the classes above (or of the Japanese ones,
+    /// `japaneseSegments`) and `options` apply; nil otherwise.
+    static func segments(of text: UnsafeBufferPointer<UInt16>, options: TextOptions) -> [ShapedText.Segment]? {
+        guard !text.isEmpty, applies(to: options) else { return nil }
+        if text[0] >= 0x3000 { return japaneseSegments(of: text, options: options) }
+        return classes.withUnsafeBufferPointer { classes -> [ShapedText.Segment]? in
+            var segments: [ShapedText.Segment] = []
+            var start = 0
+            // The end of the content since `start`: spaces after it hang.
+            var contentEnd = 0
+            var previous = Class.other
+            for index in 0..<text.count {
+                let unit = Int(text[index])
+                guard unit < 0x180 else { return nil }
+                let current = classes[unit]
+                if index > 0 {
+                    let breaks =
+                        switch current {
+                        case .space, .exclamation: false
+                        // ICU's LB25 reads ".5" as a number, which may start after spaces.
+                        case .infix:
+                            previous == .space && index + 1 < text.count && text[index + 1] &- 0x30 < 10
+                        default: previous == .space || (previous == .exclamation && current != .quote)
+                        }
+                    if breaks {
+                        if segments.isEmpty { segments.reserveCapacity(text.count / 4 + 1) }
+                        segments.append(Self.segment(start, contentEnd, index))
+                        start = index
+                        contentEnd = index
+                    }
+                }
+                switch current {
+                case .other: return nil
+                case .space: break
+                default: contentEnd = index + 1
+                }
+                previous = current
+            }
+            segments.append(Self.segment(start, contentEnd, text.count))
+            return segments
+        }
+    }
+
+    /// The Japanese (and Chinese) classes answered: ideographs (CJK Unified Ideographs
+    /// and Extension A) and kana (ID), small kana and the prolonged sound mark (CJ), 「 『
+    /// (OP), 、 。 」 』 (CL).
+    private enum JapaneseClass {
+        case other, ideographic, conditional, opening, closing
+    }
+
+    private static func japaneseClass(_ unit: UInt16) -> JapaneseClass {
+        switch unit {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF: return .ideographic
+        case 0x3041...0x3096, 0x30A1...0x30FA:
+            switch unit {
+            case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
+                0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6:
+                return .conditional
+            default: return .ideographic
+            }
+        case 0x30FC: return .conditional
+        case 0x300C, 0x300E: return .opening
+        case 0x3001, 0x3002, 0x300D, 0x300F: return .closing
+        default: return .other
+        }
+    }
+
+    /// Segments of text made only of the Japanese classes (no spaces, no Latin): UAX #14
+    /// breaks between any two (LB31) but before CL (LB13) and after OP (LB14), and, under
+    /// `line-break: strict`, before CJ, which ICU's strict rules read as NS (LB21; the
+    /// normal and loose rules read it as ID). `word-break: keep-all` is left to ICU.
+    private static func japaneseSegments(of text: UnsafeBufferPointer<UInt16>, options: TextOptions)
+        -> [ShapedText.Segment]?
+    {
+        guard options.wordBreak == .normal else { return nil }
+        let strict = options.lineBreak == .strict
+        var segments: [ShapedText.Segment] = []
+        var start = 0
+        var previous = JapaneseClass.other
+        for index in 0..<text.count {
+            let current = japaneseClass(text[index])
+            if index > 0 {
+                let breaks =
+                    switch current {
+                    case .closing: false
+                    case .conditional: !strict && previous != .opening
+                    default: previous != .opening
+                    }
+                if breaks {
+                    if segments.isEmpty { segments.reserveCapacity(text.count) }
+                    segments.append(Self.segment(start, index, index))
+                    start = index
+                }
+            }
+            guard current != .other else { return nil }
+            previous = current
+        }
+        segments.append(Self.segment(start, text.count, text.count))
+        return segments
+    }
+
+    @inline(__always)
+    private static func segment(_ start: Int, _ contentEnd: Int, _ end: Int) -> ShapedText.Segment {
+        ShapedText.Segment(
+            start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end), isHardBreak: false,
+            endsWithSoftHyphen: false)
+    }
+}

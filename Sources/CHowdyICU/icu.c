@@ -8,6 +8,8 @@
 
 const char *howdy_icu_status_name(howdy_icu_status status) { return u_errorName((UErrorCode)status); }
 
+int32_t howdy_icu_major_version(void) { return U_ICU_VERSION_MAJOR_NUM; }
+
 howdy_break_iterator *howdy_break_open(int32_t kind, const char *locale, howdy_icu_status *status) {
     UErrorCode error = U_ZERO_ERROR;
     UBreakIterator *iterator =

@@ -195,7 +195,7 @@ public struct ShapedText: Sendable {
             fontFailures = items.fontFailures
             // Before shaping: a CJK run is cached in pieces between break opportunities.
             // Plain Latin prose needs neither ICU nor the segment cache (`SimpleLineBreaks`).
-            if let simple = SimpleLineBreaks.segments(of: buffer, options: options) {
+            if SimpleLineBreaks.isVerified, let simple = SimpleLineBreaks.segments(of: buffer, options: options) {
                 segments = simple
             } else if options.usesWordCache {
                 segments = try font.system.wordCache.segments.segments(of: buffer, options: options) {

@@ -1,3 +1,5 @@
+import CHowdyICU
+
 /// Break opportunities of plain Latin prose without ICU's line-break iterator, as Blink's
 /// `LazyLineBreakIterator` answers ASCII from a table: ICU's UAX #14 walk cost about a
 /// seventh of a Latin JSON-lines request, and a text never seen before (every request
@@ -23,7 +25,20 @@
 /// Japanese request. Any other character (or a mix of the two kinds), `line-break:
 /// anywhere`, `word-break: break-all` or `auto-phrase`, and `hyphens: auto` leave the
 /// text to ICU.
+///
+/// ICU stays the reference: this is a memo of its answers for a closed set of characters,
+/// not a second UAX #14. It is used only with an ICU whose rules the tests checked it
+/// against (`verifiedICUVersions`); built against any other, every text goes to ICU
+/// until `SimpleLineBreaksTests` (which compares the two whatever the version) passes
+/// there and the version is added.
 enum SimpleLineBreaks {
+    /// ICU major versions `SimpleLineBreaksTests` has passed against (Debian 12: 72).
+    static let verifiedICUVersions: Set<Int32> = [72]
+
+    /// Whether the ICU built against (which is the one that runs: ICU's entry points
+    /// carry its major version) is one of `verifiedICUVersions`.
+    static let isVerified = verifiedICUVersions.contains(howdy_icu_major_version())
+
     /// The UAX #14 classes answered here; `other` sends the text to ICU.
     private enum Class: UInt8 {
         case other = 0, letter, digit, infix, exclamation, quote, space

@@ -14,6 +14,10 @@ typedef int32_t howdy_icu_status;
 /// ICU's name for a status code, e.g. "U_MEMORY_ALLOCATION_ERROR".
 const char *howdy_icu_status_name(howdy_icu_status status);
 
+/// The major version of the ICU this was built against (U_ICU_VERSION_MAJOR_NUM). ICU's
+/// entry points carry it in their names, so it is also the version that runs.
+int32_t howdy_icu_major_version(void);
+
 // MARK: Break iteration (UAX #14 lines, UAX #29 grapheme clusters)
 
 typedef struct howdy_break_iterator howdy_break_iterator;

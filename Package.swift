@@ -144,7 +144,8 @@ let package = Package(
         .testTarget(name: "HowdyNumbersTests", dependencies: ["HowdyNumbers"]),
         .testTarget(name: "HowdyOutputTests", dependencies: ["HowdyOutput"]),
         .testTarget(name: "HowdyKitTests", dependencies: ["HowdyKit"]),
-        .testTarget(name: "HowdyTextTests", dependencies: ["HowdyText", "HowdyTestSupport"], exclude: ["Cases"]),
+        .testTarget(
+            name: "HowdyTextTests", dependencies: ["HowdyText", "HowdyTestSupport"], exclude: ["Cases", "Fonts"]),
         .testTarget(name: "HowdyRenderTests", dependencies: ["HowdyRender", "HowdyReview", "HowdyTesting"]),
         .testTarget(name: "HowdyKitUITests", dependencies: ["HowdyKitUI", "HowdyReview", "HowdyTesting"]),
         .testTarget(name: "HowdyReviewTests", dependencies: ["HowdyReview"]),

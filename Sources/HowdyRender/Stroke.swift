@@ -11,21 +11,7 @@ extension Canvas {
     public mutating func stroke(_ shape: RoundedRect, width: Double, color: Color) throws(RenderError) {
         try requireFinite(width, "stroke width")
         guard width >= 0 else { throw .invalidGeometry("stroke width is negative (\(width))") }
-        let rect = shape.rect
-        let r = max(0, shape.cornerRadius - width / 2)
-        let inner = try rect.insetBy(dx: width / 2, dy: width / 2)
-        let (x0, y0, x1, y1) = (inner.minX, inner.minY, inner.maxX, inner.maxY)
-        let pieces: [RoundStroke] = [
-            try .line(from: Point(x: x0 + r, y: y0), to: Point(x: x1 - r, y: y0), width: width),
-            try .line(from: Point(x: x1, y: y0 + r), to: Point(x: x1, y: y1 - r), width: width),
-            try .line(from: Point(x: x1 - r, y: y1), to: Point(x: x0 + r, y: y1), width: width),
-            try .line(from: Point(x: x0, y: y1 - r), to: Point(x: x0, y: y0 + r), width: width),
-            try .arc(
-                center: Point(x: x1 - r, y: y0 + r), radius: r, startAngle: -.pi / 2, sweep: .pi / 2, width: width),
-            try .arc(center: Point(x: x1 - r, y: y1 - r), radius: r, startAngle: 0, sweep: .pi / 2, width: width),
-            try .arc(center: Point(x: x0 + r, y: y1 - r), radius: r, startAngle: .pi / 2, sweep: .pi / 2, width: width),
-            try .arc(center: Point(x: x0 + r, y: y0 + r), radius: r, startAngle: .pi, sweep: .pi / 2, width: width),
-        ]
+        let pieces = try shape.outlinePieces(width: width)
         let solid = color.opacity(1 / max(color.alpha, 0.0001))
         let opaque = Color(red: solid.red, green: solid.green, blue: solid.blue)
         // One layer per part of the ring the pieces' bounds cover, each with every piece
@@ -39,6 +25,30 @@ extension Canvas {
                 for piece in pieces { layer.fill(piece, with: opaque) }
             }
         }
+    }
+}
+
+extension RoundedRect {
+    /// The eight pieces `Canvas.stroke(_:width:color:)` draws for an outline `width` px
+    /// wide inside the edge: the four sides, then the four corner arcs (clockwise from the
+    /// top right), at the corner radius less half the width (0 at least).
+    /// - Throws: `RenderError.invalidGeometry` when the inset or a piece is invalid.
+    func outlinePieces(width: Double) throws(RenderError) -> [RoundStroke] {
+        let rect = self.rect
+        let r = max(0, cornerRadius - width / 2)
+        let inner = try rect.insetBy(dx: width / 2, dy: width / 2)
+        let (x0, y0, x1, y1) = (inner.minX, inner.minY, inner.maxX, inner.maxY)
+        return [
+            try .line(from: Point(x: x0 + r, y: y0), to: Point(x: x1 - r, y: y0), width: width),
+            try .line(from: Point(x: x1, y: y0 + r), to: Point(x: x1, y: y1 - r), width: width),
+            try .line(from: Point(x: x1 - r, y: y1), to: Point(x: x0 + r, y: y1), width: width),
+            try .line(from: Point(x: x0, y: y1 - r), to: Point(x: x0, y: y0 + r), width: width),
+            try .arc(
+                center: Point(x: x1 - r, y: y0 + r), radius: r, startAngle: -.pi / 2, sweep: .pi / 2, width: width),
+            try .arc(center: Point(x: x1 - r, y: y1 - r), radius: r, startAngle: 0, sweep: .pi / 2, width: width),
+            try .arc(center: Point(x: x0 + r, y: y1 - r), radius: r, startAngle: .pi / 2, sweep: .pi / 2, width: width),
+            try .arc(center: Point(x: x0 + r, y: y0 + r), radius: r, startAngle: .pi, sweep: .pi / 2, width: width),
+        ]
     }
 }
 

@@ -188,6 +188,80 @@ struct LayoutRules {
         return (edges, multiples, ligatureList)
     }
 
+    /// The glyphs pair-positioning lookup `index` (GPOS type 2) may move as the other
+    /// glyph of a pair with `glyph`: the second glyphs of its pairs whose first is `glyph`
+    /// (`glyphFirst`), or the first glyphs of its pairs whose second is `glyph`. Pairs
+    /// whose value records are all zero (no placement, no advance, no device table) are
+    /// left out. `.some(nil)`: every glyph may be one (a class-based pair with a non-zero
+    /// record for class 0, which holds all glyphs no class names); nil when the lookup
+    /// is no pair lookup or cannot be read.
+    func pairPartners(of index: Int, _ glyph: Int, glyphFirst: Bool) -> Set<Int>?? {
+        guard isPositioning, type(of: index) == 2, let subtables = lookups[index].subtables else { return nil }
+        var partners = Set<Int>()
+        for start in subtables {
+            guard let format = u16(start), let coverage = u16(start + 2).map({ start + $0 }),
+                let covered = coverageGlyphs(coverage), let format1 = u16(start + 4), let format2 = u16(start + 6)
+            else { return nil }
+            let size1 = format1.nonzeroBitCount * 2
+            let size2 = format2.nonzeroBitCount * 2
+            /// Whether the value records at `offset` move anything.
+            func moves(_ offset: Int) -> Bool? {
+                guard let values = array(offset, (size1 + size2) / 2) else { return nil }
+                return values.contains { $0 != 0 }
+            }
+            switch format {
+            case 1:
+                guard let count = u16(start + 8), let sets = array(start + 10, count) else { return nil }
+                let record = 2 + size1 + size2
+                for (first, offset) in zip(covered, sets) where glyphFirst ? first == glyph : true {
+                    let set = start + offset
+                    guard let pairCount = u16(set) else { return nil }
+                    for pair in 0..<pairCount {
+                        let at = set + 2 + pair * record
+                        guard let second = u16(at), let moving = moves(at + 2) else { return nil }
+                        guard moving else { continue }
+                        if glyphFirst {
+                            partners.insert(second)
+                        } else if second == glyph {
+                            partners.insert(first)
+                        }
+                    }
+                }
+            case 2:
+                guard let classDef1 = u16(start + 8).map({ start + $0 }),
+                    let classDef2 = u16(start + 10).map({ start + $0 }), let count1 = u16(start + 12),
+                    let count2 = u16(start + 14), let ranges1 = classRanges(classDef1),
+                    let ranges2 = classRanges(classDef2)
+                else { return nil }
+                let record = size1 + size2
+                func recordMoves(_ class1: Int, _ class2: Int) -> Bool? {
+                    guard class1 < count1, class2 < count2 else { return false }  // HarfBuzz applies nothing
+                    return moves(start + 16 + (class1 * count2 + class2) * record)
+                }
+                if glyphFirst {
+                    guard covered.contains(glyph) else { continue }
+                    let class1 = Self.class(of: glyph, in: ranges1)
+                    for class2 in 0..<count2 {
+                        guard let moving = recordMoves(class1, class2) else { return nil }
+                        guard moving else { continue }
+                        if class2 == 0 { return .some(nil) }
+                        for range in ranges2 where range.value == class2 { partners.formUnion(range.first...range.last) }
+                    }
+                } else {
+                    let class2 = Self.class(of: glyph, in: ranges2)
+                    for first in covered {
+                        guard let moving = recordMoves(Self.class(of: first, in: ranges1), class2) else { return nil }
+                        if moving { partners.insert(first) }
+                    }
+                }
+            default:
+                return nil
+            }
+            guard partners.count <= 1 << 20 else { return nil }
+        }
+        return .some(partners)
+    }
+
     // MARK: Subtables
 
     private func contextRules(at start: Int) -> [Rule]? {

@@ -87,15 +87,7 @@ struct LineBreaker {
                     }
                     var last = index
                     if searchable {
-                        // The last segment in (index, count) that fits, if any: widths grow with it.
-                        var low = index + 1
-                        var high = count
-                        let limit = prefix[start] + width
-                        while low < high {
-                            let mid = (low + high) / 2
-                            if prefix[Int(segments[mid].contentEnd)] <= limit { low = mid + 1 } else { high = mid }
-                        }
-                        last = low - 1
+                        last = Self.firstOverflowing(after: index, limit: prefix[start] + width, segments, prefix) - 1
                     } else {
                         while !segments[last].isHardBreak, last + 1 < count,
                             lineWidth(from: start, through: last + 1) <= width
@@ -113,6 +105,23 @@ struct LineBreaker {
                 }
             }
         }
+    }
+
+    /// For a `searchable` breaker: the first segment in (index, count) whose content ends
+    /// past `limit` (a prefix sum, 16.16), or `count` when all fit. A line starting at
+    /// segment `index` takes the segments before it (at least `index` itself). Widths grow
+    /// with the segment, so a binary search finds it: `forEachLine` and `probe` share it.
+    @inline(__always)
+    private static func firstOverflowing(
+        after index: Int, limit: Int, _ segments: UnsafeBufferPointer<ShapedText.Segment>, _ prefix: UnsafeBufferPointer<Int>
+    ) -> Int {
+        var low = index + 1
+        var high = segments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if prefix[Int(segments[mid].contentEnd)] <= limit { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// For a `searchable` breaker without grapheme breaks: the number of greedy lines at
@@ -133,14 +142,7 @@ struct LineBreaker {
                 var index = 0
                 var start = 0
                 while index < count, lines <= limit {
-                    // The last segment in (index, count) that fits, if any (see `forEachLine`).
-                    var low = index + 1
-                    var high = count
-                    let limitWidth = prefix[start] + width
-                    while low < high {
-                        let mid = (low + high) / 2
-                        if prefix[Int(segments[mid].contentEnd)] <= limitWidth { low = mid + 1 } else { high = mid }
-                    }
+                    let low = Self.firstOverflowing(after: index, limit: prefix[start] + width, segments, prefix)
                     let last = low - 1
                     lines += 1
                     widest = max(widest, prefix[Int(segments[last].contentEnd)] - prefix[start])

@@ -41,7 +41,9 @@ import Synchronization
 ///   controls) leave a word unclean whenever anything is unsafe.
 /// - The cut before `y` is safe when `y` is no mark or separator and the pair probe
 ///   shows no change; a word is stored and reused only when it is clean
-///   (`cleanWords`). Answers are kept per character.
+///   (`cleanWords`). Answers are kept per character. The probe sees `y`'s own glyph, so
+///   when the space pairs with a glyph GSUB can make (`SpaceCrossings.spacePartners`
+///   meets `substituted`), no cut is safe.
 final class SpaceBoundaries: @unchecked Sendable {
     private let font: Font
     private let context: ShapeContext
@@ -52,6 +54,10 @@ final class SpaceBoundaries: @unchecked Sendable {
     /// What lookups can change across a space; nil when the font has no space glyph.
     let crossings: SpaceCrossings?
     private let pairsWithSpace: Bool
+    /// True when the space pairs with a glyph GSUB can make: the per-character pair
+    /// probe cannot see such a pair (in a word, "T" may become "Ť" before "h", and the
+    /// space kern with "Ť" only), so no cut is trusted.
+    private let pairsWithMadeGlyphs: Bool
     private let space: hb_codepoint_t?
     /// True when no word may be cached: the space itself is unsafe, or a form of it is no
     /// base glyph (so a lookup flag could skip it).
@@ -116,6 +122,7 @@ final class SpaceBoundaries: @unchecked Sendable {
             space = nil
             reversal = .always
             pairsWithSpace = true
+            pairsWithMadeGlyphs = true
             clustersAreIndependent = false
             hasNoCleanWords = true
             crossings = nil
@@ -180,6 +187,19 @@ final class SpaceBoundaries: @unchecked Sendable {
             hb_blob_destroy(kern)
         }
         pairsWithSpace = pairs
+        // Pairs that follow the space in logical order, and those before it where
+        // HarfBuzz may reverse the buffer (then the next word's first glyph comes first).
+        let partnerSets =
+            reversal == .never
+            ? [crossings.spacePartners.afterSpace] : [crossings.spacePartners.afterSpace, crossings.spacePartners.beforeSpace]
+        let made = crossings.substituted
+        pairsWithMadeGlyphs =
+            pairs
+            && (hb_ot_layout_has_positioning(face) == 0
+                ? !made.isEmpty  // legacy `kern` pairs are not read: any made glyph may pair
+                : partnerSets.contains { set in
+                    set.map { $0.contains { made.contains(hb_codepoint_t($0)) } } ?? !made.isEmpty
+                })
         // The space unsafe: some rule changes it (so `spaces` may also miss forms of it).
         hasNoCleanWords = !spacesAreBases || spaceGlyphs.contains { hb_set_has(crossings.anywhere, $0) != 0 }
         isInert = [
@@ -199,7 +219,7 @@ final class SpaceBoundaries: @unchecked Sendable {
     func canCut(_ text: UnsafeBufferPointer<UInt16>, before pieces: [Range<Int>]) -> [Bool] {
         guard pieces.count > 1 else { return [] }
         var cuts = [Bool](repeating: false, count: pieces.count - 1)
-        guard space != nil else { return cuts }
+        guard space != nil, !pairsWithMadeGlyphs else { return cuts }
         var unknown: [(index: Int, scalar: UInt32)] = []
         cutAnswers.read { answers in
             for index in 1..<pieces.count {

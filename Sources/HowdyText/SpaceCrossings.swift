@@ -104,6 +104,12 @@ final class SpaceCrossings {
     private(set) var ligaturePartners: [hb_codepoint_t: Set<hb_codepoint_t>] = [:]
     /// A pair-positioning lookup the plan applies pairs the space with something.
     private(set) var pairs = false
+    /// Glyphs such a lookup may move as the second of a pair whose first is a form of the
+    /// space (`afterSpace`), or as the first of a pair whose second is one
+    /// (`beforeSpace`); nil: any glyph may be (unreadable, or a class-0 pair).
+    private(set) var spacePartners: (afterSpace: Set<Int>?, beforeSpace: Set<Int>?) = ([], [])
+    /// Every glyph a GSUB lookup the plan applies (or nests) can output.
+    private(set) var substituted = GlyphRanges()
     /// Context rules with a position that admits a form of the space.
     private(set) var rulesWithSpace = 0
     /// Lookups whose collected glyphs (`hb_ot_layout_lookup_collect_glyphs`) hold the
@@ -138,6 +144,11 @@ final class SpaceCrossings {
         func hasSpace(_ set: OpaquePointer) -> Bool { spaces.contains { hb_set_has(set, $0) != 0 } }
         let lookupLevel = hb_set_create()!
         defer { hb_set_destroy(lookupLevel) }
+        let outputs = hb_set_create()!
+        defer {
+            substituted = GlyphRanges(outputs)
+            hb_set_destroy(outputs)
+        }
 
         var gsubReachable: [Int] = []
         var gsubTables: LayoutRules?
@@ -151,6 +162,7 @@ final class SpaceCrossings {
             }
             for lookup in reachable {
                 collect(table, lookup)
+                if table == gsub { hb_set_union(outputs, sets[3]) }
                 // sets: 0 backtrack, 1 input, 2 lookahead, 3 output.
                 let touches = (0..<3).contains { hasSpace(sets[$0]) }
                 if touches, direct.contains(lookup) {
@@ -179,6 +191,18 @@ final class SpaceCrossings {
                     !hasSpace(sets[2])
                 {
                     pairs = true  // a pair changes only its two glyphs: probed per cut
+                    // The probe sees each character's own glyph; note what else the space
+                    // pairs with, for glyphs GSUB makes in a word (`SpaceBoundaries`).
+                    for space in spaces {
+                        for glyphFirst in [true, false] {
+                            let found = rules.pairPartners(of: lookup, Int(space), glyphFirst: glyphFirst) ?? nil
+                            if glyphFirst {
+                                spacePartners.afterSpace = found.flatMap { spacePartners.afterSpace?.union($0) }
+                            } else {
+                                spacePartners.beforeSpace = found.flatMap { spacePartners.beforeSpace?.union($0) }
+                            }
+                        }
+                    }
                 } else {
                     hb_set_union(anywhere, sets[1])  // it may match across a space
                 }

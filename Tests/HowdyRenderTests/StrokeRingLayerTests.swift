@@ -10,21 +10,7 @@ import Testing
 @Suite struct StrokeRingLayerTests {
     /// The stroke as it was: its eight pieces in one layer over their bounds' box.
     private func boxLayerStroke(_ canvas: inout Canvas, _ shape: RoundedRect, width: Double, color: Color) throws {
-        let rect = shape.rect
-        let r = max(0, shape.cornerRadius - width / 2)
-        let inner = try rect.insetBy(dx: width / 2, dy: width / 2)
-        let (x0, y0, x1, y1) = (inner.minX, inner.minY, inner.maxX, inner.maxY)
-        let pieces: [RoundStroke] = [
-            try .line(from: Point(x: x0 + r, y: y0), to: Point(x: x1 - r, y: y0), width: width),
-            try .line(from: Point(x: x1, y: y0 + r), to: Point(x: x1, y: y1 - r), width: width),
-            try .line(from: Point(x: x1 - r, y: y1), to: Point(x: x0 + r, y: y1), width: width),
-            try .line(from: Point(x: x0, y: y1 - r), to: Point(x: x0, y: y0 + r), width: width),
-            try .arc(
-                center: Point(x: x1 - r, y: y0 + r), radius: r, startAngle: -.pi / 2, sweep: .pi / 2, width: width),
-            try .arc(center: Point(x: x1 - r, y: y1 - r), radius: r, startAngle: 0, sweep: .pi / 2, width: width),
-            try .arc(center: Point(x: x0 + r, y: y1 - r), radius: r, startAngle: .pi / 2, sweep: .pi / 2, width: width),
-            try .arc(center: Point(x: x0 + r, y: y0 + r), radius: r, startAngle: .pi, sweep: .pi / 2, width: width),
-        ]
+        let pieces = try shape.outlinePieces(width: width)
         let solid = color.opacity(1 / max(color.alpha, 0.0001))
         let opaque = Color(red: solid.red, green: solid.green, blue: solid.blue)
         var extent = PixelRect(enclosing: pieces[0].bounds)

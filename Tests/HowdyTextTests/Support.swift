@@ -1,5 +1,7 @@
 import Foundation
-import HowdyText
+import Testing
+
+@testable import HowdyText
 
 /// Fonts and helpers shared by the text tests: always the real bundled fonts.
 enum Fixtures {
@@ -39,4 +41,39 @@ enum Fixtures {
 
 extension TextLayout {
     var lineTexts: [String] { lines.map(\.text) }
+}
+
+extension Fixtures {
+    /// Lays out each text at each width (px), greedy and balanced, with the word cache and
+    /// without, in two passes (cold, then warm: the second finds what the first stored in
+    /// `font`'s system), and records an issue for each layout whose glyphs or line texts
+    /// differ. Give the font a private `TextSystem` so no other test's words are in it.
+    /// - Returns: the cache hits of the warm pass.
+    @discardableResult
+    static func expectCachedEqualsUncached(
+        _ texts: [String], font: Font, widths: [Double], label: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Int {
+        func dump(_ text: String, cached: Bool, width: Double) throws -> [String] {
+            let shaped = try ShapedText(text, font: font, options: TextOptions(usesWordCache: cached))
+            let greedy = try shaped.layout(width: width)
+            return LayoutCase.glyphDump(greedy) + greedy.lines.map(\.text)
+                + LayoutCase.glyphDump(try shaped.balance(width: width))
+        }
+        var hitsBefore = 0
+        for pass in ["cold", "warm"] {
+            if pass == "warm" { hitsBefore = font.system.wordCache.statistics.hits }
+            for text in texts {
+                for width in widths {
+                    let cached = try dump(text, cached: true, width: width)
+                    let uncached = try dump(text, cached: false, width: width)
+                    let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+                    #expect(
+                        cached == uncached, "\(label) \(pass) \(width) px: \(text) [\(scalars)]",
+                        sourceLocation: sourceLocation)
+                }
+            }
+        }
+        return font.system.wordCache.statistics.hits - hitsBefore
+    }
 }

@@ -23,22 +23,22 @@ import Testing
         return canvas.image
     }
 
-    /// The display lists of every screen of `example` on `device` at the largest type size,
-    /// scrolled to the top and to the end, light and dark, that have a masked content layer.
-    private func maskedLists(_ example: String, on device: DevicePreset) throws -> [(String, DisplayList)] {
+    /// The display lists of every screen of `example` on `device` in `scheme` at the largest
+    /// type size, scrolled to the top and to the end, that have a masked content layer.
+    private func maskedLists(_ example: String, on device: DevicePreset, _ scheme: ColorScheme) throws
+        -> [(String, DisplayList)]
+    {
         let document = try HowdyKitUITests.example(example)
         var lists: [(String, DisplayList)] = []
-        for scheme in [ColorScheme.light, .dark] {
-            for scroll in [ScrollPosition.top, .end] {
-                let environment = RenderEnvironment(
-                    device: device, scale: 1, colorScheme: scheme, dynamicTypeSize: .accessibility5,
-                    locale: document.locale, scroll: scroll)
-                for named in FlowPages.screens(document) {
-                    let list = try named.screen.layout(theme: document.theme, environment: environment)
-                        .displayList(environment: environment)
-                    guard list.contentMask != nil else { continue }
-                    lists.append(("\(example) \(named.name) \(device.name) \(scheme) \(scroll)", list))
-                }
+        for scroll in [ScrollPosition.top, .end] {
+            let environment = RenderEnvironment(
+                device: device, scale: 1, colorScheme: scheme, dynamicTypeSize: .accessibility5,
+                locale: document.locale, scroll: scroll)
+            for named in FlowPages.screens(document) {
+                let list = try named.screen.layout(theme: document.theme, environment: environment)
+                    .displayList(environment: environment)
+                guard list.contentMask != nil else { continue }
+                lists.append(("\(example) \(named.name) \(device.name) \(scheme) \(scroll)", list))
             }
         }
         return lists
@@ -48,31 +48,34 @@ import Testing
     /// the bytes of the unbanded layer.
     @Test(arguments: [DevicePreset.smallPhone, .tablet])
     func everyBandHeightDrawsTheBytesOfTheWholeLayer(device: DevicePreset) throws {
-        let lists = try maskedLists("branded", on: device)
+        // Light on the small phone, dark on the tablet: both schemes, half the drawing.
+        let lists = try maskedLists("branded", on: device, device == .smallPhone ? .light : .dark)
         var withReads = 0
-        for (name, list) in lists {
+        for (index, (name, list)) in lists.enumerated() {
             let whole = try canvasSizedLayer(list)
             if list.content.contains(where: { $0.readsWhole }) { withReads += 1 }
-            // One-row bands on the small phone only: each band draws every operation again.
-            let heights: [Int?] = (device == .smallPhone ? [1] : []) + [7, 64, nil, list.height]
-            for rows in heights {
+            // The default band on every screen, the other heights in turns (each band draws
+            // every operation again: a debug build draws a small phone's 667 one-row bands slowly).
+            let turns: [Int] = [device == .smallPhone ? 1 : 7, 7, 64, list.height]
+            for rows in [nil, turns[index % turns.count]] {
                 #expect(
                     try list.render(bandRows: rows) == whole,
                     "\(name): bands of \(rows.map(String.init) ?? "default") rows drew other bytes")
             }
         }
         // Not vacuous: masked screens were drawn, some with cards that blur or cast shadows.
-        #expect(lists.count >= 8, "only \(lists.count) masked screens")
-        #expect(withReads >= 4, "only \(withReads) masked screens blur or shadow")
+        #expect(lists.count >= 6, "only \(lists.count) masked screens")
+        #expect(withReads >= 3, "only \(withReads) masked screens blur or shadow")
     }
 
     /// The rule that keeps a shadow's or backdrop blur's area in one band is what keeps the
     /// bytes: the same bands cut anywhere (no kept rows) draw other bytes on a screen whose
     /// card blurs its backdrop.
     @Test func cuttingThroughABlurChangesTheBytes() throws {
-        var differing = 0
-        for (_, list) in try maskedLists("branded", on: .tablet) {
+        var differing = 0, compared = 0
+        for (_, list) in try maskedLists("branded", on: .tablet, .light) where compared < 4 {
             guard let mask = list.contentMask, list.content.contains(where: { $0.readsWhole }) else { continue }
+            compared += 1
             var canvas = try Canvas(width: list.width, height: list.height)
             for operation in list.background { try operation.render(into: &canvas) }
             // The whole canvas kept, as the canvas-sized layer, but its rows free to cut.
@@ -84,7 +87,7 @@ import Testing
             for operation in list.footer + list.overlay { try operation.render(into: &canvas) }
             if canvas.image != (try canvasSizedLayer(list)) { differing += 1 }
         }
-        #expect(differing >= 2, "only \(differing) screens changed when bands cut through what is read whole")
+        #expect(differing >= 2, "only \(differing) of \(compared) screens changed when bands cut through what is read whole")
     }
 }
 

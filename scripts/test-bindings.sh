@@ -2,7 +2,8 @@
 # Tests libhowdytext and its bindings as a user gets them: installs the C ABI into a
 # temporary prefix (scripts/install-libhowdytext.sh, release), then
 #   1. builds the README example in C with nothing but `cc $(pkg-config --cflags --libs
-#      howdytext)` and runs it, plainly and under AddressSanitizer;
+#      howdytext)` and runs it, plainly and under AddressSanitizer, and the same for the
+#      styles-and-batches test (bindings/c/tests/batch.c);
 #   2. runs one font on four threads under ThreadSanitizer (the library built instrumented);
 #   3. installs the Python package into a fresh venv (pip, from PyPI: pytest, dask,
 #      distributed, uharfbuzz) and runs its pytest suite: same lines as
@@ -32,6 +33,13 @@ echo "== C: the README example under AddressSanitizer" >&2
 cc -fsanitize=address -fno-omit-frame-pointer -g bindings/c/tests/readme_example.c -o "$work/readme-asan" \
     $(pkg-config --cflags --libs howdytext)
 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions="$repository/bindings/c/tests/lsan.supp" "$work/readme-asan" >/dev/null
+
+echo "== C: styles and batches (howdytext_style, howdytext_layout_many), plainly and under AddressSanitizer" >&2
+cc bindings/c/tests/batch.c -o "$work/batch" $(pkg-config --cflags --libs howdytext)
+(cd / && "$work/batch")
+cc -fsanitize=address -fno-omit-frame-pointer -g bindings/c/tests/batch.c -o "$work/batch-asan" \
+    $(pkg-config --cflags --libs howdytext)
+ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions="$repository/bindings/c/tests/lsan.supp" "$work/batch-asan" >/dev/null
 
 echo "== C: one font on four threads under ThreadSanitizer" >&2
 # TSan only sees the synchronisation of code it instrumented (Swift's Mutex is atomics

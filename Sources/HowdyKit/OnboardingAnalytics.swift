@@ -84,7 +84,9 @@ public final class JSONLinesAnalyticsSink: OnboardingAnalyticsObserver, @uncheck
     public var writeFailure: (any Error)? { lock.withLock { firstFailure } }
 
     /// Writes to an open handle (e.g. `FileHandle.standardOutput`).
-    /// - Parameter clock: the time stamped on each line; default now. Tests pass a fixed one.
+    /// - Parameters:
+    ///   - handle: where each event goes, one JSON line per write; the caller keeps it open.
+    ///   - clock: the time stamped on each line; default now. Tests pass a fixed one.
     public init(handle: FileHandle, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.handle = handle
         self.clock = clock

@@ -44,8 +44,11 @@ public struct OnboardingFlowStatus: Equatable, Sendable {
     public var releaseDecision: ReleaseNotesDecision?
 
     /// Computes the state of `spec`'s flow from `contents`, one consistent snapshot.
-    /// - Parameter appVersion: the app version to decide the what's-new pages for; without
-    ///   one they are left out of the flow (the first-run flow).
+    /// - Parameters:
+    ///   - spec: the flow whose steps are reported.
+    ///   - contents: what the store holds (``OnboardingStoreContents``), read once.
+    ///   - appVersion: the app version to decide the what's-new pages for; without one
+    ///     they are left out of the flow (the first-run flow).
     public init(spec: OnboardingFlowSpec, contents: OnboardingStoreContents, appVersion: AppVersion? = nil) {
         let storage = InMemoryOnboardingStorage(records: contents.records, answers: contents.answers)
         let flow = appVersion.map { spec.makeFlow(storage: storage, appVersion: $0) } ?? spec.makeFlow(storage: storage)

@@ -97,13 +97,21 @@ public final class OnboardingPager {
     /// A pager over a flow made from `spec`, with the spec's answer keys and event keys
     /// (the steps' `key`s).
     ///
-    /// - Parameter appVersion: the app's version. Without it the flow is the first-run
-    ///   flow (what's-new pages left out). With it and a `whatsNew` section, the flow is
-    ///   the one a launch at that version runs (``OnboardingFlowSpec/makeFlow(storage:appVersion:)``),
-    ///   and finishing records the completed version
-    ///   (``ReleaseNotesDecision/versionToRecord``) before `onFinished` is called; a
-    ///   storage that cannot hold answers cannot keep it: ``completionRecordError`` says
-    ///   so, and the next launch decides without it.
+    /// - Parameters:
+    ///   - spec: the flow's steps, answer keys and event keys.
+    ///   - storage: where progress and answers are kept and read back.
+    ///   - appVersion: the app's version. Without it the flow is the first-run flow
+    ///     (what's-new pages left out). With it and a `whatsNew` section, the flow is the
+    ///     one a launch at that version runs
+    ///     (``OnboardingFlowSpec/makeFlow(storage:appVersion:)``), and finishing records
+    ///     the completed version (``ReleaseNotesDecision/versionToRecord``) before
+    ///     `onFinished` is called; a storage that cannot hold answers cannot keep it:
+    ///     ``completionRecordError`` says so, and the next launch decides without it.
+    ///   - isAlreadySatisfied: steps it accepts (a permission the OS already granted) are
+    ///     recorded `true` before paging and on ``appBecameActive()``. Default: none.
+    ///   - analytics: receives the flow's events.
+    ///   - onPageShown: see ``onPageShown``.
+    ///   - onFinished: see ``onFinished``.
     public convenience init(
         spec: OnboardingFlowSpec,
         storage: any OnboardingStorage,

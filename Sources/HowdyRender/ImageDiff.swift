@@ -68,6 +68,8 @@ public struct ImageDiff: Sendable {
 
     /// Compares `actual` with `expected`.
     /// - Parameters:
+    ///   - actual: the image just rendered.
+    ///   - expected: the golden; the two must be the same size.
     ///   - threshold: 0...1 (clamped; NaN is 0), default 0.1.
     ///   - windowSize: the density window's side in px (default 32, at least 1).
     ///   - makeDiffImage: also draw `diffImage` (based on `expected`).

@@ -22,7 +22,9 @@ extension Review {
     /// atomic, and leftovers of a killed accept in each target folder are removed first.
     /// - Parameters:
     ///   - ids: the page's IDs; `all` accepts every change instead.
+    ///   - all: accept every change the source holds, whatever `ids` says.
     ///   - digest: the page's digest of the source's names; nil skips the check.
+    ///   - source: the review's folders or manifest, read again now.
     ///   - goldens: for a manifest, the folder every golden must lie inside.
     /// - Returns: one line per change saying what was done.
     /// - Throws: `ReviewError` naming the first problem; nothing is written then.

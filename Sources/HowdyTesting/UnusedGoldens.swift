@@ -1,7 +1,7 @@
 import Foundation
 import HowdyReview
 
-/// Goldens on disk that no test compares any more: HowdyReview's ``GoldenList`` under its
+/// Goldens on disk that no test compares any more: HowdyReview's `GoldenList` under its
 /// earlier name.
 public enum UnusedGoldens {
     /// Writes the complete list of goldens a suite compares under `directory` (see

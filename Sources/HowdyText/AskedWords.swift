@@ -32,6 +32,42 @@ struct AskedWords {
         population += 1
     }
 
+    /// Marks each of `hashes` as asked for, and sets `before[i]` (as many as `hashes`)
+    /// to whether `hashes[i]` was marked before any of them were; returns true when all
+    /// were. The same as `contains` for every hash and then `mark` for every hash, in
+    /// two passes over the table through pointers (a run's pieces are one per CJK
+    /// character, and a check and a copy-on-write test per character added up).
+    mutating func mark(_ hashes: [UInt64], before: UnsafeMutableBufferPointer<Bool>) -> Bool {
+        var all = true
+        bits.withUnsafeBufferPointer { words in
+            for (index, hash) in hashes.enumerated() {
+                let bit = Int(truncatingIfNeeded: hash >> 48)
+                let seen = words[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+                before[index] = seen
+                all = all && seen
+            }
+        }
+        var next = 0
+        while next < hashes.count {
+            var population = self.population
+            bits.withUnsafeMutableBufferPointer { words in
+                while next < hashes.count {
+                    let bit = Int(truncatingIfNeeded: hashes[next] >> 48)
+                    let mask: UInt64 = 1 << UInt64(bit & 63)
+                    if words[bit >> 6] & mask == 0 {
+                        if population >= Self.limit { break }  // full: start afresh below
+                        words[bit >> 6] |= mask
+                        population += 1
+                    }
+                    next += 1
+                }
+            }
+            self.population = population
+            if next < hashes.count { clear() }
+        }
+        return all
+    }
+
     /// Forgets every word (the table is kept: no allocation).
     mutating func clear() {
         guard population > 0 else { return }

@@ -23,9 +23,11 @@ struct Itemization {
     /// fell to the primary font's missing glyph, each once (`TextLayout.fontFailures`).
     var fontFailures: [TextError] = []
 
+    /// `remembers`: whether a character's font is kept per text and scalar once found
+    /// (`ScalarMemo`); false asks again for every character, for tests that compare the two.
     init(
         text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font,
-        fallback makeFallback: @autoclosure () -> FontFallback
+        fallback makeFallback: @autoclosure () -> FontFallback, remembers: Bool = true
     ) throws {
         fonts = [primary]
         let count = text.count
@@ -58,11 +60,14 @@ struct Itemization {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: choices == nil ? 0 : count) { codes in
                     codes.initialize(repeating: 0)
                     var known = KnownChoices(faces: choices?.known(in: text, into: codes) ?? [])
-                    withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.size) { table in
-                        var memo = ScalarMemo(table)
+                    withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.capacity) { table in
+                        var memo = ScalarMemo(table, enabled: remembers)
+                        // Each scalar is decoded once: this one's `next` is the following one.
+                        var following = count > 0 ? Self.decode(text, at: 0) : (0, 0)
                         while index < count {
-                            let (scalar, width) = Self.decode(text, at: index)
-                            let next = index + width < count ? Self.decode(text, at: index + width).0 : 0
+                            let (scalar, width) = following
+                            following = index + width < count ? Self.decode(text, at: index + width) : (0, 0)
+                            let next = following.0
 
                             let script: Int32
                             // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
@@ -82,19 +87,38 @@ struct Itemization {
 
                             let code = codes.isEmpty ? 0 : codes[index]
                             let font: Int32
-                            if Self.isPlainAnswered(scalar, properties: properties, next: next, code: code),
-                                !primaryFace.hasGlyph(scalar)
-                            {
+                            let plain = Self.isPlainAnswered(scalar, properties: properties, next: next, code: code)
+                            if plain, let remembered = memo.font(of: scalar) {
+                                // A plain character's font depends on the scalar alone, and the
+                                // memo holds only such answers (`chooseFont` keeps one for every
+                                // scalar no variation selector follows): asked again, it costs no
+                                // cmap lookup in the primary face (an hb_set search per character
+                                // of a Hebrew or Thai text, which the primary font lacks).
+                                font = remembered
+                            } else if plain, !primaryFace.hasGlyph(scalar) {
                                 // What `chooseFont` answers for it, without its walk (see `isPlainAnswered`).
                                 font = known.slot(Int(code) - 1) {
                                     Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
                                 }
+                                memo.setFont(font, of: scalar)
+                            } else if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F,
+                                let remembered = memo.font(joining: scalar, after: previousFont)
+                            {
+                                // White space or a control after a fallback font's cluster (the
+                                // space between two Hebrew words): `chooseFont`'s answer depends
+                                // on that font and the scalar alone (`joinsPrevious` holds for
+                                // any ASCII one whatever came before), so it is asked once per
+                                // text, not once per space with a cmap lookup each.
+                                font = remembered
                             } else {
                                 font = Self.chooseFont(
                                     scalar: scalar, properties: properties, next: next, previous: previousScalar,
                                     previousFont: previousFont, isFirst: index == 0, fonts: &fonts, slots: &faceSlots,
                                     fallback: fallback, choices: choices, code: code, known: &known, ascii: &ascii,
                                     memo: &memo, failures: &fontFailures)
+                                if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F {
+                                    memo.setFont(font, joining: scalar, after: previousFont)
+                                }
                             }
                             for unit in index..<(index + width) {
                                 fontOf[unit] = font
@@ -108,9 +132,11 @@ struct Itemization {
                 }
             }
         }
-        // Leading Common characters take the first real script of the text.
+        // Leading Common characters take the first real script of the text. They are the
+        // only Common ones: once a real script is met, every unit takes the latest one.
         if let first = firstRealScript {
-            for unit in 0..<count where scriptOf[unit] == Int32(HOWDY_SCRIPT_COMMON) {
+            for unit in 0..<count {
+                guard scriptOf[unit] == Int32(HOWDY_SCRIPT_COMMON) else { break }
                 scriptOf[unit] = first
             }
         }
@@ -125,16 +151,27 @@ struct Itemization {
             hbScripts.append((code, script))
             return script
         }
-        while start < count {
-            let level = bidi.level(at: start)
-            let script = scriptOf[start]
-            let font = fontOf[start]
-            var end = start + 1
-            while end < count, bidi.level(at: end) == level, scriptOf[end] == script, fontOf[end] == font {
-                end += 1
+        // Through buffers: this walk is per unit (no levels means every level is 0).
+        fontOf.withUnsafeBufferPointer { fontOf in
+            scriptOf.withUnsafeBufferPointer { scriptOf in
+                bidi.levels.withUnsafeBufferPointer { levels in
+                    let leveled = !levels.isEmpty
+                    while start < count {
+                        let level = leveled ? levels[start] : 0
+                        let script = scriptOf[start]
+                        let font = fontOf[start]
+                        var end = start + 1
+                        while end < count, !leveled || levels[end] == level, scriptOf[end] == script,
+                            fontOf[end] == font
+                        {
+                            end += 1
+                        }
+                        runs.append(
+                            TextRun(start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
+                        start = end
+                    }
+                }
             }
-            runs.append(TextRun(start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
-            start = end
         }
     }
 
@@ -422,11 +459,18 @@ private struct ScalarMemo {
     }
 
     static let size = 256
+    /// Slots after the first `size` keep answers for ASCII white space and controls after
+    /// a font slot (`font(joining:after:)`), keyed apart from the scalars'.
+    static let joinSize = 32
+    static let capacity = size + joinSize
     private let table: UnsafeMutableBufferPointer<Entry>
+    /// False: nothing is kept (every answer is asked for again).
+    private let enabled: Bool
 
-    init(_ table: UnsafeMutableBufferPointer<Entry>) {
+    init(_ table: UnsafeMutableBufferPointer<Entry>, enabled: Bool = true) {
         table.initialize(repeating: Entry(key: 0, font: -1))
         self.table = table
+        self.enabled = enabled
     }
 
     @inline(__always)
@@ -438,6 +482,28 @@ private struct ScalarMemo {
     }
 
     func setFont(_ font: Int32, of scalar: UInt32) {
+        guard enabled else { return }
         table[slot(scalar)] = Entry(key: scalar &+ 1, font: font)
+    }
+
+    /// The join slot and key of ASCII `scalar` after font slot `font` (≥ 1).
+    @inline(__always)
+    private func joinSlot(_ scalar: UInt32, _ font: Int32) -> (Int, UInt32) {
+        let key = UInt32(truncatingIfNeeded: font) << 7 | scalar
+        return (Self.size + Int((key ^ (key >> 5)) & UInt32(Self.joinSize - 1)), key &+ 1)
+    }
+
+    /// The font `chooseFont` answered for ASCII white space or control `scalar` after a
+    /// cluster in font slot `font`, if kept.
+    func font(joining scalar: UInt32, after font: Int32) -> Int32? {
+        let (slot, key) = joinSlot(scalar, font)
+        let entry = table[slot]
+        return entry.key == key && entry.font >= 0 ? entry.font : nil
+    }
+
+    func setFont(_ answer: Int32, joining scalar: UInt32, after font: Int32) {
+        guard enabled else { return }
+        let (slot, key) = joinSlot(scalar, font)
+        table[slot] = Entry(key: key, font: answer)
     }
 }

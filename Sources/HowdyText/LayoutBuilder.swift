@@ -6,10 +6,30 @@ import CHarfBuzz
 ///
 /// This is on the hot path of every layout, so a slice refers to the shaped run's
 /// glyph arrays (a range of them) instead of copying them, the reshaping buffer is made
-/// only when a cut needs one, and a line whose slices are all left-to-right at one
-/// level skips the reordering.
+/// only when a cut needs one, a line whose slices are all left-to-right at one level
+/// skips the reordering, and the lines share one glyph array and one run array (their
+/// `runs` and `glyphs` are `LayoutSlice` views) instead of allocating arrays per line
+/// and per run; a line's text is made only when read.
 struct LayoutBuilder {
     let shaped: ShapedText
+    /// What every line reads from `shaped`, read once: each read through `shaped` goes
+    /// to its storage object and retains and releases the array it returns.
+    private let runs: [TextRunGlyphs]
+    private let fonts: [Font]
+    private let unsafeToBreak: OffsetSet
+    private let textLength: Int
+    private let glyphStore: ShapedRun
+    private let bidi: BidiLevels
+
+    init(shaped: ShapedText) {
+        self.shaped = shaped
+        runs = shaped.runs
+        fonts = shaped.fonts
+        unsafeToBreak = shaped.unsafeToBreak
+        textLength = shaped.utf16.count
+        glyphStore = shaped.glyphStore
+        bidi = shaped.bidi
+    }
 
     /// Glyphs `glyphs` of a store at one level in one font: the text's glyph store when
     /// `store` is `Slice.textStore`, else `Pieces.reshaped[store]` (the line's piece of a
@@ -26,6 +46,13 @@ struct LayoutBuilder {
         static let textStore = -1
     }
 
+    /// The layout's glyphs and runs so far, in line order: each run's glyphs are a range
+    /// of `glyphs`, and each line's runs a range of `runs`.
+    fileprivate struct Placed {
+        var glyphs: [PositionedGlyph] = []
+        var runs: [GlyphRun] = []
+    }
+
     /// The slices of the line being built and the runs its reshaped slices refer to,
     /// their capacity kept from line to line.
     fileprivate struct Pieces {
@@ -33,8 +60,9 @@ struct LayoutBuilder {
         var reshaped: [ShapedRun] = []
 
         mutating func removeAll() {
-            slices.removeAll(keepingCapacity: true)
-            reshaped.removeAll(keepingCapacity: true)
+            // Most lines reshape nothing: an empty array needs no work at all.
+            if !slices.isEmpty { slices.removeAll(keepingCapacity: true) }
+            if !reshaped.isEmpty { reshaped.removeAll(keepingCapacity: true) }
         }
     }
 
@@ -45,28 +73,39 @@ struct LayoutBuilder {
         let halfLeading = (lineHeight - (ascent + descent)) / 2
         var lines: [TextLine] = []
         lines.reserveCapacity(breaks.count)
+        // The layout's one glyph array and one run array: every line's runs and every
+        // run's glyphs are views of them (made below, once both are complete), so a line
+        // costs no allocation of its own.
+        var placed = Placed()
+        if !shaped.omitsGlyphs {
+            placed.glyphs.reserveCapacity(shaped.glyphStore.glyphs.count + breaks.count)
+            placed.runs.reserveCapacity(shaped.runs.count + breaks.count)
+        }
         var reshaper: ShapingBuffer?
         var width = 0.0
-        var cursor = UTF8OffsetCursor(isASCII: shaped.text.utf8.count == shaped.utf16.count)
+        let layoutText = shaped.omitsLineTexts ? "" : shaped.text
         // One set of arrays for every line's slices, their capacity kept from line to line.
         var pieces = Pieces()
-        // The text's UTF-8, where the cursor finds each line text's bytes, and its glyph
-        // columns, read through pointers by every line.
-        var source = shaped.text
-        source.withUTF8 { utf8 in
-            shaped.glyphStore.withColumns { store in
-                for (index, lineBreak) in breaks.enumerated() {
-                    var line = buildLine(
-                        lineBreak, store: store, reshaper: &reshaper, utf8: utf8, cursor: &cursor, pieces: &pieces)
-                    line.baseline = Double(index) * lineHeight + halfLeading + ascent
-                    width = max(width, line.width)
-                    lines.append(line)
-                }
+        // The text's glyph columns, read through pointers by every line.
+        shaped.glyphStore.withColumns { store in
+            for (index, lineBreak) in breaks.enumerated() {
+                var line = buildLine(
+                    lineBreak, layoutText: layoutText, store: store, reshaper: &reshaper, pieces: &pieces,
+                    placed: &placed)
+                line.baseline = Double(index) * lineHeight + halfLeading + ascent
+                width = max(width, line.width)
+                lines.append(line)
             }
         }
         if let reshaper { ShapingBuffer.recycle(reshaper) }
+        let glyphs = placed.glyphs
+        for index in placed.runs.indices {
+            placed.runs[index].glyphs = LayoutSlice(base: glyphs, bounds: placed.runs[index].glyphs.bounds)
+        }
+        let lineRuns = placed.runs
         let alignment = shaped.options.alignment
         for index in lines.indices {
+            lines[index].runs = LayoutSlice(base: lineRuns, bounds: lines[index].runs.bounds)
             let slack = width - lines[index].width
             let rightToLeft = lines[index].isRightToLeft
             switch alignment {
@@ -82,21 +121,20 @@ struct LayoutBuilder {
     }
 
     private func buildLine(
-        _ lineBreak: LineBreak, store: GlyphColumns, reshaper: inout ShapingBuffer?, utf8: UnsafeBufferPointer<UInt8>,
-        cursor: inout UTF8OffsetCursor, pieces: inout Pieces
+        _ lineBreak: LineBreak, layoutText: String, store: GlyphColumns, reshaper: inout ShapingBuffer?,
+        pieces: inout Pieces, placed: inout Placed
     ) -> TextLine {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
-        let rightToLeft = shaped.bidi.paragraphLevel(at: min(start, max(0, shaped.utf16.count - 1))) & 1 == 1
-        let text = shaped.omitsLineTexts ? "" : lineText(start..<end, utf8: utf8, cursor: &cursor)
+        let rightToLeft = bidi.paragraphLevel(at: min(start, max(0, textLength - 1))) & 1 == 1
         if shaped.omitsGlyphs {
             var pen = advance(
                 from: start, to: end, nextLineStart: lineBreak.end, store: store, reshaper: &reshaper,
                 pieces: &pieces)
             if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
             return TextLine(
-                range: start..<end, text: text, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
-                isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: [])
+                range: start..<end, layoutText: layoutText, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
+                isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: LayoutSlice())
         }
         self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, into: &pieces)
         if lineBreak.hyphen, let hyphen = shaped.hyphen {
@@ -119,42 +157,47 @@ struct LayoutBuilder {
         // line's reported width (the same sum rounded up once) and never past it.
         var pen = 0
         let slices = pieces.slices
-        var runs: [GlyphRun] = []
-        runs.reserveCapacity(slices.count)
+        let firstRun = placed.runs.count
         func place(_ slice: Slice) {
-            let font = shaped.fonts[slice.fontIndex]
+            let font = fonts[slice.fontIndex]
             let shift = font.instance.shiftTo16Dot16
             let first = slice.glyphs.lowerBound
             let count = slice.glyphs.count
-            // Read and written through pointers: the placing is per glyph, and five
-            // bounds-checked array reads and an append per glyph cost more than the sums.
-            // The pen is moved in a local and written back once per slice.
+            let offset = placed.glyphs.count
+            // Grown by `count` blank glyphs, then written through a pointer: the placing
+            // is per glyph, and five bounds-checked array reads and an append per glyph
+            // cost more than the sums. The pen is moved in a local and written back once.
+            placed.glyphs.append(contentsOf: repeatElement(PositionedGlyph.blank, count: count))
             let startPen = pen
             var endPen = pen
-            func positioned(_ run: GlyphColumns) -> [PositionedGlyph] {
-                [PositionedGlyph](unsafeUninitializedCapacity: count) { out, initialized in
+            placed.glyphs.withUnsafeMutableBufferPointer { out in
+                func positioned(_ run: GlyphColumns) {
                     var pen = startPen
                     for position in 0..<count {
                         let index = first + position
-                        let advance = Int(run.advances[index]) << shift
-                        (out.baseAddress! + position).initialize(
-                            to: PositionedGlyph(
-                                id: run.glyphs[index],
-                                x: ShapedText.pixels(pen + Int(run.offsetsX[index]) << shift),
-                                y: -ShapedText.pixels(Int(run.offsetsY[index]) << shift),
-                                advance: ShapedText.pixels(advance), cluster: Int(run.clusters[index])))
+                        // `&<<`: the shift is 0...10, so no test for wider shifts per glyph.
+                        let advance = Int(run.advances[index]) &<< shift
+                        out[offset + position] = PositionedGlyph(
+                            id: run.glyphs[index],
+                            x: ShapedText.pixels(pen + Int(run.offsetsX[index]) &<< shift),
+                            y: -ShapedText.pixels(Int(run.offsetsY[index]) &<< shift),
+                            advance: ShapedText.pixels(advance), cluster: Int(run.clusters[index]))
                         pen += advance
                     }
                     endPen = pen
-                    initialized = count
+                }
+                if slice.store == Slice.textStore {
+                    positioned(store)
+                } else {
+                    pieces.reshaped[slice.store].withColumns { positioned($0) }
                 }
             }
-            let glyphs =
-                slice.store == Slice.textStore
-                ? positioned(store) : pieces.reshaped[slice.store].withColumns { positioned($0) }
             pen = endPen
-            runs.append(
-                GlyphRun(font: font, isRightToLeft: slice.level & 1 == 1, range: slice.range, glyphs: glyphs))
+            // The glyphs' view is pointed at the finished glyph array by `build`.
+            placed.runs.append(
+                GlyphRun(
+                    font: font, isRightToLeft: slice.level & 1 == 1, range: slice.range,
+                    glyphs: LayoutSlice(base: [], bounds: offset..<(offset + count))))
         }
         // One slice (most right-to-left lines: one run) needs no reordering, nor the two
         // arrays `visualOrder` would make for it.
@@ -163,25 +206,11 @@ struct LayoutBuilder {
         } else {
             for logical in BidiLevels.visualOrder(of: slices.map(\.level)) { place(slices[logical]) }
         }
+        // The runs' view is pointed at the finished run array by `build`.
         return TextLine(
-            range: start..<end, text: text, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
-            isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: runs)
-    }
-
-    /// The text of `range` (UTF-16 offsets on scalar boundaries: breaks are between
-    /// scalars), sliced from the original string: a copy of its UTF-8 bytes, which a
-    /// string made from a string's slice does not validate again (transcoding from the
-    /// UTF-16 array did, and that validation was a third of a CJK line's text). The byte
-    /// offsets come from `cursor`, which walks `utf8` (the text's) forward as the lines come.
-    private func lineText(
-        _ range: Range<Int>, utf8: UnsafeBufferPointer<UInt8>, cursor: inout UTF8OffsetCursor
-    ) -> String {
-        let low = cursor.position(ofUTF16: range.lowerBound, in: utf8).offset
-        let high = cursor.position(ofUTF16: range.upperBound, in: utf8).offset
-        let view = shaped.text.utf8
-        let lower = view.index(view.startIndex, offsetBy: low)
-        let upper = view.index(lower, offsetBy: high - low)
-        return String(shaped.text[lower..<upper])
+            range: start..<end, layoutText: layoutText, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
+            isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen,
+            runs: LayoutSlice(base: [], bounds: firstRun..<placed.runs.count))
     }
 
     /// The advance (16.16) of the line `start..<end`: the glyphs' advances, read from the
@@ -193,13 +222,13 @@ struct LayoutBuilder {
         pieces: inout Pieces
     ) -> Int {
         guard start < end else { return 0 }
-        guard shaped.unsafeToBreak.contains(start) || shaped.unsafeToBreak.contains(nextLineStart) else {
+        guard unsafeToBreak.contains(start) || unsafeToBreak.contains(nextLineStart) else {
             return shaped.advance(from: start, to: end)
         }
         var pen = 0
         self.slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper, into: &pieces)
         for slice in pieces.slices {
-            let shift = shaped.fonts[slice.fontIndex].instance.shiftTo16Dot16
+            let shift = fonts[slice.fontIndex].instance.shiftTo16Dot16
             if slice.store == Slice.textStore {
                 for index in slice.glyphs { pen += Int(store.advances[index]) << shift }
             } else {
@@ -216,7 +245,6 @@ struct LayoutBuilder {
     ) {
         pieces.removeAll()
         guard start < end else { return }
-        let runs = shaped.runs
         var low = 0
         var high = runs.count
         while low < high {  // first run ending after `start`
@@ -228,9 +256,9 @@ struct LayoutBuilder {
             let run = runs[index]
             let lower = max(start, run.start)
             let upper = min(end, run.end)
-            let cutAtStart = lower == start && shaped.unsafeToBreak.contains(start)
+            let cutAtStart = lower == start && unsafeToBreak.contains(start)
             let cutAtEnd =
-                upper == end && nextLineStart < shaped.utf16.count && shaped.unsafeToBreak.contains(nextLineStart)
+                upper == end && nextLineStart < textLength && unsafeToBreak.contains(nextLineStart)
             if cutAtStart || cutAtEnd {
                 // HarfBuzz says cutting here changes the shaping: shape the slice alone.
                 let buffer = reshaper ?? ShapingBuffer.pooled()
@@ -240,7 +268,7 @@ struct LayoutBuilder {
                         text, range: lower..<upper, context: false, level: run.level, script: run.script,
                         language: shaped.options.locale.isEmpty
                             ? nil : hb_language_from_string(shaped.options.locale, -1),
-                        font: shaped.fonts[run.fontIndex], fontIndex: run.fontIndex,
+                        font: fonts[run.fontIndex], fontIndex: run.fontIndex,
                         features: shaped.options.features.map(\.value))
                 }
                 pieces.reshaped.append(reshaped)
@@ -252,7 +280,7 @@ struct LayoutBuilder {
                 pieces.slices.append(
                     Slice(
                         range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: Slice.textStore,
-                        glyphs: shaped.glyphStore.glyphRange(
+                        glyphs: glyphStore.glyphRange(
                             in: run.glyphs, rightToLeft: run.isRightToLeft, clustersFrom: lower, to: upper)))
             }
             index += 1

@@ -43,8 +43,6 @@ struct RunShaper {
             shapeWhole(item, font: font, into: &unsafe, store: &store)
             return first..<store.glyphs.count
         }
-        words(item.start..<item.end, into: &scratch.pieces)
-        let pieces = scratch.pieces
         let context = ShapeContext(
             font: font.instance.serial, features: featureSet, script: item.script.rawValue,
             rightToLeft: item.isRightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
@@ -57,13 +55,15 @@ struct RunShaper {
                 item, font: font, cache: cache, context: context, boundaries: boundaries, into: &unsafe, store: &store)
             return first..<store.glyphs.count
         }
-        let cuts = boundaries.canCut(text, before: pieces)
-        // Hashed once, for the lookup and for storing the words after a miss.
-        scratch.hashes.removeAll(keepingCapacity: true)
-        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, context)) }
+        // Cut into words only here (a CJK run above has no spaces to walk for), and hashed
+        // once, for the lookup and for storing the words after a miss, in the same walk.
+        // `fractions`: the run holds U+2044 (see SpaceBoundaries).
+        let fractions = words(
+            item.start..<item.end, seed: WordShapeCache.seed(context), into: &scratch.pieces, hashes: &scratch.hashes)
+        let pieces = scratch.pieces
         let hashes = scratch.hashes
+        let cuts = boundaries.canCut(text, before: pieces)
         let clean = boundaries.cleanWords(text, pieces)
-        let fractions = text[item.start..<item.end].contains(0x2044)  // see SpaceBoundaries
         // Every cached word is clean (see `storable`), so safe cuts are all a hit needs.
         var windows: [Range<Int>]?
         if !cuts.contains(false), !clean.contains(false) {
@@ -163,8 +163,7 @@ struct RunShaper {
                 let before = store.glyphs.count
                 buffer.shape(
                     text, range: range, context: true, level: item.level, script: item.script, language: language,
-                    font: font, features: features, appendingTo: &store)
-                buffer.unsafeToBreakOffsets(base: 0, into: &unsafe)
+                    font: font, features: features, appendingTo: &store, unsafe: &unsafe)
                 pack(
                     store, glyphs: before..<store.glyphs.count, bufferStart: before, range: range,
                     hash: entryHashes[index], context: context, rightToLeft: item.isRightToLeft, into: &data, &words)
@@ -224,8 +223,7 @@ struct RunShaper {
     private func shapeWhole(_ item: TextRun, font: Font, into unsafe: inout OffsetSet, store: inout ShapedRun) {
         buffer.shape(
             text, range: item.start..<item.end, context: true, level: item.level, script: item.script,
-            language: language, font: font, features: features, appendingTo: &store)
-        buffer.unsafeToBreakOffsets(base: 0, into: &unsafe)
+            language: language, font: font, features: features, appendingTo: &store, unsafe: &unsafe)
     }
 
     /// A run of a CJK script in a context where HarfBuzz shapes each cluster by itself
@@ -254,9 +252,14 @@ struct RunShaper {
         }
         piecesAtBreaks(whole, into: &scratch.pieces)
         let pieces = scratch.pieces
+        // A piece per character, mostly: sized once and written through a pointer
+        // rather than appended to one by one (each append tests the array for sharing).
         scratch.hashes.removeAll(keepingCapacity: true)
+        scratch.hashes.append(contentsOf: repeatElement(0, count: pieces.count))
         let seed = WordShapeCache.seed(context)
-        for piece in pieces { scratch.hashes.append(WordShapeCache.hash(text, piece, seed: seed)) }
+        scratch.hashes.withUnsafeMutableBufferPointer { hashes in
+            for (index, piece) in pieces.enumerated() { hashes[index] = WordShapeCache.hash(text, piece, seed: seed) }
+        }
         let hashes = scratch.hashes
         guard pieces.count > 1 else {
             shapeWhole(item, font: font, into: &unsafe, store: &store)
@@ -377,17 +380,31 @@ struct RunShaper {
             let mid = (low + high) / 2
             if Int(segments[mid].end) <= range.lowerBound { low = mid + 1 } else { high = mid }
         }
-        var start = range.lowerBound
-        var index = low
-        while index < segments.count, Int(segments[index].end) < range.upperBound {
-            let cut = Int(segments[index].end)
-            if Self.startsCluster(text, at: cut) {
-                pieces.append(start..<cut)
-                start = cut
-            }
-            index += 1
+        var end = low
+        high = segments.count
+        while end < high {  // the first segment ending at or after the run's end
+            let mid = (end + high) / 2
+            if Int(segments[mid].end) < range.upperBound { end = mid + 1 } else { high = mid }
         }
-        pieces.append(start..<range.upperBound)
+        // At most a piece per segment end inside the run, and the last: sized once and
+        // written through a pointer (a CJK run has a piece per character, and each
+        // append tests the array for sharing), then cut to the pieces made.
+        pieces.append(contentsOf: repeatElement(0..<0, count: end - low + 1))
+        let made = pieces.withUnsafeMutableBufferPointer { pieces in
+            var start = range.lowerBound
+            var count = 0
+            for index in low..<end {
+                let cut = Int(segments[index].end)
+                if Self.startsCluster(text, at: cut) {
+                    pieces[count] = start..<cut
+                    count += 1
+                    start = cut
+                }
+            }
+            pieces[count] = start..<range.upperBound
+            return count + 1
+        }
+        pieces.removeLast(pieces.count - made)
     }
 
     /// True when HarfBuzz starts a new cluster at `offset` (its `hb_set_unicode_props` and
@@ -416,19 +433,36 @@ struct RunShaper {
         }
     }
 
-    /// The run's words, into `pieces`: each ends after the spaces that follow it.
-    private func words(_ range: Range<Int>, into pieces: inout [Range<Int>]) {
+    /// The run's words, into `pieces` (each ends after the spaces that follow it), and
+    /// each word's `WordShapeCache.hash(text, word, seed: seed)` into `hashes`, in one
+    /// walk. Returns whether the run holds U+2044 FRACTION SLASH.
+    @discardableResult
+    func words(_ range: Range<Int>, seed: FNV1a, into pieces: inout [Range<Int>], hashes: inout [UInt64]) -> Bool {
         pieces.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
         var start = range.lowerBound
+        var hash = seed
+        var fractionSlash = false
+        if !range.isEmpty {
+            hash.mix(UInt64(text[start]))
+            fractionSlash = text[start] == 0x2044
+        }
         var index = range.lowerBound + 1
         while index < range.upperBound {
-            if text[index - 1] == 0x20, text[index] != 0x20 {
+            let unit = text[index]
+            if text[index - 1] == 0x20, unit != 0x20 {
                 pieces.append(start..<index)
+                hashes.append(hash.finalized)
                 start = index
+                hash = seed
             }
+            hash.mix(UInt64(unit))
+            if unit == 0x2044 { fractionSlash = true }
             index += 1
         }
         pieces.append(start..<range.upperBound)
+        hashes.append(hash.finalized)
+        return fractionSlash
     }
 
     /// Words of a run just shaped whole whose glyphs do not depend on the text around

@@ -116,6 +116,32 @@ final class ShapingBuffer: @unchecked Sendable {
         script: hb_script_t, language: hb_language_t?, font: Font, features: [hb_feature_t],
         appendingTo run: inout ShapedRun
     ) {
+        var none = OffsetSet(capacity: 0)
+        shape(
+            text, range: range, context: context, level: level, script: script, language: language, font: font,
+            features: features, appendingTo: &run, unsafe: &none, collectsUnsafe: false)
+    }
+
+    /// `shape(_:range:context:level:script:language:font:features:appendingTo:)` that also
+    /// adds to `unsafe` the offsets `unsafeToBreakOffsets(base: 0, into:)` would, in the
+    /// same walk over HarfBuzz's glyph infos that copies the clusters (a first-sight run
+    /// otherwise walks them twice). Offsets are the clusters as HarfBuzz gives them: whole-
+    /// text offsets with `context`, range-relative without.
+    func shape(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Bool, level: UInt8,
+        script: hb_script_t, language: hb_language_t?, font: Font, features: [hb_feature_t],
+        appendingTo run: inout ShapedRun, unsafe: inout OffsetSet
+    ) {
+        shape(
+            text, range: range, context: context, level: level, script: script, language: language, font: font,
+            features: features, appendingTo: &run, unsafe: &unsafe, collectsUnsafe: true)
+    }
+
+    private func shape(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Bool, level: UInt8,
+        script: hb_script_t, language: hb_language_t?, font: Font, features: [hb_feature_t],
+        appendingTo run: inout ShapedRun, unsafe: inout OffsetSet, collectsUnsafe: Bool
+    ) {
         hb_buffer_clear_contents(handle)
         longest = max(longest, context ? text.count : range.count)
         if context {
@@ -152,8 +178,19 @@ final class ShapingBuffer: @unchecked Sendable {
         run.glyphs.appendInPlace(glyphCount) { out in
             for index in 0..<glyphCount { out[index] = infos[index].codepoint }
         }
-        run.clusters.appendInPlace(glyphCount) { out in
-            for index in 0..<glyphCount { out[index] = Int32(bitPattern: infos[index].cluster) &+ base }
+        if collectsUnsafe {
+            let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+            run.clusters.appendInPlace(glyphCount) { out in
+                for index in 0..<glyphCount {
+                    let info = infos[index]
+                    out[index] = Int32(bitPattern: info.cluster) &+ base
+                    if info.mask & unsafeBreak != 0 { unsafe.insert(Int(info.cluster)) }
+                }
+            }
+        } else {
+            run.clusters.appendInPlace(glyphCount) { out in
+                for index in 0..<glyphCount { out[index] = Int32(bitPattern: infos[index].cluster) &+ base }
+            }
         }
         run.advances.appendInPlace(glyphCount) { out in
             for index in 0..<glyphCount {

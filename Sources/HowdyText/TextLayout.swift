@@ -12,6 +12,10 @@ public struct PositionedGlyph: Sendable, Hashable {
     public var advance: Double
     /// UTF-16 offset of the glyph's cluster in the layout's text.
     public var cluster: Int
+
+    /// Glyph 0 at the origin: what the layout builder grows its glyph array with before
+    /// writing the placed glyphs over it.
+    static let blank = PositionedGlyph(id: 0, x: 0, y: 0, advance: 0, cluster: 0)
 }
 
 /// Consecutive glyphs of one line in one font and direction.
@@ -22,16 +26,31 @@ public struct GlyphRun: Sendable {
     public var isRightToLeft: Bool
     /// The UTF-16 range of the text the run covers.
     public var range: Range<Int>
-    /// Glyphs in visual order, left to right.
-    public var glyphs: [PositionedGlyph]
+    /// Glyphs in visual order, left to right: a view of the layout's one glyph array
+    /// (indices from 0), not a copy; `Array(glyphs)` makes one.
+    public var glyphs: LayoutSlice<PositionedGlyph>
 }
 
 /// One line of a layout.
 public struct TextLine: Sendable {
     /// The UTF-16 range of the line's visible text (trailing spaces and the line break excluded).
     public var range: Range<Int>
-    /// The line's visible text.
-    public var text: String
+    /// The layout's text, which `text` is cut from: shared by every line (empty when the
+    /// layout was made without line texts).
+    var layoutText: String
+    /// The line's visible text: `range` of the layout's text, made when asked (each read
+    /// makes a string; a layout keeps no string per line). Empty for a layout made for a
+    /// caller that cuts line texts itself (`ShapedText.omitsLineTexts`).
+    public var text: String {
+        guard !layoutText.isEmpty else { return "" }
+        // Line ranges are on scalar boundaries (breaks are between scalars), so these
+        // are character-aligned enough for slicing; native strings find UTF-16 offsets
+        // through their breadcrumbs, not by walking from the start.
+        let utf16 = layoutText.utf16
+        let lower = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
+        let upper = utf16.index(lower, offsetBy: range.count)
+        return String(layoutText[lower..<upper])
+    }
     /// Left edge of the line in px from the layout's left edge (alignment applied).
     public var x: Double
     /// Baseline in px from the layout's top edge.
@@ -46,7 +65,8 @@ public struct TextLine: Sendable {
     /// True when the line ends at a soft hyphen and shows a hyphen glyph.
     public var endsWithHyphen: Bool
     /// Glyph runs in visual order, left to right; glyph x positions are relative to `x`.
-    public var runs: [GlyphRun]
+    /// A view of the layout's one run array (indices from 0), not a copy.
+    public var runs: LayoutSlice<GlyphRun>
 }
 
 /// How text is broken into lines: the one name for the choice `layout(width:strategy:)`

@@ -190,15 +190,9 @@ public final class WordShapeCache: Sendable {
     /// when all had.
     func markAsked(_ hashes: [UInt64], before: inout [Bool]) -> Bool {
         before.removeAll(keepingCapacity: true)
-        return asked.withLock { asked in
-            var all = true
-            for hash in hashes {
-                let seen = asked.contains(hash)
-                before.append(seen)
-                all = all && seen
-            }
-            for hash in hashes { asked.mark(hash) }
-            return all
+        before.append(contentsOf: repeatElement(false, count: hashes.count))
+        return before.withUnsafeMutableBufferPointer { before in
+            asked.withLock { $0.mark(hashes, before: before) }
         }
     }
 

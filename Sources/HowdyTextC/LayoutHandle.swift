@@ -129,28 +129,50 @@ extension LayoutHandle {
         _ optionsJSON: UnsafePointer<CChar>?
     ) throws -> TextLayout {
         guard let font else { throw Failure.argument("font is NULL") }
+        let string = try Self.string(text, length)
+        let handle = FontHandle.from(font)
+        var request = try Self.template(options: optionsJSON, font: handle)
+        request.text = string
+        request.width = width
+        // Lines are reported as UTF-8 ranges: their texts as strings would go unread.
+        return try request.layout(in: handle.font, omitsGlyphs: true, omitsLineTexts: true)
+    }
+
+    /// The caller's `length` bytes at `text` as a string, checked: the length, the
+    /// pointer and the UTF-8.
+    static func string(_ text: UnsafePointer<CChar>?, _ length: Int) throws -> String {
         // size_t arrives as Int: a length above Int.max is negative here.
         guard length >= 0 else { throw Failure.argument("text_length \(UInt(bitPattern: length)) is too large") }
         guard text != nil || length == 0 else { throw Failure.argument("text is NULL but text_length is \(length)") }
+        return try string(UnsafeRawBufferPointer(start: text.map(UnsafeRawPointer.init), count: length))
+    }
+
+    /// `bytes` as a string, checked: the length and the UTF-8.
+    static func string(_ bytes: UnsafeRawBufferPointer) throws -> String {
         // A text past ShapedText's limit (3 UTF-8 bytes at most per UTF-16 unit) is refused there;
         // checking here first keeps a huge length from being validated before that.
-        guard length <= 3 * TextLimits.maximumUTF16Length else {
+        guard bytes.count <= 3 * TextLimits.maximumUTF16Length else {
             throw Failure(
                 status: Int32(HOWDYTEXT_ERROR_TEXT),
-                message: "text is \(length) bytes long; the limit is \(TextLimits.maximumUTF16Length) UTF-16 code units"
+                message:
+                    "text is \(bytes.count) bytes long; the limit is \(TextLimits.maximumUTF16Length) UTF-16 code units"
             )
         }
         // Read as raw bytes (UInt8 elements): no rebinding of the caller's `char *`.
-        let bytes = UnsafeRawBufferPointer(start: text.map(UnsafeRawPointer.init), count: length)
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw Failure.argument("text is not valid UTF-8")
         }
-        let handle = FontHandle.from(font)
+        return string
+    }
+
+    /// The request `optionsJSON` asks for in `font`, with an empty text and a width of 0
+    /// for the caller to set: every option read and checked.
+    static func template(options optionsJSON: UnsafePointer<CChar>?, font handle: FontHandle) throws -> BalanceRequest {
         // The common options object, read without a JSON tree; anything else (every error
         // included) is read again below by the general reader.
         func quickRead(_ bytes: UnsafeBufferPointer<UInt8>) -> BalanceRequest? {
             QuickRequestReader.read(
-                options: bytes, text: string, width: width,
+                options: bytes, text: "", width: 0,
                 defaults: BalanceDefaults(font: handle.name, size: handle.font.size))
         }
         let quick: BalanceRequest?
@@ -162,7 +184,7 @@ extension LayoutHandle {
         } else {
             quick = ("{}" as StaticString).withUTF8Buffer { quickRead($0) }
         }
-        if let quick { return try quick.layout(in: handle.font, omitsGlyphs: true, omitsLineTexts: true) }
+        if let quick { return quick }
         var options: JSONLValue?
         if let optionsJSON {
             let count = strlen(optionsJSON)
@@ -170,9 +192,7 @@ extension LayoutHandle {
                 try JSONReader.parse(UnsafeBufferPointer(start: $0, count: count))
             }
         }
-        let request = try request(text: string, width: width, options: options, font: handle)
-        // Lines are reported as UTF-8 ranges: their texts as strings would go unread.
-        return try request.layout(in: handle.font, omitsGlyphs: true, omitsLineTexts: true)
+        return try request(text: "", width: 0, options: options, font: handle)
     }
 
     /// Copies the first `capacity` lines (all when `capacity`, a size_t, is above Int.max)

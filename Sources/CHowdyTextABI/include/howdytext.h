@@ -29,12 +29,13 @@
  * library abort: every pointer, number, UTF-8 sequence and JSON field is checked.
  *
  * Memory: the caller owns every handle and message it receives and frees it once with
- * the matching *_free function (NULL is accepted and ignored). A layout does not keep
+ * the matching *_free function (NULL is accepted and ignored). Arrays passed in or out
+ * (howdytext_layout_into, howdytext_layout_many) are the caller's; the library keeps none. A layout does not keep
  * its text: line ranges are byte offsets into the buffer the caller passed. A layout
  * keeps what it needs of its font, so the font may be freed before the layout.
  *
- * Threads: a howdytext_font and a howdytext_layout are immutable once created and may
- * be used from any number of threads at once (one font laying out on many threads is
+ * Threads: a howdytext_font, a howdytext_style and a howdytext_layout are immutable once
+ * created and may be used from any number of threads at once (one font laying out on many threads is
  * the intended use; shared caches inside are locked). Freeing a handle must not race
  * with another use of that same handle. All functions may be called from any thread.
  */
@@ -171,6 +172,51 @@ howdytext_status howdytext_layout_line(const howdytext_layout *layout, size_t in
  * `capacity` lines) and returns how many it copied; 0 when a pointer is NULL. One call
  * for every line, for callers where each call costs (Python's ctypes). */
 size_t howdytext_layout_lines(const howdytext_layout *layout, howdytext_line *out_lines, size_t capacity);
+
+/* A font with its layout options read once: for laying out many texts alike without
+ * reading the options JSON at every call. Opaque; free with howdytext_style_free. */
+typedef struct howdytext_style howdytext_style;
+
+/* Reads `options_json` (NULL or a JSON object, as howdytext_layout_create reads it) for
+ * `font` once. Every option error is reported here, with the status and message
+ * howdytext_layout_create gives for it. The style keeps what it needs of its font, so
+ * the font may be freed first. Immutable: usable from any number of threads at once. */
+howdytext_status howdytext_style_create(const howdytext_font *font, const char *options_json,
+                                        howdytext_style **out_style, char **out_message);
+
+/* Frees a style (NULL is ignored). */
+void howdytext_style_free(howdytext_style *style);
+
+/* howdytext_layout_into with a style: lays out `text_length` bytes of UTF-8 `text` at
+ * `width_px` in the style's font and options, copies lines [0, min(line count,
+ * capacity)) to out_lines (caller-owned; NULL when capacity is 0) and the rest to
+ * *out_summary. The same lines, widths and errors as howdytext_layout_create. */
+howdytext_status howdytext_style_layout_into(const howdytext_style *style, const char *text, size_t text_length,
+                                             double width_px, howdytext_line *out_lines, size_t capacity,
+                                             howdytext_summary *out_summary, char **out_message);
+
+/* Many paragraphs in one call, for callers where each call costs (a Python batch, a
+ * Dask partition). Paragraph i is bytes [offsets[i], offsets[i + 1]) of the
+ * `text_length` bytes at `text` (so `offsets` holds count + 1 non-decreasing values,
+ * the last at most text_length), laid out in styles[i] at widths[i] px. Paragraphs are laid out in order;
+ * for each, out_statuses[i] receives its status (as howdytext_style_layout_into would
+ * return it; a failed paragraph gets no message: lay it out alone for one) and, when
+ * HOWDYTEXT_OK, out_summaries[i] its summary and out_lines its lines, appended after
+ * the previous paragraph's: paragraph i's lines are the next out_summaries[i].line_count
+ * entries. Line ranges are byte offsets into `text` (the whole buffer, not the
+ * paragraph). A paragraph whose lines do not fit in what is left of `line_capacity`
+ * ends the call before it: *out_done receives the number of paragraphs finished
+ * (statuses and summaries written), so the caller continues from there with room for
+ * more lines (when *out_done is 0 and count > 0, the first paragraph alone needs more
+ * than `line_capacity`: its summary's line_count says how many). All arrays are
+ * caller-owned and hold `count` entries (`offsets` count + 1, `out_lines`
+ * `line_capacity`). Returns HOWDYTEXT_ERROR_ARGUMENT, with nothing laid out, when a
+ * pointer is NULL or an offset is out of order; otherwise HOWDYTEXT_OK, whatever the
+ * paragraphs' own statuses. */
+howdytext_status howdytext_layout_many(const howdytext_style *const *styles, const char *text, size_t text_length,
+                                       const size_t *offsets, const double *widths, size_t count, howdytext_line *out_lines,
+                                       size_t line_capacity, howdytext_summary *out_summaries,
+                                       howdytext_status *out_statuses, size_t *out_done, char **out_message);
 
 /* Frees a message from an out_message parameter (NULL is ignored). */
 void howdytext_message_free(char *message);

@@ -69,7 +69,7 @@ public struct FlowLocalization: Sendable, Hashable {
     }
 
     /// The text to draw for a composed `text` in `locale`: each key looked up as
-    /// ``text(_:locale:)`` does, except that a counted key takes its own number; the
+    /// ``text(_:locale:device:)-(String,_,_)`` does, except that a counted key takes its own number; the
     /// findings of every lookup, in order.
     public func text(_ text: LocalizableText, locale: String, device: String? = nil) -> LocalizedText {
         var findings: [LocalizationFinding] = []

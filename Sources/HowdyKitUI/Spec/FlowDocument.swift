@@ -5,7 +5,7 @@ import HowdyOutput
 import HowdyRender
 import HowdyText
 
-/// A whole flow spec file: HowdyKit's steps part (``OnboardingFlowSpec``) plus the UI
+/// A whole flow spec file: HowdyKit's steps part (`OnboardingFlowSpec`) plus the UI
 /// parts this layer reads from the same file: `theme`, the `welcome` content object,
 /// per-step presentation fields, `routes`, `answers`, `locale` and the `render` matrix.
 ///
@@ -116,14 +116,14 @@ public struct FlowDocument: Sendable {
     }
 
     /// Reads and validates the spec file at `url`; image paths resolve against its folder.
-    /// - Throws: ``SpecError`` naming the JSON path.
+    /// - Throws: `SpecError` (HowdyKit) naming the JSON path.
     public static func load(contentsOf url: URL) throws(SpecError) -> FlowDocument {
         let data = try StrictJSON.readFile(url)
         return try decode(data, baseDirectory: url.deletingLastPathComponent())
     }
 
     /// Decodes a spec; `baseDirectory` is where relative icon paths resolve (and must stay).
-    /// - Throws: ``SpecError`` naming the JSON path.
+    /// - Throws: `SpecError` (HowdyKit) naming the JSON path.
     public static func decode(_ data: Data, baseDirectory: URL? = nil) throws(SpecError) -> FlowDocument {
         // One image cache per decode: each file a spec names is decoded once.
         do {
@@ -137,7 +137,7 @@ public struct FlowDocument: Sendable {
 
     /// HowdyKit's part of the spec file at `url`, with every key of the file checked as
     /// `howdy render` checks them: for `howdy flow`, which needs no theme, icons or images.
-    /// - Throws: ``SpecError`` naming the JSON path.
+    /// - Throws: `SpecError` (HowdyKit) naming the JSON path.
     package static func loadFlow(contentsOf url: URL) throws(SpecError) -> OnboardingFlowSpec {
         let data = try StrictJSON.readFile(url)
         do {

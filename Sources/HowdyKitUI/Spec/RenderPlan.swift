@@ -51,6 +51,9 @@ public struct RenderPlan: Sendable {
 
     /// Plans `document` over `matrix`.
     /// - Parameters:
+    ///   - document: the flow spec to render.
+    ///   - matrix: the devices, schemes, type sizes and locales to render it in.
+    ///   - format: the image files' format (default PNG).
     ///   - storage: limits the screens to the pages the flow still needs.
     ///   - maxImages: the cap (default `defaultMaxImages`), checked before anything is built.
     /// - Throws: `RenderPlanError.tooManyImages` naming the count and the cap.

@@ -4,7 +4,7 @@ import HowdyKit
 /// The JSON Schema (draft 2020-12) of a flow spec, for editors (completion and checks as
 /// you type) and validators; `howdy schema` prints it.
 ///
-/// Every object's properties come from ``SpecKeys``, the tables the strict reader checks
+/// Every object's properties come from `SpecKeys`, the tables the strict reader checks
 /// keys against, and every object refuses other keys (`additionalProperties: false`), so
 /// the schema and the reader agree on which keys exist. Values are described where their
 /// shape is structural (objects, arrays, step kinds, content types, colours); ranges,

@@ -5,8 +5,10 @@ public struct GradientStop: Sendable, Hashable {
     /// The colour there.
     public let color: Color
 
-    /// - Parameter offset: position along the gradient; clamped to 0...1 when the ramp is
-    ///   built. NaN is rejected by the gradient's initialiser.
+    /// - Parameters:
+    ///   - offset: position along the gradient; clamped to 0...1 when the ramp is built.
+    ///     NaN is rejected by the gradient's initialiser.
+    ///   - color: the colour at `offset`.
     public init(offset: Double, color: Color) {
         self.offset = offset
         self.color = color

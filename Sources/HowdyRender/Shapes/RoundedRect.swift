@@ -29,6 +29,7 @@ public struct RoundedRect: Shape, Hashable {
     /// - Parameters:
     ///   - rect: px; an empty rectangle is allowed (draws nothing).
     ///   - cornerRadius: px, default 0; clamped to half the shorter side.
+    ///   - style: circular corners (default) or continuous ones, as SwiftUI's `.continuous`.
     /// - Throws: `RenderError.invalidGeometry` for a non-finite or negative corner radius
     ///   (the rectangle is valid by construction).
     public init(_ rect: Rect, cornerRadius: Double = 0, style: CornerStyle = .circular) throws(RenderError) {

@@ -1,6 +1,7 @@
 /* One font used from several threads at once: each thread lays out the same texts
- * with the shared font handle (and reads one shared layout) and must get the lines the
- * main thread got alone. Run under -fsanitize=thread by scripts/test-bindings.sh.
+ * with the shared font handle, with shared styles (howdytext_style_layout_into) and in
+ * one batch (howdytext_layout_many), and reads one shared layout, and must get the
+ * lines the main thread got alone. Run under -fsanitize=thread by scripts/test-bindings.sh.
  * Exits 1 on the first difference. */
 #include <howdytext.h>
 
@@ -34,6 +35,10 @@ typedef struct {
 } result;
 
 static howdytext_font *font;
+static howdytext_style *styles[TEXTS];
+/* The texts end to end, for the batch. */
+static char joined[1024];
+static size_t offsets[TEXTS + 1];
 static const howdytext_layout *shared_layout;
 static result expected[TEXTS];
 static result shared_expected;
@@ -56,6 +61,36 @@ static int same(const result *a, const result *b) {
     return 1;
 }
 
+/* Every text in one howdytext_layout_many call; 0 when any differs from `expected`. */
+static int batch_same(void) {
+    const howdytext_style *batch_styles[TEXTS];
+    double widths[TEXTS];
+    howdytext_line lines[TEXTS * MAX_LINES];
+    howdytext_summary summaries[TEXTS];
+    howdytext_status statuses[TEXTS];
+    size_t done = 0;
+    for (int i = 0; i < TEXTS; i++) {
+        batch_styles[i] = styles[i];
+        widths[i] = 260;
+    }
+    if (howdytext_layout_many(batch_styles, joined, offsets[TEXTS], offsets, widths, TEXTS, lines, TEXTS * MAX_LINES,
+                              summaries, statuses, &done, NULL) != HOWDYTEXT_OK || done != TEXTS)
+        return 0;
+    size_t at = 0;
+    for (int i = 0; i < TEXTS; i++) {
+        if (statuses[i] != HOWDYTEXT_OK) return 0;
+        result got = {.count = summaries[i].line_count};
+        for (size_t l = 0; l < got.count && l < MAX_LINES; l++) {
+            got.lines[l] = lines[at + l];
+            got.lines[l].start -= offsets[i]; /* batch ranges are into the whole buffer */
+            got.lines[l].end -= offsets[i];
+        }
+        at += got.count;
+        if (!same(&got, &expected[i])) return 0;
+    }
+    return 1;
+}
+
 static void *worker(void *arg) {
     long failures = 0;
     for (int round = 0; round < ROUNDS; round++) {
@@ -63,7 +98,14 @@ static void *worker(void *arg) {
             result got;
             const char *options = text_options[i] ? text_options[i] : (round + i) % 2 ? "{\"mode\":\"balance\"}" : NULL;
             if (!lay_out(texts[i], options, &got) || !same(&got, &expected[i])) failures++;
+            howdytext_summary summary;
+            if (howdytext_style_layout_into(styles[i], texts[i], strlen(texts[i]), 260, got.lines, MAX_LINES, &summary,
+                                            NULL) != HOWDYTEXT_OK)
+                failures++;
+            got.count = summary.line_count;
+            if (!same(&got, &expected[i])) failures++;
         }
+        if (!batch_same()) failures++;
         result read;
         read.count = howdytext_layout_lines(shared_layout, read.lines, MAX_LINES);
         if (!same(&read, &shared_expected)) failures++;
@@ -84,6 +126,16 @@ int main(void) {
             return 1;
         }
     }
+    for (int i = 0; i < TEXTS; i++) {
+        if (howdytext_style_create(font, text_options[i], &styles[i], &message) != HOWDYTEXT_OK) {
+            fprintf(stderr, "howdytext_style_create: %s\n", message);
+            return 1;
+        }
+        size_t length = strlen(texts[i]);
+        if (offsets[i] + length >= sizeof joined) return 1;
+        memcpy(joined + offsets[i], texts[i], length);
+        offsets[i + 1] = offsets[i] + length;
+    }
     howdytext_layout *layout = NULL;
     if (howdytext_layout_create(font, texts[1], strlen(texts[1]), 200, NULL, &layout, NULL) != HOWDYTEXT_OK) return 1;
     shared_layout = layout;
@@ -98,6 +150,7 @@ int main(void) {
         failures += (long)value;
     }
     howdytext_layout_free(layout);
+    for (int i = 0; i < TEXTS; i++) howdytext_style_free(styles[i]);
     howdytext_font_free(font);
     if (failures) {
         fprintf(stderr, "%ld layouts differed from the single-threaded ones\n", failures);

@@ -123,3 +123,118 @@ def test_bundled_names_come_from_the_install_prefix(tmp_path) -> None:
             "Get reminders for", "every plan you make"]
     finally:
         only_here.unlink()
+
+
+def test_a_style_lays_out_as_balance_does() -> None:
+    text = "Turn on notifications so we can remind you when your plan is ready"
+    pretty = howdytext.style("Inter-Regular", 17, mode="pretty")
+    assert pretty is howdytext.style("Inter-Regular", 17.0, mode="pretty")  # made once per process
+    assert pretty.layout(text, 252) == howdytext.balance(text, "Inter-Regular", 17, 252, mode="pretty")
+    german = howdytext.style("Inter-Bold", 28, locale="de", hyphens="auto")
+    word = "Donaudampfschifffahrtsgesellschaftskapitän"
+    assert german.layout(word, 200) == howdytext.balance(word, "Inter-Bold", 28, 200, locale="de", hyphens="auto")
+    assert any(line.hyphen for line in german.layout(word, 200).lines)
+    with pytest.raises(howdytext.HowdyTextError) as error:
+        howdytext.style("Inter-Bold", 28, mode="wide")  # type: ignore[arg-type]
+    assert error.value.kind == "options" and "mode" in str(error.value)
+    with pytest.raises(howdytext.HowdyTextError) as error:
+        pretty.layout(text, -1)
+    assert error.value.kind == "range" and "width" in str(error.value)
+
+
+def test_a_layout_reads_its_lines_when_asked_and_compares_by_value() -> None:
+    import pickle
+
+    for text in (README, "Café déjà vu 🎉 encore une fois, à bientôt"):
+        layout = howdytext.balance(text, "Inter-Regular", 17, 120)
+        # texts and widths before lines (read from the library's ranges), then after.
+        texts, widths = layout.texts, layout.widths
+        assert texts == [line.text for line in layout.lines] == layout.texts
+        assert widths == [line.width for line in layout.lines] == layout.widths
+        lines, width, height, greedy = layout
+        assert lines is layout.lines and width == max(widths) and greedy == len(lines)
+        again = pickle.loads(pickle.dumps(layout))
+        assert again == layout and hash(again) == hash(layout) and repr(again) == repr(layout)
+        assert howdytext.Layout(layout.lines, width, height, greedy) == layout
+        assert layout != howdytext.Layout(layout.lines[:-1], width, height, greedy)
+
+
+CORPUS = [README, "Turn on notifications so we can remind you when your plan is ready",
+          "Café déjà vu 🎉 encore une fois, à bientôt", "", "مرحبا بك في تطبيقك الجديد",
+          "新しい計画をいつでもどこでも確認できます。", "Schön, dass du da bist"]
+
+
+def test_balance_many_equals_one_call_per_text() -> None:
+    fonts = ["Inter-Bold", "Inter-Regular", "Inter-SemiBold"]
+    texts = CORPUS * 3
+    font = [fonts[i % 3] for i in range(len(texts))]
+    size = [28, 17, 22] * (len(texts) // 3) + [28] * (len(texts) % 3)
+    width = [330 - 9 * i for i in range(len(texts))]
+    mode = ["balance", "greedy", "pretty", "even"] * len(texts)
+    mode = mode[:len(texts)]
+    expected = [howdytext.balance(t, f, s, w, mode=m) for t, f, s, w, m in zip(texts, font, size, width, mode)]
+    assert howdytext.balance_many(texts, font, size, width, mode=mode) == expected
+    # One value for all, and options for all.
+    assert howdytext.balance_many(CORPUS, "Inter-Bold", 28, 200, locale="de") == [
+        howdytext.balance(t, "Inter-Bold", 28, 200, locale="de") for t in CORPUS]
+    shared = howdytext.font("Inter-Medium", 15)
+    assert howdytext.balance_many(CORPUS, shared, width=150) == [shared.layout(t, 150) for t in CORPUS]
+    for text, layout in zip(texts, howdytext.balance_many(texts, font, size, width)):
+        for line in layout.lines:
+            assert text[line.start:line.end] == line.text
+    assert howdytext.balance_many([], "Inter-Bold", 28, 330) == []
+
+
+def test_balance_many_past_its_buffers() -> None:
+    # More texts than one library call takes, and paragraphs with more lines than the
+    # batch's first line buffer holds (4 per text + 64): the call goes on after each.
+    many = [f"Paragraph {i} gets reminders for every plan you make" for i in range(2 * 2048 + 5)]
+    assert howdytext.balance_many(many, "Inter-Bold", 28, 330) == [
+        howdytext.balance(t, "Inter-Bold", 28, 330) for t in many]
+    long = " ".join(["word"] * 400)
+    texts = ["short one", long, "Café " * 90, long]
+    results = howdytext.balance_many(texts, "Inter-Regular", 17, 40)
+    assert len(results[1].lines) > 4 * len(texts) + 64
+    assert results == [howdytext.balance(t, "Inter-Regular", 17, 40) for t in texts]
+
+
+def test_balance_many_errors_raise_or_take_the_paragraphs_place() -> None:
+    texts = [README, README, README, README]
+    widths = [330, float("nan"), 330, 330]
+    fonts = ["Inter-Bold", "Inter-Bold", "No Such Family 42", "Inter-Bold"]
+    with pytest.raises(howdytext.HowdyTextError) as error:
+        howdytext.balance_many(texts, fonts, 28, widths)
+    assert error.value.kind == "font-not-found" and "texts[2]" in str(error.value)
+    with pytest.raises(howdytext.HowdyTextError) as error:
+        howdytext.balance_many(texts, "Inter-Bold", 28, widths)
+    assert error.value.kind == "range" and "texts[1]" in str(error.value) and "width" in str(error.value)
+    results = howdytext.balance_many(texts, fonts, 28, widths, errors="return")
+    assert results[0] == results[3] == howdytext.balance(README, "Inter-Bold", 28, 330)
+    assert isinstance(results[1], howdytext.HowdyTextError) and results[1].kind == "range"
+    assert isinstance(results[2], howdytext.HowdyTextError) and "No Such Family 42" in str(results[2])
+    with pytest.raises(ValueError):
+        howdytext.balance_many(texts, "Inter-Bold", 28, [330, 330])
+    with pytest.raises(ValueError):
+        howdytext.balance_many(texts, "Inter-Bold", 28, 330, errors="ignore")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        howdytext.balance_many(texts, "Inter-Bold", None, 330)
+    with pytest.raises(UnicodeEncodeError):
+        howdytext.balance_many(["a\ud800b"], "Inter-Bold", 28, 330)
+
+
+def test_balance_many_from_several_threads() -> None:
+    texts = CORPUS * 20
+    expected = howdytext.balance_many(texts, "Inter-Regular", 17, 200)
+    failures: list[int] = []
+
+    def work() -> None:
+        for _ in range(5):
+            if howdytext.balance_many(texts, "Inter-Regular", 17, 200) != expected:
+                failures.append(1)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []

@@ -56,3 +56,22 @@ def test_same_lines_as_howdy_balance_jsonl(index: int, jsonl_answers: dict) -> N
     # Each line's range is where its text is in the text given.
     for line in result.lines:
         assert case["text"][line.start:line.end] == line.text
+
+
+def test_balance_many_gives_every_case_in_one_batch(jsonl_answers: dict) -> None:
+    # Each case with its own options: one batch per option set, in case order.
+    results = {}
+    for index, case in enumerate(CASES):
+        options = {OPTION_FIELDS[key]: case[key] for key in OPTION_FIELDS if key in case and key != "mode"}
+        results.setdefault(tuple(sorted(options.items())), []).append(index)
+    for options, indices in results.items():
+        layouts = howdytext.balance_many(
+            [CASES[i]["text"] for i in indices], [CASES[i]["font"] for i in indices],
+            [float(CASES[i]["size"]) for i in indices], [float(CASES[i]["width"]) for i in indices],
+            mode=[CASES[i].get("mode", "balance") for i in indices], **dict(options))
+        for index, layout in zip(indices, layouts):
+            answer = jsonl_answers[index]
+            assert [(line.text, line.width, line.hyphen) for line in layout.lines] == [
+                (line["text"], line["width"], line.get("hyphen", False)) for line in answer["lines"]], CASES[index]["name"]
+            assert (layout.width, layout.height, layout.greedy_line_count) == (
+                answer["width"], answer["height"], answer["greedyLineCount"])

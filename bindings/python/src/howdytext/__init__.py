@@ -11,9 +11,13 @@ Units are px: ``size`` is the font's em height and ``width`` the available width
 widths are whole 1/64 px. The options are those of a ``howdy balance --jsonl`` request
 (the library reads them with the same code), spelled in snake_case here.
 
-Threads: fonts are opened once per process and shared (``font()`` caches them); the GIL
-is released for the whole layout, so threads lay out in parallel. Layouts are plain
-Python values: the C layout is freed before a call returns.
+Many texts: ``balance_many(texts, font, size, width)`` gives the same layouts with one
+library call per 2048 texts (font, size, width and mode may be one value or one per
+text).
+
+Threads: fonts and styles are opened once per process and shared (``font()`` and
+``style()`` cache them); the GIL is released for the whole layout, so threads lay out in
+parallel. Layouts are plain Python values: the library keeps nothing after a call.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import json
 import struct
 import threading
 from functools import lru_cache
-from typing import Literal, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, Iterator, Literal, NamedTuple, Optional, Sequence, Tuple
 
 from . import _native
 
@@ -33,10 +37,13 @@ __all__ = [
     "Layout",
     "Line",
     "Mode",
+    "Style",
     "balance",
+    "balance_many",
     "font",
     "layout",
     "library_version",
+    "style",
 ]
 
 __version__ = "0.1.0"
@@ -103,8 +110,13 @@ class Line(NamedTuple):
     end: int
 
 
-class Layout(NamedTuple):
-    """Lines of one text, top to bottom.
+class Layout:
+    """Lines of one text, top to bottom. Immutable; equal when the lines, width, height and
+    greedy line count are; unpacks as ``lines, width, height, greedy_line_count``.
+
+    ``Line`` objects are made on first use of ``lines`` (the library hands back byte
+    ranges and widths; ``texts`` and ``widths`` read them without making a ``Line`` per
+    line), so a layout whose lines are never read costs no per-line Python objects.
 
     Attributes:
         lines: the lines; empty for empty text.
@@ -114,20 +126,80 @@ class Layout(NamedTuple):
             ``len(lines)`` in every mode: balancing never adds a line).
     """
 
-    lines: Tuple[Line, ...]
-    width: float
-    height: float
-    greedy_line_count: int
+    __slots__ = ("_text", "_data", "_values", "_base", "_lines", "width", "height", "greedy_line_count")
+
+    def __init__(self, lines: Sequence[Line], width: float, height: float, greedy_line_count: int) -> None:
+        self._lines: Optional[Tuple[Line, ...]] = tuple(lines)
+        self._text = ""
+        self._data: Optional[bytes] = None
+        self._values: Sequence = ()
+        self._base = 0
+        self.width = width
+        self.height = height
+        self.greedy_line_count = greedy_line_count
+
+    @property
+    def lines(self) -> Tuple[Line, ...]:
+        """The lines (made on first use, then kept)."""
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = _lines_of(self._text, self._data, self._values, self._base)
+        return lines
 
     @property
     def texts(self) -> list[str]:
         """The lines' texts."""
+        if self._lines is None and self._data is None:
+            # ASCII: byte offsets are str indices (less `base` in a batch's layouts).
+            text, base, values = self._text, self._base, self._values
+            if base:
+                return [text[values[at] - base:values[at + 1] - base] for at in range(0, len(values), 5)]
+            return [text[values[at]:values[at + 1]] for at in range(0, len(values), 5)]
         return [line.text for line in self.lines]
 
     @property
     def widths(self) -> list[float]:
         """The lines' widths in px."""
-        return [line.width for line in self.lines]
+        if self._lines is None:
+            return list(self._values[2::5])
+        return [line.width for line in self._lines]
+
+    def __iter__(self) -> Iterator[object]:
+        return iter((self.lines, self.width, self.height, self.greedy_line_count))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return (self.width == other.width and self.height == other.height
+                and self.greedy_line_count == other.greedy_line_count and self.lines == other.lines)
+
+    def __hash__(self) -> int:
+        return hash((self.lines, self.width, self.height, self.greedy_line_count))
+
+    def __reduce__(self) -> Tuple[object, ...]:
+        return (Layout, (self.lines, self.width, self.height, self.greedy_line_count))
+
+    def __repr__(self) -> str:
+        return (f"Layout(lines={self.lines!r}, width={self.width!r}, height={self.height!r}, "
+                f"greedy_line_count={self.greedy_line_count!r})")
+
+
+def _layout_of(text: str, data: Optional[bytes], values: Sequence, base: int, width: float, height: float,
+               greedy: int) -> Layout:
+    """A layout whose lines are made from `values` when first read (see `_lines_of`)."""
+    layout = _new_layout(Layout)
+    layout._text = text
+    layout._data = None if data is None or len(data) == len(text) else data
+    layout._values = values
+    layout._base = base
+    layout._lines = None
+    layout.width = width
+    layout.height = height
+    layout.greedy_line_count = greedy
+    return layout
+
+
+_new_layout = object.__new__
 
 
 class Font:
@@ -185,11 +257,9 @@ class Font:
     ) -> Layout:
         """Lays out ``text`` at ``width`` px in this font; see ``howdytext.balance`` for
         the options. The GIL is released while the library works."""
-        options = _options(
-            mode, locale, direction, line_height, None if features is None else tuple(features),
-            line_break, word_break, overflow_wrap, hyphens,
-        )
-        return _layout(self, text, float(width), options)
+        return _style(self, None, mode, locale, direction, line_height,
+                      None if features is None else tuple(features), line_break, word_break, overflow_wrap,
+                      hyphens).layout(text, width)
 
 
 @lru_cache(maxsize=256)
@@ -234,79 +304,196 @@ def _options(
 
 
 # A line as howdytext_line lays it out: size_t start, end; double width; int hyphen, rtl
-# (native sizes and alignment, as ctypes lays out LineStruct).
+# (native sizes and alignment, as ctypes lays out LineStruct), and a summary as
+# howdytext_summary does.
 _LINE = struct.Struct("@NNdii")
+_SUMMARY = struct.Struct("@NddN")
 assert _LINE.size == ctypes.sizeof(_native.LineStruct)
-_make_line = tuple.__new__  # Line(...) without NamedTuple's keyword handling
-
-
-# The options of a call that sets only the mode, by mode.
-_MODE_ONLY = {mode: json.dumps({"mode": mode}).encode("utf-8") for mode in ("balance", "greedy", "even", "pretty")}
+assert _SUMMARY.size == ctypes.sizeof(_native.SummaryStruct)
+_make = tuple.__new__  # Line(...) without NamedTuple's keyword handling
+# One struct call reads every line of a layout of up to 16 lines (a call per line costs more).
+_LINES = [struct.Struct("@" + "NNdii" * count).unpack_from for count in range(17)]
 
 
 class _Scratch(threading.local):
-    """Per-thread buffers for the library's answer, so a layout allocates no ctypes objects."""
+    """Per-thread buffers for the library's answer, so a layout allocates no ctypes objects
+    beyond its two numbers."""
 
     def __init__(self) -> None:
         self.summary = _native.SummaryStruct()
-        self.summary_pointer = ctypes.pointer(self.summary)
+        self.summary_bytes = memoryview(self.summary).cast("B")
+        self.summary_ref = ctypes.byref(self.summary)
         self.message = ctypes.c_void_p()
-        self.message_pointer = ctypes.pointer(self.message)
-        self.grow(32)
+        self.message_ref = ctypes.byref(self.message)
+        self.grow(16)
 
     def grow(self, capacity: int) -> None:
-        self.capacity = capacity
+        self.capacity = ctypes.c_size_t(capacity)
         self.lines = (_native.LineStruct * capacity)()
-        # The lines' bytes, read with one struct.unpack per line: reading ctypes fields
-        # makes a Structure object per line and a conversion per field.
+        # The lines' bytes, read with struct: reading ctypes fields makes a Structure
+        # object per line and a conversion per field.
         self.bytes = memoryview(self.lines).cast("B")
+        self.buffers = (self.lines, self.capacity, self.summary_ref, self.message_ref, self.summary_bytes, self.bytes)
 
 
 _scratch = _Scratch()
-_into = None  # howdytext_layout_into, once the library is loaded
+_style_into = None  # howdytext_style_layout_into without argtypes, once the library is loaded
 
 
-def _layout(font: Font, text: str, width: float, options: bytes) -> Layout:
-    # One C call per layout (lay out, copy the lines, free): with ctypes each call costs.
-    global _into
-    into = _into
-    if into is None:
-        into = _into = _native.library().howdytext_layout_into
-    data = text.encode("utf-8")
-    scratch = _scratch
-    status = into(font._handle, data, len(data), width, options, scratch.lines, scratch.capacity,
-                  scratch.summary_pointer, scratch.message_pointer)
-    if status != _native.OK:
-        raise HowdyTextError(status, _take_message(scratch.message))
-    summary = scratch.summary
-    count = summary.line_count
-    if count > scratch.capacity:
-        scratch.grow(count)
-        status = into(font._handle, data, len(data), width, options, scratch.lines, count,
-                      scratch.summary_pointer, scratch.message_pointer)
-        if status != _native.OK:
-            raise HowdyTextError(status, _take_message(scratch.message))
-    unpack = _LINE.unpack_from
-    raw = scratch.bytes
-    size = _LINE.size
-    lines = []
-    if len(data) == len(text):
+def _lines_of(text: str, data: Optional[bytes], values: Sequence, base: int = 0) -> Tuple[Line, ...]:
+    """Lines from `values` (howdytext_line fields, five per line) whose byte ranges, less
+    `base`, fall in `data`, the UTF-8 of `text` (None when `text` is ASCII)."""
+    fields = iter(values)
+    if data is None or len(data) == len(text):
         # ASCII: byte offsets are str indices.
-        for index in range(count):
-            start, end, line_width, hyphen, rtl = unpack(raw, index * size)
-            lines.append(_make_line(Line, (text[start:end], line_width, hyphen != 0, rtl != 0, start, end)))
+        return tuple([_make(Line, (text[start - base:end - base], width, hyphen != 0, rtl != 0, start - base,
+                                   end - base))
+                      for start, end, width, hyphen, rtl in zip(fields, fields, fields, fields, fields)])
+    # Lines come in text order: str indices are counted from the previous line's end.
+    lines = []
+    byte_at, index_at = 0, 0
+    for start, end, width, hyphen, rtl in zip(fields, fields, fields, fields, fields):
+        start, end = start - base, end - base
+        if start < byte_at:  # not after the previous line: count from the text's start
+            byte_at, index_at = 0, 0
+        start_index = index_at + len(data[byte_at:start].decode("utf-8"))
+        piece = data[start:end].decode("utf-8")
+        byte_at, index_at = end, start_index + len(piece)
+        lines.append(_make(Line, (piece, width, hyphen != 0, rtl != 0, start_index, index_at)))
+    return tuple(lines)
+
+
+class Style:
+    """A font with its layout options, read once by the library (a ``howdytext_style``):
+    laying out many texts alike skips reading the options at every call. Immutable and
+    shareable by any number of threads. Prefer ``howdytext.style(...)``, which makes each
+    once per process; ``balance`` uses the same cache.
+
+    Raises:
+        HowdyTextError: when an option is unknown or has a wrong value.
+    """
+
+    __slots__ = ("font", "options", "_handle", "_free", "__weakref__")
+
+    def __init__(self, font: Font, options: bytes = b"{}") -> None:
+        lib = _native.library()
+        handle = ctypes.c_void_p()
+        message = ctypes.c_void_p()
+        status = lib.howdytext_style_create(font._handle, options, ctypes.byref(handle), ctypes.byref(message))
+        if status != _native.OK:
+            raise HowdyTextError(status, _take_message(message))
+        self.font = font
+        self.options = options
+        self._handle = handle
+        self._free = lib.howdytext_style_free
+
+    def __del__(self) -> None:
+        handle = getattr(self, "_handle", None)
+        if handle is not None and handle.value:
+            self._free(handle)
+            self._handle = None
+
+    def __repr__(self) -> str:
+        return f"howdytext.Style({self.font!r}, {self.options.decode()})"
+
+    def layout(self, text: str, width: float) -> Layout:
+        """``text`` laid out at ``width`` px (> 0) in this style's font and options. The
+        GIL is released while the library works.
+
+        Raises:
+            HowdyTextError: when the width is out of range or the text is refused.
+        """
+        # One C call per layout (lay out, copy the lines; nothing to free), with no
+        # argtypes conversion: every argument is already a C type.
+        global _style_into
+        into = _style_into
+        if into is None:
+            into = _style_into = _native.unchecked("howdytext_style_layout_into")
+        data = text.encode("utf-8")
+        # One thread-local lookup for every buffer (each lookup on a threading.local costs).
+        lines, capacity, summary_ref, message_ref, summary_bytes, raw = _scratch.buffers
+        length = ctypes.c_size_t(len(data))
+        width_px = ctypes.c_double(width)
+        status = into(self._handle, data, length, width_px, lines, capacity, summary_ref, message_ref)
+        if status != _native.OK:
+            raise HowdyTextError(status, _take_message(_scratch.message))
+        count, widest, height, greedy = _SUMMARY.unpack_from(summary_bytes)
+        if count > capacity.value:
+            _scratch.grow(count)
+            lines, capacity, summary_ref, message_ref, summary_bytes, raw = _scratch.buffers
+            status = into(self._handle, data, length, width_px, lines, capacity, summary_ref, message_ref)
+            if status != _native.OK:
+                raise HowdyTextError(status, _take_message(_scratch.message))
+        values = _LINES[count](raw) if count < 17 else struct.unpack_from("@" + "NNdii" * count, raw)
+        return _layout_of(text, data, values, 0, widest, height, greedy)
+
+
+# Styles by (font name or Font, size, mode): the common call, looked up without hashing
+# nine options. Bounded: cleared when it holds 1024 (a style is cheap to make again).
+_mode_styles: Dict[Tuple[object, object, str], Style] = {}
+
+
+def _mode_style(font: str | Font, size: Optional[float], mode: str) -> Style:
+    found = _mode_styles.get((font, size, mode))
+    if found is None:
+        found = _style(font, size, mode, None, None, None, None, None, None, None, None)
+        if len(_mode_styles) >= 1024:
+            _mode_styles.clear()
+        _mode_styles[(font, size, mode)] = found
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _cached_style(font: Font, options: bytes) -> Style:
+    return Style(font, options)
+
+
+def _style(
+    font: str | Font,
+    size: Optional[float],
+    mode: str,
+    locale: Optional[str],
+    direction: Optional[str],
+    line_height: Optional[float],
+    features: Optional[Tuple[str, ...]],
+    line_break: Optional[str],
+    word_break: Optional[str],
+    overflow_wrap: Optional[str],
+    hyphens: Optional[str],
+) -> Style:
+    if isinstance(font, Font):
+        chosen = font
     else:
-        # Lines come in text order: str indices are counted from the previous line's end.
-        byte_at, index_at = 0, 0
-        for index in range(count):
-            start, end, line_width, hyphen, rtl = unpack(raw, index * size)
-            if start < byte_at:  # not after the previous line: count from the text's start
-                byte_at, index_at = 0, 0
-            start_index = index_at + len(data[byte_at:start].decode("utf-8"))
-            piece = data[start:end].decode("utf-8")
-            byte_at, index_at = end, start_index + len(piece)
-            lines.append(_make_line(Line, (piece, line_width, hyphen != 0, rtl != 0, start_index, index_at)))
-    return _make_line(Layout, (tuple(lines), summary.width, summary.height, summary.greedy_line_count))
+        if size is None:
+            raise TypeError("balance() needs size= (px) with a font name")
+        chosen = _open_font(font, float(size))
+    options = _options(mode, locale, direction, line_height, features, line_break, word_break, overflow_wrap, hyphens)
+    return _cached_style(chosen, options)
+
+
+def style(
+    font: str | Font,
+    size: Optional[float] = None,
+    *,
+    mode: Mode = "balance",
+    locale: Optional[str] = None,
+    direction: Optional[Literal["auto", "ltr", "rtl"]] = None,
+    line_height: Optional[float] = None,
+    features: Optional[Sequence[str]] = None,
+    line_break: Optional[str] = None,
+    word_break: Optional[str] = None,
+    overflow_wrap: Optional[str] = None,
+    hyphens: Optional[Literal["none", "manual", "auto"]] = None,
+) -> Style:
+    """The font and options of a ``balance`` call as a ``Style``, made once per process
+    (at most 1024 kept); ``style(...).layout(text, width)`` equals ``balance(text, ...,
+    width=width)``. Arguments as ``balance``.
+
+    Raises:
+        HowdyTextError: as ``balance`` does for the font and options.
+    """
+    return _style(font, size, mode, locale, direction, line_height, None if features is None else tuple(features),
+                  line_break, word_break, overflow_wrap, hyphens)
 
 
 def balance(
@@ -351,22 +538,15 @@ def balance(
         HowdyTextError: naming the input that is wrong (font, size, width, an option).
         OSError: when libhowdytext.so cannot be found.
     """
-    if isinstance(font, Font):
-        chosen = font
-    else:
-        if size is None:
-            raise TypeError("balance() needs size= (px) with a font name")
-        chosen = _open_font(font, float(size))
     if (locale is None and direction is None and line_height is None and features is None and line_break is None
             and word_break is None and overflow_wrap is None and hyphens is None):
-        # The common call: no hashing of nine arguments for the options cache.
-        options = _MODE_ONLY.get(mode) or _options(mode, None, None, None, None, None, None, None, None)
+        # The common call: the style found by (font, size, mode) alone.
+        chosen = _mode_styles.get((font, size, mode)) or _mode_style(font, size, mode)
     else:
-        options = _options(
-            mode, locale, direction, line_height, None if features is None else tuple(features),
-            line_break, word_break, overflow_wrap, hyphens,
-        )
-    return _layout(chosen, text, float(width), options)
+        chosen = _style(font, size, mode, locale, direction, line_height,
+                        None if features is None else tuple(features), line_break, word_break, overflow_wrap,
+                        hyphens)
+    return chosen.layout(text, width)
 
 
 def layout(text: str, font: str | Font, size: Optional[float] = None, width: float = 0, **options: object) -> Layout:
@@ -378,3 +558,7 @@ def layout(text: str, font: str | Font, size: Optional[float] = None, width: flo
 def library_version() -> str:
     """The loaded libhowdytext's version, "MAJOR.MINOR.PATCH"."""
     return _native.library().howdytext_version().decode("ascii")
+
+
+# After everything it uses is defined: _batch imports from this module.
+from ._batch import balance_many  # noqa: E402

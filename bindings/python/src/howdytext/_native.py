@@ -12,7 +12,7 @@ import subprocess
 import threading
 from typing import Optional
 
-__all__ = ["LineStruct", "SummaryStruct", "library", "library_path"]
+__all__ = ["LineStruct", "SummaryStruct", "library", "library_path", "unchecked"]
 
 # Status codes from howdytext.h.
 OK = 0
@@ -98,11 +98,34 @@ def _declare(lib: ctypes.CDLL) -> None:
              ctypes.POINTER(SummaryStruct), out],
         ),
         "howdytext_message_free": (None, [c_void_p]),
+        "howdytext_style_create": (c_int, [c_void_p, c_char_p, out, out]),
+        "howdytext_style_free": (None, [c_void_p]),
+        "howdytext_style_layout_into": (
+            c_int,
+            [c_void_p, c_char_p, c_size_t, c_double, ctypes.POINTER(LineStruct), c_size_t,
+             ctypes.POINTER(SummaryStruct), out],
+        ),
+        "howdytext_layout_many": (
+            c_int,
+            [c_void_p, c_char_p, c_size_t, c_void_p, c_void_p, c_size_t, c_void_p, c_size_t, c_void_p, c_void_p,
+             ctypes.POINTER(c_size_t), out],
+        ),
     }
     for name, (result, arguments) in signatures.items():
         function = getattr(lib, name)
         function.restype = result
         function.argtypes = arguments
+
+
+def unchecked(name: str) -> ctypes._CFuncPtr:  # type: ignore[name-defined]
+    """A second function object for `name` with no ``argtypes``, for the hot paths: ctypes
+    converts each argument through its ``argtypes`` entry (about 0.2 us apiece), while
+    arguments that are already ctypes objects or bytes pass as they are. Callers must
+    pass exactly the C types: ``c_size_t``/``c_double`` objects, ctypes arrays, ``byref``
+    pointers, bytes. Returns an int (``howdytext_status``)."""
+    function = library()[name]
+    function.restype = ctypes.c_int
+    return function
 
 
 def library() -> ctypes.CDLL:

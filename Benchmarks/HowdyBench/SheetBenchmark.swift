@@ -9,10 +9,23 @@ import Foundation
 /// and the English quarter (384 images) whole at the devices' own scales, to show memory
 /// flat in the image count beside the 1,536-image run, and at scales 3 and 4 (the highest
 /// `--scale`). Each run's wall time and its own
-/// peak resident memory (VmHWM, read under ptrace as it exits) are reported; the sheets'
-/// cost is the whole render's time over the shard's, measured in the same run.
+/// peak resident memory (VmHWM, read under ptrace as it exits) are reported.
+///
+/// The sheets' cost (`indexAndSheetsAddPercent`) is the median of paired differences: the
+/// English quarter at scale 1 rendered as a shard of one and whole, back to back, `pairs` times, the
+/// order alternating, each pair's whole time over its shard time. Load on the machine
+/// slows both runs of a pair alike, so it cancels in the pair's ratio, where one shard run
+/// against one whole run minutes apart (as before) could come out anywhere, even negative.
+///
+/// `parts` picks what runs (all when empty): `images` (the 1,536-image shard and whole),
+/// `added` (the pairs), `merge` (needs `images`), `quarter`, `scale3`, `scale4`.
 enum SheetBenchmark {
-    static func run() throws -> [String: Any] {
+    static let parts = ["images", "added", "merge", "quarter", "scale3", "scale4"]
+    /// Pairs of runs for `indexAndSheetsAddPercent`.
+    static let pairs = 5
+
+    static func run(parts requested: [String] = []) throws -> [String: Any] {
+        let parts = Set(requested.isEmpty ? Self.parts : requested)
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
         let howdy = folder.appendingPathComponent("howdy").path
@@ -28,15 +41,6 @@ enum SheetBenchmark {
         func out(_ name: String) -> String { scratch.appendingPathComponent(name).path }
         let matrix = ["--device", "all", "--scheme", "all", "--type-size", "all"]
 
-        let shard = try measure([howdy, "render", spec, "--out", out("shard")] + matrix + ["--shard", "1/1"])
-        let whole = try measure([howdy, "render", spec, "--out", out("whole")] + matrix)
-        let merge = try measure([howdy, "render", "--merge", out("shard"), "--out", out("merged")])
-        let quarter = try measure([howdy, "render", spec, "--out", out("quarter")] + matrix + ["--locale", "en"])
-        let scale3 = try measure(
-            [howdy, "render", spec, "--out", out("scale3")] + matrix + ["--locale", "en", "--scale", "3"])
-        // The highest scale `--scale` takes: the tablet at accessibility5 is a 15.5-megapixel canvas.
-        let scale4 = try measure(
-            [howdy, "render", spec, "--out", out("scale4")] + matrix + ["--locale", "en", "--scale", "4"])
         func count(_ name: String) -> Int {
             ((try? FileManager.default.contentsOfDirectory(atPath: out(name))) ?? []).filter {
                 $0.hasSuffix(".png") && !$0.hasPrefix("contact-sheet-")
@@ -56,28 +60,61 @@ enum SheetBenchmark {
                 return total + ((size as? NSNumber)?.intValue ?? 0)
             }
         }
-        return [
-            "sheetsMatrix": "Examples/localized.json, all devices × schemes × type sizes × 4 locales, scale 1",
-            "sheetsImages": count("whole"),
-            "sheetsPages": sheets("whole"),
-            "imagesAloneSeconds": Measure.rounded(shard.seconds, 2),
-            "imagesAlonePeakMB": Measure.rounded(shard.peakMB, 1),
-            "withIndexAndSheetsSeconds": Measure.rounded(whole.seconds, 2),
-            "withIndexAndSheetsPeakMB": Measure.rounded(whole.peakMB, 1),
-            "indexAndSheetsAddPercent": Measure.rounded((whole.seconds / shard.seconds - 1) * 100, 1),
-            "mergeSeconds": Measure.rounded(merge.seconds, 2),
-            "mergePeakMB": Measure.rounded(merge.peakMB, 1),
-            "quarterImages": count("quarter"),
-            "quarterSeconds": Measure.rounded(quarter.seconds, 2),
-            "quarterPeakMB": Measure.rounded(quarter.peakMB, 1),
-            "sheetsBytes": bytes("whole"),
-            "scale3Images": count("scale3"),
-            "scale3Seconds": Measure.rounded(scale3.seconds, 2),
-            "scale3PeakMB": Measure.rounded(scale3.peakMB, 1),
-            "scale4Images": count("scale4"),
-            "scale4Seconds": Measure.rounded(scale4.seconds, 2),
-            "scale4PeakMB": Measure.rounded(scale4.peakMB, 1),
+        var figures: [String: Any] = [
+            "sheetsMatrix": "Examples/localized.json, all devices × schemes × type sizes × 4 locales, scale 1"
         ]
+        if parts.contains("images") {
+            let shard = try measure([howdy, "render", spec, "--out", out("shard")] + matrix + ["--shard", "1/1"])
+            let whole = try measure([howdy, "render", spec, "--out", out("whole")] + matrix)
+            figures["sheetsImages"] = count("whole")
+            figures["sheetsPages"] = sheets("whole")
+            figures["sheetsBytes"] = bytes("whole")
+            figures["imagesAloneSeconds"] = Measure.rounded(shard.seconds, 2)
+            figures["imagesAlonePeakMB"] = Measure.rounded(shard.peakMB, 1)
+            figures["withIndexAndSheetsSeconds"] = Measure.rounded(whole.seconds, 2)
+            figures["withIndexAndSheetsPeakMB"] = Measure.rounded(whole.peakMB, 1)
+            if parts.contains("merge") {
+                let merge = try measure([howdy, "render", "--merge", out("shard"), "--out", out("merged")])
+                figures["mergeSeconds"] = Measure.rounded(merge.seconds, 2)
+                figures["mergePeakMB"] = Measure.rounded(merge.peakMB, 1)
+            }
+        }
+        if parts.contains("added") {
+            // Paired, order alternating: load slows both runs of a pair, and cancels in its ratio.
+            // Scale 1, where the sheets' share is largest (drawing the images is cheapest).
+            let english = matrix + ["--locale", "en", "--scale", "1"]
+            var percents: [Double] = []
+            for pair in 0..<pairs {
+                let alone = [howdy, "render", spec, "--out", out("pair-shard")] + english + ["--shard", "1/1"]
+                let withSheets = [howdy, "render", spec, "--out", out("pair-whole")] + english
+                let first = try measure(pair % 2 == 0 ? alone : withSheets)
+                let second = try measure(pair % 2 == 0 ? withSheets : alone)
+                let (shard, whole) = pair % 2 == 0 ? (first, second) : (second, first)
+                percents.append((whole.seconds / shard.seconds - 1) * 100)
+                try? FileManager.default.removeItem(atPath: out("pair-shard"))
+                try? FileManager.default.removeItem(atPath: out("pair-whole"))
+            }
+            figures["indexAndSheetsAddPercent"] = Measure.rounded(Measure.median(percents), 1)
+            figures["indexAndSheetsAddPercentPairs"] = percents.map { Measure.rounded($0, 1) }
+            figures["indexAndSheetsAddMatrix"] =
+                "Examples/localized.json --locale en --scale 1 (384 images), \(pairs) pairs, median of whole ÷ shard − 1"
+        }
+        if parts.contains("quarter") {
+            let quarter = try measure([howdy, "render", spec, "--out", out("quarter")] + matrix + ["--locale", "en"])
+            figures["quarterImages"] = count("quarter")
+            figures["quarterSeconds"] = Measure.rounded(quarter.seconds, 2)
+            figures["quarterPeakMB"] = Measure.rounded(quarter.peakMB, 1)
+        }
+        for scale in [3, 4] where parts.contains("scale\(scale)") {
+            // Scale 4 is the highest `--scale`: the tablet at accessibility5 is a 15.5-megapixel canvas.
+            let name = "scale\(scale)"
+            let run = try measure(
+                [howdy, "render", spec, "--out", out(name)] + matrix + ["--locale", "en", "--scale", "\(scale)"])
+            figures["\(name)Images"] = count(name)
+            figures["\(name)Seconds"] = Measure.rounded(run.seconds, 2)
+            figures["\(name)PeakMB"] = Measure.rounded(run.peakMB, 1)
+        }
+        return figures
     }
 
     /// Runs `arguments` to the end under ptrace: wall seconds and its own peak resident MB.

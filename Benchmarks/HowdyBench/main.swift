@@ -21,7 +21,15 @@ do {
     case "goldens": figures = try GoldenBenchmark.run()
     case "pretty": figures = try PrettyBenchmark.run()
     case "catalog": figures = try CatalogBenchmark.run()
-    case "sheets": figures = try SheetBenchmark.run()
+    case "sheets":
+        // `howdy-bench sheets [PART...]`: every figure, or only the named parts.
+        let parts = Array(CommandLine.arguments.dropFirst(2))
+        guard parts.allSatisfy(SheetBenchmark.parts.contains) else {
+            FileHandle.standardError.write(
+                Data("howdy-bench sheets [\(SheetBenchmark.parts.joined(separator: "|"))...]\n".utf8))
+            exit(2)
+        }
+        figures = try SheetBenchmark.run(parts: parts)
     case "threads":
         // `howdy-bench threads [ROUNDS]`: one thread against two in one process.
         let rounds = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 9

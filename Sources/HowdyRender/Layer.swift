@@ -123,13 +123,7 @@ extension Canvas {
         opacity: Double, mask: VerticalMask?, drawn: PixelRect?, kept: PixelRect?,
         _ body: (inout Canvas) throws -> R
     ) rethrows -> R {
-        var region = drawn ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        if let shown = mask?.shownRowCount {
-            let bounds = pixelBounds
-            region = region.intersection(
-                PixelRect(x: bounds.x, y: bounds.y, width: bounds.width, height: shown - bounds.y))
-        }
-        if let kept { region = region.union(kept) }
+        let region = LayerBands.region(drawn: drawn, kept: kept, mask: mask, bounds: pixelBounds)
         return try layer(opacity: opacity, mask: mask, within: region, body)
     }
 }

@@ -10,6 +10,9 @@ struct DisplayExtent {
     var drawn = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// Pixels read or sampled as a whole; empty when none.
     var kept = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The rows of each area `kept` holds, one range per operation: a layer drawn in bands
+    /// never cuts one (`Canvas.layer(opacity:mask:drawn:kept:keptRows:bandRows:_:)`).
+    var keptRows: [Range<Int>] = []
 
     /// The extent of `operations`; nil when one of them may touch any pixel (a canvas
     /// fill, a blob paint, whole-layer pixels), so the layer must be canvas-sized.
@@ -35,27 +38,34 @@ struct DisplayExtent {
             drawn = drawn.union(PixelRect(enclosing: shape.bounds).padded(by: 1))
         case .text(let text):
             if let ink = try Canvas.inkBounds(of: text.layout, at: text.origin) { drawn = drawn.union(ink) }
-        case .image(_, let rect): kept = kept.union(PixelRect(enclosing: rect))
+        case .image(_, let rect): keep(PixelRect(enclosing: rect))
         case .shadow(let shape, _, let offset, let blurRadius):
             // Canvas.drawShadow: the moved shape's pixels padded by 3σ + 2 (σ = blur / 2),
             // or the moved shape filled when σ ≤ 0.2.
             let moved = PixelRect(enclosing: try shape.bounds.offsetBy(dx: offset.x, dy: offset.y))
             let sigma = min(blurRadius, 2048) / 2
             if sigma > 0.2 {
-                kept = kept.union(moved.padded(by: Int(saturating: 3 * sigma, rounding: .up) + 3))
+                keep(moved.padded(by: Int(saturating: 3 * sigma, rounding: .up) + 3))
             } else {
                 drawn = drawn.union(moved.padded(by: 1))
             }
         case .backdropBlur(let shape, let sigma):
             // Canvas.blurBackdrop: the shape's pixels padded by 3σ (σ capped at 256).
             guard sigma.isFinite, sigma > 0.2 else { return true }
-            kept = kept.union(PixelRect(enclosing: shape.bounds).padded(by: Int(saturating: 3 * min(sigma, 256), rounding: .up) + 1))
+            keep(PixelRect(enclosing: shape.bounds).padded(by: Int(saturating: 3 * min(sigma, 256), rounding: .up) + 1))
         case .layer(_, _, let operations), .clip(_, let operations):
             for inner in operations { guard try add(inner) else { return false } }
         case .group(let group):
             for inner in group.operations { guard try add(inner) else { return false } }
         }
         return true
+    }
+
+    /// Adds `area` to what is kept whole.
+    private mutating func keep(_ area: PixelRect) {
+        guard !area.isEmpty else { return }
+        kept = kept.union(area)
+        keptRows.append(area.y..<area.maxY)
     }
 }
 

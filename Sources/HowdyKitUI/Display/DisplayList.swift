@@ -55,14 +55,25 @@ public struct DisplayList: Sendable {
     /// - Throws: `RenderError` for geometry out of limits, or a glyph that cannot be loaded
     ///   (naming the font file).
     public func render(into canvas: inout Canvas) throws {
-        for operation in operations { try operation.render(into: &canvas) }
+        try render(into: &canvas, bandRows: nil)
+    }
+
+    /// `render(into:)` with layers (the masked content's) drawn in bands of `bandRows` rows;
+    /// nil is the default band. The same bytes for any band height.
+    package func render(into canvas: inout Canvas, bandRows: Int?) throws {
+        for operation in operations { try operation.render(into: &canvas, bandRows: bandRows) }
     }
 
     /// The list drawn on a transparent canvas of its size.
     /// - Throws: `RenderError` for a size out of limits and what `render(into:)` throws.
     public func render() throws -> Image {
+        try render(bandRows: nil)
+    }
+
+    /// `render()` with layers drawn in bands of `bandRows` rows (nil: the default band).
+    package func render(bandRows: Int?) throws -> Image {
         var canvas = try Canvas(width: width, height: height)
-        try render(into: &canvas)
+        try render(into: &canvas, bandRows: bandRows)
         return canvas.image
     }
 

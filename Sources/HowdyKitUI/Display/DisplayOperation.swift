@@ -107,6 +107,13 @@ extension DisplayOperation {
     /// Draws the operation.
     /// - Throws: `RenderError` for geometry out of limits or a glyph that cannot be loaded.
     public func render(into canvas: inout Canvas) throws {
+        try render(into: &canvas, bandRows: nil)
+    }
+
+    /// `render(into:)` with the layers inside drawn in bands of `bandRows` rows (nil: the
+    /// default, `LayerBands.rows(width:)`): the same bytes whatever the bands (tests
+    /// compare heights); only the memory a layer holds changes.
+    package func render(into canvas: inout Canvas, bandRows: Int?) throws {
         switch self {
         case .fill(let shape, let paint):
             switch shape {
@@ -130,20 +137,24 @@ extension DisplayOperation {
         case .layer(let opacity, let mask, let operations):
             // Sized to what the operations touch, down to what the mask shows: a long screen's
             // content layer costs its column above the footer's fade, not the canvas (same bytes).
+            // Drawn a band of rows at a time (one band's pixels held, not the layer's), never
+            // cutting what a shadow, backdrop blur or image reads whole.
             let draw: (inout Canvas) throws -> Void = { layer in
-                for operation in operations { try operation.render(into: &layer) }
+                for operation in operations { try operation.render(into: &layer, bandRows: bandRows) }
             }
             if let extent = try DisplayExtent.of(operations) {
-                try canvas.layer(opacity: opacity, mask: mask, drawn: extent.drawn, kept: extent.kept, draw)
+                try canvas.layer(
+                    opacity: opacity, mask: mask, drawn: extent.drawn, kept: extent.kept, keptRows: extent.keptRows,
+                    bandRows: bandRows, draw)
             } else {
                 try canvas.layer(opacity: opacity, mask: mask, draw)
             }
         case .clip(let shape, let operations):
             try canvas.clip(to: shape) { inner in
-                for operation in operations { try operation.render(into: &inner) }
+                for operation in operations { try operation.render(into: &inner, bandRows: bandRows) }
             }
         case .group(let group):
-            for operation in group.operations { try operation.render(into: &canvas) }
+            for operation in group.operations { try operation.render(into: &canvas, bandRows: bandRows) }
         }
     }
 

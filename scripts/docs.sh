@@ -37,8 +37,8 @@ for catalog in Sources/*/*.docc; do
     docc convert "$catalog" --additional-symbol-graph-dir "$graphs/$module" --fallback-display-name "$module" \
         --fallback-bundle-identifier "dev.howdykit.$module" --output-path "$out/$module.doccarchive" \
         >"$log" 2>&1 || status=1
-    # The articles must be clean (links resolve, headings parse); warnings about
-    # undocumented parameters in the sources are reported by count only.
+    # The articles and the sources' /// comments must be clean: links resolve, headings
+    # parse, every documented function documents all its parameters.
     # docc prints each problem as "warning: …" then "--> LOCATION"; a source location
     # starts with "../" (relative to the catalog), an article's does not.
     article_problems=$(awk '/^(warning|error):/ { problem = $0; next }
@@ -51,6 +51,11 @@ for catalog in Sources/*/*.docc; do
     fi
     symbols=$(grep -cE "warning:" "$log" || true)
     echo "docs: $module: $symbols warnings in total" >&2
+    if [ "$symbols" -gt 0 ]; then
+        awk '/^warning:/ { problem = $0; next } problem != "" && /^ *--> / { print "    " problem " (" $2 ")"; problem = "" }' \
+            "$log" >&2
+        $check && status=1
+    fi
 done
 [ "$status" -eq 0 ] && echo "docs: $(ls -d "$out"/*.doccarchive | wc -l) archives in $out" >&2
 exit "$status"

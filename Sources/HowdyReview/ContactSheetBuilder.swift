@@ -13,10 +13,10 @@ import Synchronization
 /// so relative sizes are true. Each row is as tall as its own tallest thumbnail.
 ///
 /// ``add(_:at:)`` shrinks an image straight to its thumbnail by area averaging (at most
-/// ``ContactSheet/thumbnailHeight`` px tall) and keeps only that. When a row's last image
+/// 360 px tall, `ContactSheet.thumbnailHeight`) and keeps only that. When a row's last image
 /// has arrived, and every row before it on the sheet is written, the row is drawn as one
 /// band and appended to the page's PNG (HowdyRender's streaming PNG writer); a page that
-/// would grow past ``ContactSheet/maximumSide`` px is finished, and the next starts with the
+/// would grow past 4,096 px (`ContactSheet.maximumSide`) is finished, and the next starts with the
 /// sheet's label. Pages appear under their names together, at ``finish()``. So memory holds the thumbnails of rows still waiting for an
 /// image, one band and zlib's state: it stays flat however large the matrix or the scale.
 /// A row whose images were all skipped (``skip(_:)``) is left out.

@@ -51,7 +51,9 @@ import Testing
         return texts
     }
 
-    private struct Run: Equatable {
+    /// A run as itemization gives it, its font named by face and synthesis (shared with
+    /// `ScriptHotPathTests`).
+    struct Run: Equatable {
         var start: Int
         var end: Int
         var level: UInt8
@@ -60,12 +62,14 @@ import Testing
         var synthesis: String
     }
 
-    private static func runs(_ text: String, _ font: Font) throws -> [Run] {
+    /// `text`'s runs in `font` with the bundled fallback chain; `remembers` as `Itemization`'s.
+    static func runs(_ text: String, _ font: Font, remembers: Bool = true) throws -> [Run] {
         let units = Array(text.utf16)
         return try units.withUnsafeBufferPointer { buffer in
             let bidi = try BidiLevels(text: buffer, direction: .auto)
             let items = try Itemization(
-                text: buffer, bidi: bidi, primary: font, fallback: FontFallback.bundled(matching: font.face))
+                text: buffer, bidi: bidi, primary: font, fallback: FontFallback.bundled(matching: font.face),
+                remembers: remembers)
             return items.runs.map { run in
                 let font = items.fonts[run.fontIndex]
                 return Run(

@@ -25,7 +25,8 @@ import Testing
             for language in languages {
                 let marker = "xml:lang=\"\(language)\">"
                 let values = lines.compactMap { line -> String? in
-                    guard let start = line.range(of: marker), let end = line.range(of: "</", range: start.upperBound..<line.endIndex)
+                    guard let start = line.range(of: marker),
+                        let end = line.range(of: "</", range: start.upperBound..<line.endIndex)
                     else { return nil }
                     return String(line[start.upperBound..<end.lowerBound])
                 }
@@ -43,31 +44,6 @@ import Testing
             + realTexts(languages: ["he", "ar", "th", "hi", "ja", "fa"])
     }
 
-    private struct Run: Equatable {
-        var start: Int
-        var end: Int
-        var level: UInt8
-        var script: UInt32
-        var face: String
-        var synthesis: String
-    }
-
-    private static func runs(_ text: String, _ font: Font, remembers: Bool) throws -> [Run] {
-        let units = Array(text.utf16)
-        return try units.withUnsafeBufferPointer { buffer in
-            let bidi = try BidiLevels(text: buffer, direction: .auto)
-            let items = try Itemization(
-                text: buffer, bidi: bidi, primary: font, fallback: FontFallback.bundled(matching: font.face),
-                remembers: remembers)
-            return items.runs.map { run in
-                let font = items.fonts[run.fontIndex]
-                return Run(
-                    start: run.start, end: run.end, level: run.level, script: run.script.rawValue,
-                    face: font.face.path + "#\(font.face.index)", synthesis: "\(font.synthesis)")
-            }
-        }
-    }
-
     @Test("itemisation remembering each character's font equals asking for every character")
     func rememberedFontsEqualAskedFonts() throws {
         let texts = Self.samples
@@ -79,8 +55,9 @@ import Testing
         for name in ["Inter-Regular", "Inter-Bold", "NotoSansArabic-Bold"] {
             let font = try Font(named: name, size: 22)
             for text in texts {
-                let remembered = try Self.runs(text, font, remembers: true)
-                #expect(remembered == (try Self.runs(text, font, remembers: false)), "\(name): \(text)")
+                let remembered = try ItemizationFastPathTests.runs(text, font, remembers: true)
+                #expect(
+                    remembered == (try ItemizationFastPathTests.runs(text, font, remembers: false)), "\(name): \(text)")
                 fallbackRuns += remembered.filter { !$0.face.hasPrefix(font.face.path) }.count
             }
         }

@@ -65,24 +65,24 @@ import Testing
         #expect(!SimpleLineBreaks.applies(to: options))
     }
 
+    /// Every string of 1 to `length` units drawn from `units`, repeats allowed.
+    static func strings(of units: [UInt16], upTo length: Int) -> [[UInt16]] {
+        var all: [[UInt16]] = []
+        var last: [[UInt16]] = [[]]
+        for _ in 0..<length {
+            last = last.flatMap { prefix in units.map { prefix + [$0] } }
+            all += last
+        }
+        return all
+    }
+
     /// Every string of up to four representatives, under every accepted style, in the
     /// root locale and the tailored ones.
     @Test(arguments: ["", "ja", "zh", "fi", "th", "ko"])
     func everyShortStringOfTheClasses(locale: String) throws {
-        let count = Self.representatives.count
         for options in Self.optionsAccepted(locale: locale) {
-            for length in 1...4 {
-                var total = 1
-                for _ in 0..<length { total *= count }
-                for code in 0..<total {
-                    var units: [UInt16] = []
-                    var rest = code
-                    for _ in 0..<length {
-                        units.append(Self.representatives[rest % count])
-                        rest /= count
-                    }
-                    #expect(try Self.same(units, options), "\(units) \(options.lineBreak) \(options.wordBreak)")
-                }
+            for units in Self.strings(of: Self.representatives, upTo: 4) {
+                #expect(try Self.same(units, options), "\(units) \(options.lineBreak) \(options.wordBreak)")
             }
         }
     }
@@ -93,8 +93,9 @@ import Testing
         let options = TextOptions(locale: locale)
         for unit in Self.accepted {
             for other in Self.representatives {
-                for units in [[other, unit], [unit, other], [other, unit, other], [unit, 0x20, other], [other, 0x20, unit]]
-                {
+                for units in [
+                    [other, unit], [unit, other], [other, unit, other], [unit, 0x20, other], [other, 0x20, unit],
+                ] {
                     #expect(try Self.same(units, options), "\(units) in \(locale)")
                 }
             }
@@ -110,7 +111,7 @@ import Testing
             "Café crème à la française: naïve façade, Łódź and Ærøskøbing!",
             "a", " ", "!", "   ", "Hi!there?You'Re 3.5x",
         ]
-        var generator = SeededGenerator(seed: UInt64(locale.utf8.count) &+ 20)
+        var generator = SpaceBoundariesTests.FixedGenerator(seed: UInt64(locale.utf8.count) &+ 20)
         for _ in 0..<60 {
             let length = Int.random(in: 1...80, using: &generator)
             texts.append(
@@ -136,35 +137,28 @@ import Testing
     }
 
     @Test func acceptsExactlyTheJapaneseClasses() {
-        #expect(Self.japaneseAccepted.count == (0x4DBF - 0x3400 + 1) + (0x9FFF - 0x4E00 + 1) + (0x3096 - 0x3041 + 1)
-            + (0x30FA - 0x30A1 + 1) + 1 + 6)
+        #expect(
+            Self.japaneseAccepted.count == (0x4DBF - 0x3400 + 1) + (0x9FFF - 0x4E00 + 1) + (0x3096 - 0x3041 + 1)
+                + (0x30FA - 0x30A1 + 1) + 1 + 6)
         // Mixed with Latin, spaces, keep-all: ICU.
         for text in ["計画 アプリ", "Howdyへようこそ", "計画・アプリ", "々", "ゝ", "〜"] {
-            #expect(Array(text.utf16).withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: TextOptions()) } == nil)
+            #expect(
+                Array(text.utf16).withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: TextOptions()) }
+                    == nil)
         }
         var options = TextOptions(locale: "ja")
         options.wordBreak = .keepAll
-        #expect(Array("計画".utf16).withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: options) } == nil)
+        #expect(
+            Array("計画".utf16).withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: options) } == nil)
     }
 
     /// Every string of up to four Japanese representatives, under every accepted style,
     /// in the root locale and the tailored ones (ja and zh select ICU's CJK rules).
     @Test(arguments: ["", "ja", "zh", "zh-Hant", "ko", "en"])
     func everyShortJapaneseString(locale: String) throws {
-        let count = Self.japaneseRepresentatives.count
         for options in Self.optionsAccepted(locale: locale) where options.wordBreak == .normal {
-            for length in 1...4 {
-                var total = 1
-                for _ in 0..<length { total *= count }
-                for code in 0..<total {
-                    var units: [UInt16] = []
-                    var rest = code
-                    for _ in 0..<length {
-                        units.append(Self.japaneseRepresentatives[rest % count])
-                        rest /= count
-                    }
-                    #expect(try Self.same(units, options), "\(units) \(locale) \(options.lineBreak)")
-                }
+            for units in Self.strings(of: Self.japaneseRepresentatives, upTo: 4) {
+                #expect(try Self.same(units, options), "\(units) \(locale) \(options.lineBreak)")
             }
         }
     }
@@ -173,8 +167,10 @@ import Testing
     /// and between every representative, in every locale and accepted style.
     @Test(arguments: locales)
     func everyJapaneseCharacterInContext(locale: String) throws {
-        let units = Self.japaneseAccepted.enumerated().filter { $0.element < 0x3400 || $0.offset % 97 == 0 }.map(\.element)
-        for options in Self.optionsAccepted(locale: locale) where options.wordBreak == .normal && options.hyphens == .manual {
+        let units = Self.japaneseAccepted.enumerated().filter { $0.element < 0x3400 || $0.offset % 97 == 0 }.map(
+            \.element)
+        for options in Self.optionsAccepted(locale: locale)
+        where options.wordBreak == .normal && options.hyphens == .manual {
             for unit in units {
                 for other in Self.japaneseRepresentatives {
                     for text in [[other, unit], [unit, other], [other, unit, other]] {
@@ -197,20 +193,5 @@ import Testing
             #expect(shaped.segments.map(\.end) == icu.map(\.end))
             #expect(shaped.segments.map(\.contentEnd) == icu.map(\.contentEnd))
         }
-    }
-}
-
-/// SplitMix64: the random strings are the same in every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -24,7 +24,8 @@ How the figures are made honest:
   parallelism).
 - The peer is written as a competent Python engineer would: one shaping call, word
   widths from prefix sums of the cluster advances, and each greedy probe finding its
-  line ends with ``bisect`` (C) rather than a Python loop over the words.
+  line ends with ``bisect`` (C) rather than a Python loop over the words, stopping once
+  it has more lines than the target.
   ``peerSimpleNsPerParagraph`` is the earlier, plainer peer (a Python loop per
   character and per word and probe), timed in a few rounds for comparison; both give
   the same lines.
@@ -35,7 +36,6 @@ How the figures are made honest:
 from __future__ import annotations
 
 import argparse
-import bisect
 import concurrent.futures
 import itertools
 import json
@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from bisect import bisect_right
 from typing import Callable, Dict, List, Sequence, Tuple
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -75,7 +76,8 @@ def peer_balance(text: str, font: PeerFont, width: float) -> List[str]:
     """The pure-Python way: shape once with uharfbuzz, break at spaces, bisect the width
     (in 1/64 px) for the narrowest that keeps greedy's line count. Word and line widths
     come from prefix sums of the cluster advances; a greedy probe finds each line's last
-    word with bisect, so a probe costs a few C calls per line, not a loop over words."""
+    word with bisect (a C call per line, not a loop over the words) and stops as soon as
+    it has more lines than it may."""
     hb = font.hb
     buffer = hb.Buffer()
     buffer.add_str(text)
@@ -91,29 +93,47 @@ def peer_balance(text: str, font: PeerFont, width: float) -> List[str]:
     starts = [before[start] for start, _ in spans]  # width before each word
     ends = [before[end] for _, end in spans]  # width through each word
 
-    def greedy(limit: int) -> List[int]:
-        """Index of each line's first word after the first, at `limit` (1/64 px)."""
-        breaks = []
-        first, count = 0, len(spans)
+    count = len(spans)
+
+    def fits(limit: int, most: int) -> bool:
+        """Whether greedy lines at `limit` (1/64 px) number at most `most`; stops counting
+        past it."""
+        first, lines = 0, 1
         while True:
             # The last word whose end is within `limit` of the line's start (at least one word).
-            last = max(first, bisect.bisect_right(ends, starts[first] + limit, first) - 1)
+            last = bisect_right(ends, starts[first] + limit, first) - 1
+            if last < first:
+                last = first
             if last + 1 >= count:
-                return breaks
+                return True
+            lines += 1
+            if lines > most:
+                return False
             first = last + 1
-            breaks.append(first)
+
+    def cuts(limit: int) -> List[int]:
+        """Index of each line's first word, and the word count, at `limit`."""
+        found, first = [0], 0
+        while True:
+            last = bisect_right(ends, starts[first] + limit, first) - 1
+            if last < first:
+                last = first
+            first = last + 1
+            found.append(first)
+            if first >= count:
+                return found
 
     limit = int(width * 64)
-    target = len(greedy(limit))
+    target = len(cuts(limit)) - 1
     failing, passing = 0, limit
     while passing - failing > 1:
         middle = (failing + passing) // 2
-        if len(greedy(middle)) <= target:
+        if fits(middle, target):
             passing = middle
         else:
             failing = middle
-    cuts = [0, *greedy(passing), len(spans)]
-    return [text[spans[a][0]:spans[b - 1][1]] for a, b in zip(cuts, cuts[1:])]
+    found = cuts(passing)
+    return [text[spans[a][0]:spans[b - 1][1]] for a, b in zip(found, found[1:])]
 
 
 def peer_simple(text: str, font: PeerFont, width: float) -> List[str]:

@@ -101,6 +101,11 @@ def test_the_library_is_loaded_so_calls_release_the_gil() -> None:
     from howdytext import _native
 
     assert type(_native.library()) is ctypes.CDLL
+    # The function balance() calls too: not a Python-API function, which would hold the GIL.
+    import howdytext as package
+
+    howdytext.balance(README, font="Inter-Bold", size=28, width=330)
+    assert package._flat is not None and not package._flat._flags_ & ctypes._FUNCFLAG_PYTHONAPI
 
 
 def test_bundled_names_come_from_the_install_prefix(tmp_path) -> None:

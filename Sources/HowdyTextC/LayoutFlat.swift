@@ -10,6 +10,8 @@ public func howdytextStyleLayoutFlat(
 ) -> Int {
     let refused = -Int(HOWDYTEXT_ERROR_ARGUMENT)
     guard let style, let io else { return refused }
+    // A block that is not 8-byte aligned would be read misaligned (undefined in Swift, as in C).
+    guard Int(bitPattern: io) % MemoryLayout<howdytext_flat>.alignment == 0 else { return refused }
     // size_t arrives as Int: a length above Int.max is negative here.
     let length = io.pointee.text_length
     guard length >= 0, text != nil || length == 0 else { return refused }

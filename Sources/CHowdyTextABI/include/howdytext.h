@@ -259,10 +259,10 @@ typedef struct howdytext_flat {
  * count (>= 0; when above io->capacity no line was written: call again with room for
  * that many), or minus a howdytext_status (< 0) when the layout failed, with the status
  * howdytext_style_layout_into returns for the same input (call it for the message).
- * Returns -HOWDYTEXT_ERROR_ARGUMENT when `style` or `io` is NULL, `text` is NULL with a
- * nonzero length, io->text_length is above PTRDIFF_MAX or io->units is unknown. The same
- * lines and widths as howdytext_style_layout_into; usable from any number of threads at
- * once, each with its own block. */
+ * Returns -HOWDYTEXT_ERROR_ARGUMENT when `style` or `io` is NULL, `io` is not 8-byte
+ * aligned, `text` is NULL with a nonzero length, io->text_length is above PTRDIFF_MAX or
+ * io->units is unknown. The same lines and widths as howdytext_style_layout_into; usable
+ * from any number of threads at once, each with its own block. */
 ptrdiff_t howdytext_style_layout_flat(const howdytext_style *style, const char *text, howdytext_flat *io);
 
 /* Frees a message from an out_message parameter (NULL is ignored). */

@@ -232,6 +232,9 @@ int main(void) {
         CHECK(howdytext_style_layout_flat(style, NULL, io) == -HOWDYTEXT_ERROR_ARGUMENT);
         CHECK(howdytext_style_layout_flat(NULL, readme, io) == -HOWDYTEXT_ERROR_ARGUMENT);
         CHECK(howdytext_style_layout_flat(style, readme, NULL) == -HOWDYTEXT_ERROR_ARGUMENT);
+        /* A block 4 bytes off alignment: refused, nothing read. */
+        CHECK(howdytext_style_layout_flat(style, readme, (howdytext_flat *)((char *)memory + 4)) ==
+              -HOWDYTEXT_ERROR_ARGUMENT);
     }
 
     howdytext_style_free(style);

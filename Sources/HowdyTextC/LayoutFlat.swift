@@ -30,7 +30,8 @@ public func howdytextStyleLayoutFlat(
         var cursor = FlatUnitCursor(units: units, utf8: bytes.bindMemory(to: UInt8.self))
         for (index, line) in layout.lines.enumerated() {
             target[index] = howdytext_line(
-                start: cursor.offset(ofUTF16: line.range.lowerBound), end: cursor.offset(ofUTF16: line.range.upperBound),
+                start: cursor.offset(ofUTF16: line.range.lowerBound),
+                end: cursor.offset(ofUTF16: line.range.upperBound),
                 width: line.width, hyphen: line.endsWithHyphen ? 1 : 0, rtl: line.isRightToLeft ? 1 : 0)
         }
         return count

@@ -179,6 +179,10 @@ def test_balance_many_equals_one_call_per_text() -> None:
     mode = mode[:len(texts)]
     expected = [howdytext.balance(t, f, s, w, mode=m) for t, f, s, w, m in zip(texts, font, size, width, mode)]
     assert howdytext.balance_many(texts, font, size, width, mode=mode) == expected
+    # texts and widths read from a batch's byte ranges, before any Line is made.
+    batch = howdytext.balance_many(texts, font, size, width, mode=mode)
+    assert [layout.texts for layout in batch] == [layout.texts for layout in expected]
+    assert [layout.widths for layout in batch] == [layout.widths for layout in expected]
     # One value for all, and options for all.
     assert howdytext.balance_many(CORPUS, "Inter-Bold", 28, 200, locale="de") == [
         howdytext.balance(t, "Inter-Bold", 28, 200, locale="de") for t in CORPUS]

@@ -232,6 +232,11 @@ class _BatchLayout(Layout):
     def texts(self) -> list[str]:
         """The lines' texts."""
         if self._lines is None:
+            if self._data is None:  # ASCII: byte offsets less the paragraph's are str indices
+                values = self._values
+                count = (len(values) - 3) // 5
+                if count < len(_BASED_TEXTS):
+                    return _BASED_TEXTS[count](self._text, values, self._base)
             text, values, base = self._spans()
             return [text[values[at] - base:values[at + 1] - base] for at in range(3, len(values), 5)]
         return [line.text for line in self._lines]
@@ -240,15 +245,18 @@ class _BatchLayout(Layout):
 _new_layout = object.__new__
 
 
-def _texts_of(count: int) -> Callable[[str, tuple], list]:
+def _texts_of(count: int, based: bool = False) -> Callable[..., list]:
     """``Layout.texts`` for an answer of `count` lines, written out: each line's slice at
     constant indices of the answer, with no loop (a comprehension costs about twice as
-    much as the slices for the two or three lines of a title)."""
-    slices = ", ".join(f"text[values[{3 + 5 * line}]:values[{4 + 5 * line}]]" for line in range(count))
-    return eval(f"lambda text, values: [{slices}]")  # noqa: S307 (constant source made here)
+    much as the slices for the two or three lines of a title). `based`: the ranges are
+    less a third argument, ``base`` (a batch's)."""
+    less = " - base" if based else ""
+    slices = ", ".join(f"text[values[{3 + 5 * line}]{less}:values[{4 + 5 * line}]{less}]" for line in range(count))
+    return eval(f"lambda text, values{', base' if based else ''}: [{slices}]")  # noqa: S307 (constant source)
 
 
 _TEXTS = [_texts_of(count) for count in range(17)]
+_BASED_TEXTS = [_texts_of(count, based=True) for count in range(17)]
 
 
 def _batch_layout(text: str, data: Optional[bytes], values: tuple, base: int) -> Layout:

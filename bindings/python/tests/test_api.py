@@ -37,6 +37,8 @@ def test_non_ascii_ranges_are_str_indices() -> None:
     assert len(result.lines) >= 2
     for line in result.lines:
         assert text[line.start:line.end] == line.text
+    # The lines cover the text (single spaces between them): ranges in bytes would not.
+    assert " ".join(result.texts) == " ".join(line.text for line in result.lines) == text
 
 
 def test_fonts_are_opened_once_per_process() -> None:

@@ -218,6 +218,53 @@ howdytext_status howdytext_layout_many(const howdytext_style *const *styles, con
                                        size_t line_capacity, howdytext_summary *out_summaries,
                                        howdytext_status *out_statuses, size_t *out_done, char **out_message);
 
+/* The units howdytext_style_layout_flat counts line ranges in: whichever the caller's
+ * strings are indexed by, so a binding cuts each line from its own string with no
+ * conversion of its own. */
+enum {
+    /* Bytes of the UTF-8 text passed (C, Rust &str, Go). */
+    HOWDYTEXT_UNITS_UTF8 = 0,
+    /* UTF-16 code units (JavaScript, Java, C#, Swift's String.utf16). */
+    HOWDYTEXT_UNITS_UTF16 = 1,
+    /* Unicode scalar values, i.e. code points (Python's str). */
+    HOWDYTEXT_UNITS_SCALARS = 2
+};
+
+/* The in-and-out block of howdytext_style_layout_flat: seven 8-byte fields, followed in
+ * memory by room for `capacity` howdytext_line records whose ranges count io->units
+ * (the block and the lines are one caller-owned allocation of sizeof(howdytext_flat) +
+ * capacity * sizeof(howdytext_line) bytes, 8-byte aligned). Made for bindings where every
+ * argument of a call costs (Python's ctypes): the caller fills it once, changes
+ * text_length and width per call, and reads the answer with one unpack. */
+typedef struct howdytext_flat {
+    /* In: bytes of UTF-8 at `text`. */
+    size_t text_length;
+    /* In: the available width in px (> 0). */
+    double width;
+    /* In: HOWDYTEXT_UNITS_UTF8, _UTF16 or _SCALARS. */
+    size_t units;
+    /* In: howdytext_line records the block has room for after this header. */
+    size_t capacity;
+    /* Out: width in px of the widest line, height in px, greedy line count (as
+     * howdytext_summary). Written on success, also when the lines do not fit. */
+    double widest;
+    double height;
+    size_t greedy_line_count;
+} howdytext_flat;
+
+/* howdytext_style_layout_into in three arguments: lays out io->text_length bytes of UTF-8
+ * `text` (NULL with length 0 is the empty text) at io->width px in the style's font and
+ * options, writes the summary fields of *io and, when the line count is at most
+ * io->capacity, the lines after the block, their ranges in io->units. Returns the line
+ * count (>= 0; when above io->capacity no line was written: call again with room for
+ * that many), or minus a howdytext_status (< 0) when the layout failed, with the status
+ * howdytext_style_layout_into returns for the same input (call it for the message).
+ * Returns -HOWDYTEXT_ERROR_ARGUMENT when `style` or `io` is NULL, `io` is not 8-byte
+ * aligned, `text` is NULL with a nonzero length, io->text_length is above PTRDIFF_MAX or
+ * io->units is unknown. The same lines and widths as howdytext_style_layout_into; usable
+ * from any number of threads at once, each with its own block. */
+ptrdiff_t howdytext_style_layout_flat(const howdytext_style *style, const char *text, howdytext_flat *io);
+
 /* Frees a message from an out_message parameter (NULL is ignored). */
 void howdytext_message_free(char *message);
 

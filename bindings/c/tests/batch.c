@@ -1,12 +1,15 @@
 /* howdytext_style and howdytext_layout_many as howdytext.h documents them: a style lays
  * out as howdytext_layout_create does; a batch gives each paragraph the lines it gets
  * alone (ranges into the whole buffer), a status per paragraph, and stops before a
- * paragraph whose lines do not fit; bad arguments are refused with a message. Run
+ * paragraph whose lines do not fit; bad arguments are refused with a message; a flat
+ * layout (howdytext_style_layout_flat) gives the style's lines with its ranges in bytes,
+ * UTF-16 units or scalars, and refuses every bad field of its block. Run
  * plainly and under AddressSanitizer by scripts/test-bindings.sh. Exits 1 on the first
  * failed check, naming it. */
 #include <howdytext.h>
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -163,10 +166,81 @@ int main(void) {
     CHECK(howdytext_layout_many(NULL, NULL, 0, &zero, NULL, 0, NULL, 0, NULL, NULL, &done, NULL) == HOWDYTEXT_OK &&
           done == 0);
 
+    /* A flat layout: the style's lines, in three units, and the count when they do not fit. */
+    {
+        /* "Café déjà vu 🎉 encore une fois": é, à are 2 bytes and 1 unit; 🎉 4 bytes, 2 UTF-16 units. */
+        const char *mixed = "Caf\xc3\xa9 d\xc3\xa9j\xc3\xa0 vu \xf0\x9f\x8e\x89 encore une fois, \xc3\xa0 bient\xc3\xb4t";
+        size_t length = strlen(mixed);
+        howdytext_line reference[MAX_LINES];
+        CHECK(howdytext_style_layout_into(style, mixed, length, 120, reference, MAX_LINES, &summary, NULL) ==
+              HOWDYTEXT_OK);
+        size_t count = summary.line_count;
+        CHECK(count >= 3);
+        /* The block and its lines, 8-byte aligned. */
+        uint64_t memory[(sizeof(howdytext_flat) + MAX_LINES * sizeof(howdytext_line)) / 8];
+        howdytext_flat *io = (howdytext_flat *)memory;
+        howdytext_line *flat_lines = (howdytext_line *)(io + 1);
+        for (size_t units = 0; units < 3; units++) {
+            memset(memory, 0, sizeof memory);
+            *io = (howdytext_flat){.text_length = length, .width = 120, .units = units, .capacity = MAX_LINES};
+            CHECK(howdytext_style_layout_flat(style, mixed, io) == (ptrdiff_t)count);
+            CHECK(io->widest == summary.width && io->height == summary.height &&
+                  io->greedy_line_count == summary.greedy_line_count);
+            /* Each bound counted in the units asked for: the reference's byte offsets converted here. */
+            for (size_t i = 0; i < count; i++) {
+                size_t bounds[2] = {reference[i].start, reference[i].end}, got_bounds[2] = {flat_lines[i].start,
+                                                                                            flat_lines[i].end};
+                for (int b = 0; b < 2; b++) {
+                    size_t expected_units = 0;
+                    for (size_t at = 0; at < bounds[b]; at++) {
+                        unsigned char byte = (unsigned char)mixed[at];
+                        if ((byte & 0xC0) == 0x80) continue; /* a continuation byte */
+                        expected_units += units == HOWDYTEXT_UNITS_UTF16 && byte >= 0xF0 ? 2 : 1;
+                    }
+                    if (units == HOWDYTEXT_UNITS_UTF8) expected_units = bounds[b];
+                    CHECK(got_bounds[b] == expected_units);
+                }
+                CHECK(flat_lines[i].width == reference[i].width && flat_lines[i].hyphen == reference[i].hyphen &&
+                      flat_lines[i].rtl == reference[i].rtl);
+            }
+        }
+        /* ASCII: every unit is a byte. */
+        *io = (howdytext_flat){.text_length = strlen(readme), .width = 330, .units = HOWDYTEXT_UNITS_SCALARS,
+                               .capacity = MAX_LINES};
+        CHECK(howdytext_style_layout_flat(style, readme, io) == 2);
+        CHECK(same_line(flat_lines[0], expected[0], 0) && same_line(flat_lines[1], expected[1], 0));
+        /* Room for one line: the count, the summary, no line written. */
+        memset(flat_lines, 0, MAX_LINES * sizeof(howdytext_line));
+        *io = (howdytext_flat){.text_length = strlen(readme), .width = 330, .units = 0, .capacity = 1};
+        CHECK(howdytext_style_layout_flat(style, readme, io) == 2 && io->greedy_line_count == 2);
+        CHECK(flat_lines[0].end == 0);
+        /* The empty text: no lines. */
+        *io = (howdytext_flat){.text_length = 0, .width = 330, .units = 0, .capacity = 0};
+        CHECK(howdytext_style_layout_flat(style, NULL, io) == 0);
+        /* Errors: minus the status style_layout_into gives. */
+        *io = (howdytext_flat){.text_length = strlen(readme), .width = NAN, .units = 0, .capacity = MAX_LINES};
+        CHECK(howdytext_style_layout_flat(style, readme, io) == -HOWDYTEXT_ERROR_RANGE);
+        *io = (howdytext_flat){.text_length = 1, .width = 330, .units = 0, .capacity = MAX_LINES};
+        CHECK(howdytext_style_layout_flat(style, "\xff", io) == -HOWDYTEXT_ERROR_ARGUMENT);
+        *io = (howdytext_flat){.text_length = 3, .width = 330, .units = 3, .capacity = MAX_LINES};
+        CHECK(howdytext_style_layout_flat(style, readme, io) == -HOWDYTEXT_ERROR_ARGUMENT);
+        *io = (howdytext_flat){.text_length = 3, .width = 330, .units = (size_t)-1, .capacity = MAX_LINES};
+        CHECK(howdytext_style_layout_flat(style, readme, io) == -HOWDYTEXT_ERROR_ARGUMENT);
+        *io = (howdytext_flat){.text_length = (size_t)-1, .width = 330, .units = 0, .capacity = MAX_LINES};
+        CHECK(howdytext_style_layout_flat(style, readme, io) == -HOWDYTEXT_ERROR_ARGUMENT);
+        *io = (howdytext_flat){.text_length = 3, .width = 330, .units = 0, .capacity = MAX_LINES};
+        CHECK(howdytext_style_layout_flat(style, NULL, io) == -HOWDYTEXT_ERROR_ARGUMENT);
+        CHECK(howdytext_style_layout_flat(NULL, readme, io) == -HOWDYTEXT_ERROR_ARGUMENT);
+        CHECK(howdytext_style_layout_flat(style, readme, NULL) == -HOWDYTEXT_ERROR_ARGUMENT);
+        /* A block 4 bytes off alignment: refused, nothing read. */
+        CHECK(howdytext_style_layout_flat(style, readme, (howdytext_flat *)((char *)memory + 4)) ==
+              -HOWDYTEXT_ERROR_ARGUMENT);
+    }
+
     howdytext_style_free(style);
     howdytext_style_free(NULL);
     howdytext_font_free(font);
     if (failures) return 1;
-    printf("styles and batches: same lines as alone, errors as codes\n");
+    printf("styles, batches and flat layouts: same lines as alone, errors as codes\n");
     return 0;
 }

@@ -1,11 +1,13 @@
 /* One font used from several threads at once: each thread lays out the same texts
- * with the shared font handle, with shared styles (howdytext_style_layout_into) and in
+ * with the shared font handle, with shared styles (howdytext_style_layout_into and
+ * howdytext_style_layout_flat, each thread with its own block) and in
  * one batch (howdytext_layout_many), and reads one shared layout, and must get the
  * lines the main thread got alone. Run under -fsanitize=thread by scripts/test-bindings.sh.
  * Exits 1 on the first difference. */
 #include <howdytext.h>
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,6 +106,18 @@ static void *worker(void *arg) {
                 failures++;
             got.count = summary.line_count;
             if (!same(&got, &expected[i])) failures++;
+            uint64_t memory[(sizeof(howdytext_flat) + MAX_LINES * sizeof(howdytext_line)) / 8];
+            howdytext_flat *io = (howdytext_flat *)memory;
+            *io = (howdytext_flat){.text_length = strlen(texts[i]), .width = 260, .units = HOWDYTEXT_UNITS_UTF8,
+                                   .capacity = MAX_LINES};
+            ptrdiff_t count = howdytext_style_layout_flat(styles[i], texts[i], io);
+            if (count < 0 || count > MAX_LINES) {
+                failures++;
+            } else {
+                got.count = (size_t)count;
+                memcpy(got.lines, io + 1, got.count * sizeof(howdytext_line));
+                if (!same(&got, &expected[i])) failures++;
+            }
         }
         if (!batch_same()) failures++;
         result read;

@@ -1,43 +1,63 @@
 """Per-paragraph balance time: this package vs the pure-Python peer (uharfbuzz shaping
-once, then a bisection over greedy line counts in Python; and, for context, the same
-bisection re-shaping at every probe) vs in-process Swift (the same
+once, then a bisection over greedy line counts in Python) vs in-process Swift (the same
 library driven from C, bindings/c/tests/bench.c, no Python). Prints JSON figures; the
 targets (>= 10x the peer, within 1.5x of Swift) are reported, not asserted, since the
 machine is shared.
 
-Both sides produce the same thing: every paragraph's line texts (ours reads
-``Layout.texts``; the peer returns them). "python" is one ``balance`` call per
-paragraph, "pythonBatch" one ``balance_many`` call for the corpus; "swift" is the
-fastest C path per paragraph (``howdytext_style_layout_into``), with the create path and
-the C batch beside it. Per-paragraph times are the thread's CPU time
-(``time.thread_time_ns``, CLOCK_THREAD_CPUTIME_ID in bench.c): every figure here is
-single-threaded work, and on the shared 2-core machine wall time mostly measures the
-other processes. The two-thread figure is wall time (it measures parallelism).
+How the figures are made honest:
+- Same work. Every side lays out the same paragraphs (font, size, width, options
+  ``{"mode": "balance"}``) and reads every line's text: ours reads ``Layout.texts``, the
+  C side copies each line's bytes into a new string, the peer returns its texts.
+- Fresh texts. Every timed set is paragraphs never laid out before in the run
+  (``corpus.FreshTexts``): the library keeps a text's segments, so a repeated set would
+  be partly served from cache. The Swift side runs in its own process (bench.c,
+  driven over a pipe) that is handed every set the Python process's library sees, in
+  the same order, timed or not: both libraries hold the same caches when a set is
+  timed, and "swift" lays out exactly the texts "python" did.
+- Interleaved rounds in one run. Each round times python, swift, batch, swift batch and
+  the peer on new sets, the order of python and swift (and of the batches) alternating
+  by round and the peer's place rotating, so a burst of load from other processes
+  falls on every figure alike; figures are medians over the rounds.
+- Thread CPU time (``time.thread_time_ns``, CLOCK_THREAD_CPUTIME_ID in bench.c): every
+  figure is single-threaded work, and on the shared 2-core machine wall time mostly
+  measures the other processes. The two-thread figure is wall time (it measures
+  parallelism).
+- The peer is written as a competent Python engineer would: one shaping call, word
+  widths from prefix sums of the cluster advances, and each greedy probe finding its
+  line ends with ``bisect`` (C) rather than a Python loop over the words, stopping once
+  it has more lines than the target.
+  ``peerSimpleNsPerParagraph`` is the earlier, plainer peer (a Python loop per
+  character and per word and probe), timed in a few rounds for comparison; both give
+  the same lines.
 
-    python benchmarks/bench_peers.py --bench-binary PATH [--paragraphs 400] [--rounds 11]
+    python benchmarks/bench_peers.py --bench-binary PATH [--paragraphs 1000] [--rounds 15] [--warm-sets 10]
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import itertools
 import json
 import os
 import pathlib
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable, Dict, List, Tuple
+from bisect import bisect_right
+from typing import Callable, Dict, List, Sequence, Tuple
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
-from corpus import records  # noqa: E402
+from corpus import FreshTexts  # noqa: E402
 
 import howdytext  # noqa: E402
 
 FONTS_DIR = pathlib.Path(__file__).resolve().parents[3] / "Fonts"
+WORD = re.compile(r"[^ ]+")
 
 
 class PeerFont:
@@ -54,7 +74,71 @@ class PeerFont:
 
 def peer_balance(text: str, font: PeerFont, width: float) -> List[str]:
     """The pure-Python way: shape once with uharfbuzz, break at spaces, bisect the width
-    (in 1/64 px) for the narrowest that keeps greedy's line count."""
+    (in 1/64 px) for the narrowest that keeps greedy's line count. Word and line widths
+    come from prefix sums of the cluster advances; a greedy probe finds each line's last
+    word with bisect (a C call per line, not a loop over the words) and stops as soon as
+    it has more lines than it may."""
+    hb = font.hb
+    buffer = hb.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    hb.shape(font.font, buffer, {})
+    advances = [0] * len(text)
+    for info, position in zip(buffer.glyph_infos, buffer.glyph_positions):
+        advances[info.cluster] += position.x_advance
+    before = [0, *itertools.accumulate(advances)]  # before[i]: width of text[:i]
+    spans = [match.span() for match in WORD.finditer(text)]
+    if not spans:
+        return []
+    starts = [before[start] for start, _ in spans]  # width before each word
+    ends = [before[end] for _, end in spans]  # width through each word
+
+    count = len(spans)
+
+    def fits(limit: int, most: int) -> bool:
+        """Whether greedy lines at `limit` (1/64 px) number at most `most`; stops counting
+        past it."""
+        first, lines = 0, 1
+        while True:
+            # The last word whose end is within `limit` of the line's start (at least one word).
+            last = bisect_right(ends, starts[first] + limit, first) - 1
+            if last < first:
+                last = first
+            if last + 1 >= count:
+                return True
+            lines += 1
+            if lines > most:
+                return False
+            first = last + 1
+
+    def cuts(limit: int) -> List[int]:
+        """Index of each line's first word, and the word count, at `limit`."""
+        found, first = [0], 0
+        while True:
+            last = bisect_right(ends, starts[first] + limit, first) - 1
+            if last < first:
+                last = first
+            first = last + 1
+            found.append(first)
+            if first >= count:
+                return found
+
+    limit = int(width * 64)
+    target = len(cuts(limit)) - 1
+    failing, passing = 0, limit
+    while passing - failing > 1:
+        middle = (failing + passing) // 2
+        if fits(middle, target):
+            passing = middle
+        else:
+            failing = middle
+    found = cuts(passing)
+    return [text[spans[a][0]:spans[b - 1][1]] for a, b in zip(found, found[1:])]
+
+
+def peer_simple(text: str, font: PeerFont, width: float) -> List[str]:
+    """The plainer peer: the same shaping and bisection, with a Python loop over the
+    characters for word widths and one over the words in every greedy probe."""
     hb = font.hb
     buffer = hb.Buffer()
     buffer.add_str(text)
@@ -163,111 +247,180 @@ def wall(function: Callable[[], None]) -> float:
     return time.perf_counter_ns() - start
 
 
+class SwiftSide:
+    """bench.c in its own process: handed every set this process's library lays out, in
+    the same order, and timing the ones asked for (thread CPU ns per paragraph)."""
+
+    def __init__(self, binary: str, folder: str) -> None:
+        self.process = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.folder = folder
+        self.sets = 0
+
+    def run(self, mode: str, rows: Sequence[Row]) -> float:
+        """`mode` ("style", "batch" or "untimed") over `rows`."""
+        self.sets += 1
+        path = os.path.join(self.folder, f"set{self.sets}.tsv")
+        with open(path, "w", encoding="utf-8") as tsv:
+            for text, font, size, width, _ in rows:
+                assert "\t" not in text and "\n" not in text
+                tsv.write(f"{font}\t{size!r}\t{width!r}\t{text}\n")
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{mode} {path}\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        os.unlink(path)
+        if not answer:
+            raise RuntimeError(f"bench.c ended on {mode} (exit {self.process.wait()})")
+        return float(answer)
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        if self.process.wait() != 0:
+            raise RuntimeError(f"bench.c exited {self.process.returncode}")
+
+
+# A paragraph as the timed loops take it: text, font, size, width, and the peer's font.
+Row = Tuple[str, str, float, float, PeerFont]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bench-binary", required=True, help="bindings/c/tests/bench.c built against the library")
-    parser.add_argument("--paragraphs", type=int, default=400)
-    parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument("--paragraphs", type=int, default=1000, help="paragraphs per timed set")
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--seed", type=int, default=2312)
+    parser.add_argument("--warm-sets", type=int, default=10, help="untimed sets laid out before the rounds")
     arguments = parser.parse_args()
-
-    corpus = records(arguments.paragraphs)
-    count = len(corpus)
+    count = arguments.paragraphs
+    fresh = FreshTexts(arguments.seed)
     peer_fonts: Dict[Tuple[str, float], PeerFont] = {}
-    for record in corpus:
-        key = (record["font"], record["size"])
-        if key not in peer_fonts:
-            peer_fonts[key] = PeerFont(*key)
 
-    def ours() -> None:
-        for record in corpus:
-            howdytext.balance(record["text"], font=record["font"], size=record["size"], width=record["width"]).texts
+    def new_set() -> List[Row]:
+        rows = []
+        for record in fresh.records(count):
+            key = (record["font"], record["size"])
+            if key not in peer_fonts:
+                peer_fonts[key] = PeerFont(*key)
+            rows.append((record["text"], record["font"], record["size"], record["width"], peer_fonts[key]))
+        return rows
 
-    texts = [record["text"] for record in corpus]
-    fonts = [record["font"] for record in corpus]
-    sizes = [record["size"] for record in corpus]
-    widths = [record["width"] for record in corpus]
+    balance, balance_many = howdytext.balance, howdytext.balance_many
 
-    def ours_batch() -> None:
-        for layout in howdytext.balance_many(texts, fonts, sizes, widths):
-            layout.texts
+    def ours(rows: List[Row]) -> Callable[[], None]:
+        def run() -> None:
+            for text, font, size, width, _ in rows:
+                balance(text, font=font, size=size, width=width).texts
+        return run
 
-    def peer() -> None:
-        for record in corpus:
-            peer_balance(record["text"], peer_fonts[(record["font"], record["size"])], record["width"])
+    def ours_batch(rows: List[Row]) -> Callable[[], None]:
+        texts, fonts, sizes, widths = ([row[i] for row in rows] for i in range(4))
 
-    def naive() -> None:
-        for record in corpus:
-            peer_reshaping(record["text"], peer_fonts[(record["font"], record["size"])], record["width"])
+        def run() -> None:
+            for layout in balance_many(texts, fonts, sizes, widths):
+                layout.texts
+        return run
 
-    def ours_two_threads() -> None:
-        with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            half = count // 2
-            for future in [pool.submit(lambda part=part: [howdytext.balance(r["text"], font=r["font"], size=r["size"],
-                                                                             width=r["width"]).texts
-                                                              for r in part])
-                           for part in (corpus[:half], corpus[half:])]:
-                future.result()
+    def peer(rows: List[Row], function: Callable[[str, PeerFont, float], object] = peer_balance) -> Callable[[], None]:
+        def run() -> None:
+            for text, _, _, width, font in rows:
+                function(text, font, width)
+        return run
 
-    # The two agree on most Latin paragraphs (both HarfBuzz; the peer breaks only at
-    # spaces and cannot see kerning across them); the share is reported.
-    agree = sum(
-        howdytext.balance(r["text"], font=r["font"], size=r["size"], width=r["width"]).texts
-        == peer_balance(r["text"], peer_fonts[(r["font"], r["size"])], r["width"])
-        for r in corpus
-    )
+    def ours_two_threads(rows: List[Row]) -> Callable[[], None]:
+        half = len(rows) // 2
 
-    with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False, encoding="utf-8") as tsv:
-        for record in corpus:
-            tsv.write(f"{record['font']}\t{record['size']}\t{record['width']}\t{record['text']}\n")
-    try:
-        ours()  # warm: fonts opened, word shapes cached, as in every later round
-        ours_batch()
-        peer()
-        samples: Dict[str, List[float]] = {"python": [], "pythonBatch": [], "peer": [], "swift": [], "swiftCreate": [],
-                                           "swiftBatch": [], "pythonTwoThreads": [], "peerReshaping": []}
-        # In turns, so a burst of load from other processes inflates every figure alike.
-        # Each figure is taken right after an untimed pass of the same work, as bench.c
-        # times its rounds after a warm-up: what ran before (the C bench process, the
-        # peer's HarfBuzz) has left the caches cold, which none of them should be charged.
-        for _ in range(arguments.rounds):
-            ours()
-            samples["python"].append(timed(ours) / count)
-            ours_batch()
-            samples["pythonBatch"].append(timed(ours_batch) / count)
-            peer()
-            samples["peer"].append(timed(peer) / count)
-            samples["pythonTwoThreads"].append(wall(ours_two_threads) / count)
-            if len(samples["peerReshaping"]) < 3:  # context only, and ten times the others' time
-                samples["peerReshaping"].append(timed(naive) / count)
-            done = subprocess.run([arguments.bench_binary, tsv.name, "3"], capture_output=True, text=True, check=True)
-            swift = json.loads(done.stdout)
-            samples["swift"].append(swift["nsPerParagraph"])
-            samples["swiftCreate"].append(swift["createNsPerParagraph"])
-            samples["swiftBatch"].append(swift["batchNsPerParagraph"])
-    finally:
-        os.unlink(tsv.name)
+        def run() -> None:
+            with concurrent.futures.ThreadPoolExecutor(2) as pool:
+                for future in [pool.submit(ours(part)) for part in (rows[:half], rows[half:])]:
+                    future.result()
+        return run
+
+    names = ["python", "swift", "pythonBatch", "swiftBatch", "peer", "pythonTwoThreads", "peerSimple",
+             "peerReshaping"]
+    samples: Dict[str, List[float]] = {name: [] for name in names}
+    with tempfile.TemporaryDirectory() as folder:
+        swift = SwiftSide(arguments.bench_binary, folder)
+        try:
+            # The first set in new processes: fonts opened, styles made, every word new.
+            first = new_set()
+            first_figures = {"python": timed(ours(first)) / count, "swift": swift.run("style", first),
+                             "peer": timed(peer(first)) / count}
+            # Warm: the word shapes of the licenses' vocabulary cached, in both processes
+            # alike, as in a process that has balanced a corpus for a while (a run's
+            # cost per paragraph falls as its caches fill; the rounds then still drift down
+            # a little, alike on both sides).
+            for _ in range(arguments.warm_sets):
+                warm = new_set()
+                ours(warm)()
+                swift.run("untimed", warm)
+            warm = new_set()
+            ours_batch(warm)()
+            swift.run("batch", warm)
+            for round_index in range(arguments.rounds):
+                single, batch, threads = new_set(), new_set(), new_set()
+                python_first = round_index % 2 == 0
+                peer_at = round_index % 4  # the peer runs before step peer_at of the four below
+                steps = [
+                    ("python", lambda: timed(ours(single))), ("swift", lambda: swift.run("style", single)),
+                    ("pythonBatch", lambda: timed(ours_batch(batch))), ("swiftBatch", lambda: swift.run("batch", batch)),
+                ]
+                # Python and Swift lay out each set in either order (the caches are the same
+                # either way: each has its own process); the batches go opposite to the singles.
+                if not python_first:
+                    steps[0], steps[1] = steps[1], steps[0]
+                else:
+                    steps[2], steps[3] = steps[3], steps[2]
+                steps.insert(peer_at, ("peer", lambda: timed(peer(single))))
+                for name, step in steps:
+                    samples[name].append(step())
+                samples["pythonTwoThreads"].append(wall(ours_two_threads(threads)))
+                swift.run("untimed", threads)
+                if round_index < 3:  # context only, and 1.5x and 10x the peer's time
+                    samples["peerSimple"].append(timed(peer(single, peer_simple)))
+                    samples["peerReshaping"].append(timed(peer(single[:count // 10], peer_reshaping)) * 10)
+        finally:
+            swift.close()
+        # The peers agree with each other, and mostly with us (both HarfBuzz; the peer breaks
+        # only at spaces and cannot see kerning across them): the shares are reported.
+        check = single
+        ours_lines = [balance(text, font=font, size=size, width=width).texts for text, font, size, width, _ in check]
+        peer_lines = [peer_balance(text, font, width) for text, _, _, width, font in check]
+        simple_lines = [peer_simple(text, font, width) for text, _, _, width, font in check]
+    for name in names:
+        if name != "swift" and name != "swiftBatch":
+            samples[name] = [value / count for value in samples[name]]
     median = {name: statistics.median(values) for name, values in samples.items()}
+    ratios = [p / s for p, s in zip(samples["python"], samples["swift"])]
     figures = {
         "paragraphs": count,
         "rounds": arguments.rounds,
-        "meanWords": round(sum(len(r["text"].split()) for r in corpus) / count, 1),
+        "meanWords": round(sum(len(row[0].split()) for row in check) / count, 1),
+        "warmParagraphs": (arguments.warm_sets + 1) * count,
         "clock": "thread CPU time (two threads: wall)",
+        "texts": "fresh in every set; the Swift side is handed the same sets in the same order",
         "pythonNsPerParagraph": round(median["python"]),
         "pythonBatchNsPerParagraph": round(median["pythonBatch"]),
-        "peerNsPerParagraph": round(median["peer"]),
         "swiftInProcessNsPerParagraph": round(median["swift"]),
-        "swiftCreatePathNsPerParagraph": round(median["swiftCreate"]),
         "swiftBatchNsPerParagraph": round(median["swiftBatch"]),
-        "pythonTwoThreadsNsPerParagraph": round(median["pythonTwoThreads"]),
+        "pythonOverheadNsPerParagraph": round(median["python"] - median["swift"]),
+        "peerNsPerParagraph": round(median["peer"]),
+        "peerSimpleNsPerParagraph": round(median["peerSimple"]),
         "peerReshapingNsPerParagraph": round(median["peerReshaping"]),
+        "pythonTwoThreadsNsPerParagraph": round(median["pythonTwoThreads"]),
         "peerOverPython": round(median["peer"] / median["python"], 2),
         "peerOverPythonBatch": round(median["peer"] / median["pythonBatch"], 2),
         "peerOverSwift": round(median["peer"] / median["swift"], 2),
-        "peerReshapingOverPython": round(median["peerReshaping"] / median["python"], 2),
+        "peerSimpleOverPython": round(median["peerSimple"] / median["python"], 2),
         "pythonOverSwift": round(median["python"] / median["swift"], 2),
+        "pythonOverSwiftPerRound": {"median": round(statistics.median(ratios), 2), "min": round(min(ratios), 2),
+                                    "max": round(max(ratios), 2)},
         "pythonBatchOverSwift": round(median["pythonBatch"] / median["swift"], 2),
+        "pythonBatchOverSwiftBatch": round(median["pythonBatch"] / median["swiftBatch"], 2),
         "twoThreadSpeedup": round(median["python"] / median["pythonTwoThreads"], 2),
-        "peerAgreesOnLines": f"{agree}/{count}",
+        "firstSetNsPerParagraph": {name: round(value) for name, value in first_figures.items()},
+        "peerAgreesOnLines": f"{sum(a == b for a, b in zip(ours_lines, peer_lines))}/{count}",
+        "peersAgree": f"{sum(a == b for a, b in zip(peer_lines, simple_lines))}/{count}",
         "targets": {
             "peerOverPythonAtLeast10": median["peer"] / median["python"] >= 10,
             "peerOverPythonBatchAtLeast10": median["peer"] / median["pythonBatch"] >= 10,

@@ -5,8 +5,9 @@ varied deterministically. Falls back to the case files' texts when those are abs
 from __future__ import annotations
 
 import pathlib
+import random
 import re
-from typing import Dict, List
+from typing import Dict, List, Set
 
 from conftest import load_cases
 
@@ -46,3 +47,36 @@ def records(count: int, max_words: int = 40) -> List[Dict[str, object]]:
         font, size, width = FONTS[index % len(FONTS)]
         out.append({"id": index, "text": text, "font": font, "size": size, "width": width})
     return out
+
+
+class FreshTexts:
+    """Paragraphs never handed out before by this generator, for benchmarks: a text laid
+    out twice is served partly from the library's caches (its segments), which no
+    caller balancing a corpus gets, so every timed set is new. Each text is a run of
+    words of the licenses above (real prose, cut anywhere), as long as a sentence of
+    theirs picked at random (4 to 40 words, so the mean matches ``records``), in one of
+    ``FONTS`` at its width scaled by 0.8 to 1.2 in quarter px. Seeded: the same seed
+    gives the same texts."""
+
+    def __init__(self, seed: int = 2312) -> None:
+        found = sentences()
+        self.words = " ".join(found).split()
+        self.lengths = [len(sentence.split()) for sentence in found]
+        self.random = random.Random(seed)
+        self.seen: Set[str] = set()
+
+    def records(self, count: int) -> List[Dict[str, object]]:
+        """`count` new requests: text, font, size, width (ids from 0)."""
+        out: List[Dict[str, object]] = []
+        pick = self.random
+        while len(out) < count:
+            length = pick.choice(self.lengths)
+            start = pick.randrange(len(self.words) - length)
+            text = " ".join(self.words[start:start + length])
+            if text in self.seen:
+                continue
+            self.seen.add(text)
+            font, size, width = FONTS[pick.randrange(len(FONTS))]
+            out.append({"id": len(out), "text": text, "font": font, "size": size,
+                        "width": round(width * pick.uniform(0.8, 1.2) * 4) / 4})
+        return out

@@ -37,6 +37,8 @@ def test_non_ascii_ranges_are_str_indices() -> None:
     assert len(result.lines) >= 2
     for line in result.lines:
         assert text[line.start:line.end] == line.text
+    # The lines cover the text (single spaces between them): ranges in bytes would not.
+    assert " ".join(result.texts) == " ".join(line.text for line in result.lines) == text
 
 
 def test_fonts_are_opened_once_per_process() -> None:
@@ -101,6 +103,11 @@ def test_the_library_is_loaded_so_calls_release_the_gil() -> None:
     from howdytext import _native
 
     assert type(_native.library()) is ctypes.CDLL
+    # The function balance() calls too: not a Python-API function, which would hold the GIL.
+    import howdytext as package
+
+    howdytext.balance(README, font="Inter-Bold", size=28, width=330)
+    assert package._flat is not None and not package._flat._flags_ & ctypes._FUNCFLAG_PYTHONAPI
 
 
 def test_bundled_names_come_from_the_install_prefix(tmp_path) -> None:
@@ -174,6 +181,10 @@ def test_balance_many_equals_one_call_per_text() -> None:
     mode = mode[:len(texts)]
     expected = [howdytext.balance(t, f, s, w, mode=m) for t, f, s, w, m in zip(texts, font, size, width, mode)]
     assert howdytext.balance_many(texts, font, size, width, mode=mode) == expected
+    # texts and widths read from a batch's byte ranges, before any Line is made.
+    batch = howdytext.balance_many(texts, font, size, width, mode=mode)
+    assert [layout.texts for layout in batch] == [layout.texts for layout in expected]
+    assert [layout.widths for layout in batch] == [layout.widths for layout in expected]
     # One value for all, and options for all.
     assert howdytext.balance_many(CORPUS, "Inter-Bold", 28, 200, locale="de") == [
         howdytext.balance(t, "Inter-Bold", 28, 200, locale="de") for t in CORPUS]

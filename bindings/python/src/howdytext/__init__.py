@@ -25,9 +25,8 @@ from __future__ import annotations
 import ctypes
 import json
 import struct
-import threading
 from functools import lru_cache
-from typing import Dict, Iterator, Literal, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterator, Literal, NamedTuple, Optional, Sequence, Tuple
 
 from . import _native
 
@@ -114,9 +113,9 @@ class Layout:
     """Lines of one text, top to bottom. Immutable; equal when the lines, width, height and
     greedy line count are; unpacks as ``lines, width, height, greedy_line_count``.
 
-    ``Line`` objects are made on first use of ``lines`` (the library hands back byte
-    ranges and widths; ``texts`` and ``widths`` read them without making a ``Line`` per
-    line), so a layout whose lines are never read costs no per-line Python objects.
+    ``Line`` objects are made on first use of ``lines`` (the library hands back ranges and
+    widths; ``texts`` and ``widths`` read them without making a ``Line`` per line), so a
+    layout whose lines are never read costs no per-line Python objects.
 
     Attributes:
         lines: the lines; empty for empty text.
@@ -126,42 +125,63 @@ class Layout:
             ``len(lines)`` in every mode: balancing never adds a line).
     """
 
-    __slots__ = ("_text", "_data", "_values", "_base", "_lines", "width", "height", "greedy_line_count")
+    # _values: the library's answer as one tuple, (width, height, greedy_line_count,
+    # then per line start, end, width, hyphen, rtl) with start and end str indices of
+    # _text; _lines: the Line objects once made (None until then).
+    __slots__ = ("_text", "_values", "_lines")
 
     def __init__(self, lines: Sequence[Line], width: float, height: float, greedy_line_count: int) -> None:
         self._lines: Optional[Tuple[Line, ...]] = tuple(lines)
         self._text = ""
-        self._data: Optional[bytes] = None
-        self._values: Sequence = ()
-        self._base = 0
-        self.width = width
-        self.height = height
-        self.greedy_line_count = greedy_line_count
+        self._values: tuple = (width, height, greedy_line_count)
+
+    @property
+    def width(self) -> float:
+        """Width in px of the widest line."""
+        return self._values[0]
+
+    @property
+    def height(self) -> float:
+        """Line count times line height, in px."""
+        return self._values[1]
+
+    @property
+    def greedy_line_count(self) -> int:
+        """Lines greedy layout gives at the same width."""
+        return self._values[2]
+
+    def _spans(self) -> Tuple[str, tuple, int]:
+        """The text, the answer and how much to subtract from its ranges to index the text."""
+        return self._text, self._values, 0
 
     @property
     def lines(self) -> Tuple[Line, ...]:
         """The lines (made on first use, then kept)."""
         lines = self._lines
         if lines is None:
-            lines = self._lines = _lines_of(self._text, self._data, self._values, self._base)
+            text, values, base = self._spans()
+            fields = iter(values[3:])
+            lines = self._lines = tuple([
+                _make(Line, (text[start - base:end - base], width, hyphen != 0, rtl != 0, start - base, end - base))
+                for start, end, width, hyphen, rtl in zip(fields, fields, fields, fields, fields)])
         return lines
 
     @property
     def texts(self) -> list[str]:
         """The lines' texts."""
-        if self._lines is None and self._data is None:
-            # ASCII: byte offsets are str indices (less `base` in a batch's layouts).
-            text, base, values = self._text, self._base, self._values
-            if base:
-                return [text[values[at] - base:values[at + 1] - base] for at in range(0, len(values), 5)]
-            return [text[values[at]:values[at + 1]] for at in range(0, len(values), 5)]
-        return [line.text for line in self.lines]
+        if self._lines is None:
+            values = self._values
+            count = (len(values) - 3) // 5
+            if count < len(_TEXTS):
+                return _TEXTS[count](self._text, values)
+            return [self._text[values[at]:values[at + 1]] for at in range(3, len(values), 5)]
+        return [line.text for line in self._lines]
 
     @property
     def widths(self) -> list[float]:
         """The lines' widths in px."""
         if self._lines is None:
-            return list(self._values[2::5])
+            return list(self._values[5::5])
         return [line.width for line in self._lines]
 
     def __iter__(self) -> Iterator[object]:
@@ -170,8 +190,7 @@ class Layout:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Layout):
             return NotImplemented
-        return (self.width == other.width and self.height == other.height
-                and self.greedy_line_count == other.greedy_line_count and self.lines == other.lines)
+        return self._values[:3] == other._values[:3] and self.lines == other.lines
 
     def __hash__(self) -> int:
         return hash((self.lines, self.width, self.height, self.greedy_line_count))
@@ -184,22 +203,72 @@ class Layout:
                 f"greedy_line_count={self.greedy_line_count!r})")
 
 
-def _layout_of(text: str, data: Optional[bytes], values: Sequence, base: int, width: float, height: float,
-               greedy: int) -> Layout:
-    """A layout whose lines are made from `values` when first read (see `_lines_of`)."""
-    layout = _new_layout(Layout)
-    layout._text = text
-    layout._data = None if data is None or len(data) == len(text) else data
-    layout._values = values
-    layout._base = base
-    layout._lines = None
-    layout.width = width
-    layout.height = height
-    layout.greedy_line_count = greedy
-    return layout
+class _BatchLayout(Layout):
+    """A layout from ``balance_many``: its ranges are byte offsets into the batch's UTF-8,
+    so they are made str indices when read (less the paragraph's offset, ``_base``; for a
+    non-ASCII text by decoding ``_data``, the paragraph's UTF-8)."""
+
+    __slots__ = ("_data", "_base")
+
+    def _spans(self) -> Tuple[str, tuple, int]:
+        data, base = self._data, self._base
+        if data is None:  # ASCII: byte offsets are str indices
+            return self._text, self._values, base
+        # Lines come in text order: str indices are counted from the previous line's end.
+        values = list(self._values)
+        byte_at, index_at = 0, 0
+        for at in range(3, len(values), 5):
+            start, end = values[at] - base, values[at + 1] - base
+            if start < byte_at:  # not after the previous line: count from the text's start
+                byte_at, index_at = 0, 0
+            start_index = index_at + len(data[byte_at:start].decode("utf-8"))
+            index_at = start_index + len(data[start:end].decode("utf-8"))
+            byte_at = end
+            values[at], values[at + 1] = start_index, index_at
+        return self._text, tuple(values), 0
+
+
+    @property
+    def texts(self) -> list[str]:
+        """The lines' texts."""
+        if self._lines is None:
+            if self._data is None:  # ASCII: byte offsets less the paragraph's are str indices
+                values = self._values
+                count = (len(values) - 3) // 5
+                if count < len(_BASED_TEXTS):
+                    return _BASED_TEXTS[count](self._text, values, self._base)
+            text, values, base = self._spans()
+            return [text[values[at] - base:values[at + 1] - base] for at in range(3, len(values), 5)]
+        return [line.text for line in self._lines]
 
 
 _new_layout = object.__new__
+
+
+def _texts_of(count: int, based: bool = False) -> Callable[..., list]:
+    """``Layout.texts`` for an answer of `count` lines, written out: each line's slice at
+    constant indices of the answer, with no loop (a comprehension costs about twice as
+    much as the slices for the two or three lines of a title). `based`: the ranges are
+    less a third argument, ``base`` (a batch's)."""
+    less = " - base" if based else ""
+    slices = ", ".join(f"text[values[{3 + 5 * line}]{less}:values[{4 + 5 * line}]{less}]" for line in range(count))
+    return eval(f"lambda text, values{', base' if based else ''}: [{slices}]")  # noqa: S307 (constant source)
+
+
+_TEXTS = [_texts_of(count) for count in range(17)]
+_BASED_TEXTS = [_texts_of(count, based=True) for count in range(17)]
+
+
+def _batch_layout(text: str, data: Optional[bytes], values: tuple, base: int) -> Layout:
+    """A ``balance_many`` layout: `values` as ``Layout._values`` but with byte offsets into
+    the batch (``base`` where the paragraph starts); `data` the paragraph's UTF-8."""
+    layout = _new_layout(_BatchLayout)
+    layout._text = text
+    layout._values = values
+    layout._lines = None
+    layout._data = None if data is None or len(data) == len(text) else data
+    layout._base = base
+    return layout
 
 
 class Font:
@@ -311,56 +380,66 @@ _SUMMARY = struct.Struct("@NddN")
 assert _LINE.size == ctypes.sizeof(_native.LineStruct)
 assert _SUMMARY.size == ctypes.sizeof(_native.SummaryStruct)
 _make = tuple.__new__  # Line(...) without NamedTuple's keyword handling
-# One struct call reads every line of a layout of up to 16 lines (a call per line costs more).
-_LINES = [struct.Struct("@" + "NNdii" * count).unpack_from for count in range(17)]
+# One struct call reads every line of a layout of up to 32 lines (a call per line costs more).
+_LINES = [struct.Struct("@" + "NNdii" * count).unpack_from for count in range(33)]
+
+# howdytext_flat: text_length, width, units, capacity in; widest, height, greedy out;
+# then the lines. A layout's answer is read with one unpack from byte 32: the three
+# summary fields, then five per line, which is Layout._values.
+_FLAT = struct.Struct("@NdNNddN")
+_FLAT_IN = struct.Struct("@Nd").pack_into
+_FLAT_SETUP = struct.Struct("@NN").pack_into
+_FLAT_OUT_AT = 32
+_ANSWERS = [struct.Struct("@ddN" + "NNdii" * count).unpack_from for count in range(33)]
+_UNITS_SCALARS = 2  # HOWDYTEXT_UNITS_SCALARS: ranges are str indices
+# Blocks not in use; a call takes one and gives it back, so threads never share one
+# (list.pop and list.append are atomic). Each is (ctypes array, its bytes, line capacity).
+_blocks: list = []
+_flat = None  # howdytext_style_layout_flat, set when the first Style is made
 
 
-class _Scratch(threading.local):
-    """Per-thread buffers for the library's answer, so a layout allocates no ctypes objects
-    beyond its two numbers."""
-
-    def __init__(self) -> None:
-        self.summary = _native.SummaryStruct()
-        self.summary_bytes = memoryview(self.summary).cast("B")
-        self.summary_ref = ctypes.byref(self.summary)
-        self.message = ctypes.c_void_p()
-        self.message_ref = ctypes.byref(self.message)
-        self.grow(16)
-
-    def grow(self, capacity: int) -> None:
-        self.capacity = ctypes.c_size_t(capacity)
-        self.lines = (_native.LineStruct * capacity)()
-        # The lines' bytes, read with struct: reading ctypes fields makes a Structure
-        # object per line and a conversion per field.
-        self.bytes = memoryview(self.lines).cast("B")
-        self.buffers = (self.lines, self.capacity, self.summary_ref, self.message_ref, self.summary_bytes, self.bytes)
+def _block(capacity: int) -> tuple:
+    """A howdytext_flat block with room for `capacity` lines, its units set to str indices."""
+    memory = (ctypes.c_uint64 * ((_FLAT.size + capacity * _LINE.size) // 8))()
+    view = memoryview(memory).cast("B")
+    _FLAT_SETUP(view, 16, _UNITS_SCALARS, capacity)
+    return memory, view, capacity
 
 
-_scratch = _Scratch()
-_style_into = None  # howdytext_style_layout_into without argtypes, once the library is loaded
+def _answer(count: int) -> Callable[..., tuple]:
+    """The unpack for a layout of `count` lines."""
+    return _ANSWERS[count] if count < len(_ANSWERS) else struct.Struct("@ddN" + "NNdii" * count).unpack_from
 
 
-def _lines_of(text: str, data: Optional[bytes], values: Sequence, base: int = 0) -> Tuple[Line, ...]:
-    """Lines from `values` (howdytext_line fields, five per line) whose byte ranges, less
-    `base`, fall in `data`, the UTF-8 of `text` (None when `text` is ASCII)."""
-    fields = iter(values)
-    if data is None or len(data) == len(text):
-        # ASCII: byte offsets are str indices.
-        return tuple([_make(Line, (text[start - base:end - base], width, hyphen != 0, rtl != 0, start - base,
-                                   end - base))
-                      for start, end, width, hyphen, rtl in zip(fields, fields, fields, fields, fields)])
-    # Lines come in text order: str indices are counted from the previous line's end.
-    lines = []
-    byte_at, index_at = 0, 0
-    for start, end, width, hyphen, rtl in zip(fields, fields, fields, fields, fields):
-        start, end = start - base, end - base
-        if start < byte_at:  # not after the previous line: count from the text's start
-            byte_at, index_at = 0, 0
-        start_index = index_at + len(data[byte_at:start].decode("utf-8"))
-        piece = data[start:end].decode("utf-8")
-        byte_at, index_at = end, start_index + len(piece)
-        lines.append(_make(Line, (piece, width, hyphen != 0, rtl != 0, start_index, index_at)))
-    return tuple(lines)
+def _layout_text(style: "Style", text: str, width: float) -> Layout:
+    """`text` laid out at `width` px in `style`: one library call (no argtypes conversion:
+    the block carries the length and width), one unpack, one object."""
+    data = text.encode("utf-8")
+    try:
+        block = _blocks.pop()
+    except IndexError:
+        block = _block(16)
+    memory, view, capacity = block
+    try:
+        _FLAT_IN(view, 0, len(data), width)
+    except struct.error:
+        _blocks.append(block)
+        raise TypeError(f"width must be a number (px), got {type(width).__name__}") from None
+    count = _flat(style._handle, data, memory)  # type: ignore[misc]
+    if count > capacity:
+        memory, view, capacity = block = _block(count)
+        _FLAT_IN(view, 0, len(data), width)
+        count = _flat(style._handle, data, memory)  # type: ignore[misc]
+    if count < 0:
+        _blocks.append(block)
+        raise style._refusal(data, width)
+    values = _answer(count)(view, _FLAT_OUT_AT)
+    _blocks.append(block)
+    layout = _new_layout(Layout)
+    layout._text = text
+    layout._values = values
+    layout._lines = None
+    return layout
 
 
 class Style:
@@ -386,6 +465,9 @@ class Style:
         self.options = options
         self._handle = handle
         self._free = lib.howdytext_style_free
+        global _flat
+        if _flat is None:
+            _flat = _native.flat()
 
     def __del__(self) -> None:
         handle = getattr(self, "_handle", None)
@@ -403,29 +485,19 @@ class Style:
         Raises:
             HowdyTextError: when the width is out of range or the text is refused.
         """
-        # One C call per layout (lay out, copy the lines; nothing to free), with no
-        # argtypes conversion: every argument is already a C type.
-        global _style_into
-        into = _style_into
-        if into is None:
-            into = _style_into = _native.unchecked("howdytext_style_layout_into")
-        data = text.encode("utf-8")
-        # One thread-local lookup for every buffer (each lookup on a threading.local costs).
-        lines, capacity, summary_ref, message_ref, summary_bytes, raw = _scratch.buffers
-        length = ctypes.c_size_t(len(data))
-        width_px = ctypes.c_double(width)
-        status = into(self._handle, data, length, width_px, lines, capacity, summary_ref, message_ref)
-        if status != _native.OK:
-            raise HowdyTextError(status, _take_message(_scratch.message))
-        count, widest, height, greedy = _SUMMARY.unpack_from(summary_bytes)
-        if count > capacity.value:
-            _scratch.grow(count)
-            lines, capacity, summary_ref, message_ref, summary_bytes, raw = _scratch.buffers
-            status = into(self._handle, data, length, width_px, lines, capacity, summary_ref, message_ref)
-            if status != _native.OK:
-                raise HowdyTextError(status, _take_message(_scratch.message))
-        values = _LINES[count](raw) if count < 17 else struct.unpack_from("@" + "NNdii" * count, raw)
-        return _layout_of(text, data, values, 0, widest, height, greedy)
+        return _layout_text(self, text, width)
+
+    def _refusal(self, data: bytes, width: float) -> HowdyTextError:
+        """The error for a layout the library refused: laid out again by the call that
+        gives a message (the fast call gives only the status)."""
+        lib = _native.library()
+        summary = _native.SummaryStruct()
+        message = ctypes.c_void_p()
+        status = lib.howdytext_style_layout_into(self._handle, data, len(data), float(width), None, 0,
+                                                 ctypes.byref(summary), ctypes.byref(message))
+        if status == _native.OK:
+            return HowdyTextError(_native.ARGUMENT, "the library refused the text in one call but not in another")
+        return HowdyTextError(status, _take_message(message))
 
 
 # Styles by (font name or Font, size, mode): the common call, looked up without hashing
@@ -546,7 +618,7 @@ def balance(
         chosen = _style(font, size, mode, locale, direction, line_height,
                         None if features is None else tuple(features), line_break, word_break, overflow_wrap,
                         hyphens)
-    return chosen.layout(text, width)
+    return _layout_text(chosen, text, width)
 
 
 def layout(text: str, font: str | Font, size: Optional[float] = None, width: float = 0, **options: object) -> Layout:

@@ -15,7 +15,7 @@ from . import (
     Font,
     HowdyTextError,
     Mode,
-    _layout_of,
+    _batch_layout,
     _mode_style,
     _mode_styles,
     _native,
@@ -175,11 +175,11 @@ def _many_call(texts: list, styles: list, width: object, first: int, errors: str
                 results.append(_paragraph_error(index, first, status, texts, styles, width, errors, failed))
                 continue
             line_count, widest, height, greedy = _SUMMARY.unpack_from(summary_bytes, index * summary_size)
-            values = (_LINES[line_count](line_bytes, at * line_size) if line_count < 17
+            values = (_LINES[line_count](line_bytes, at * line_size) if line_count < len(_LINES)
                       else struct.unpack_from("@" + "NNdii" * line_count, line_bytes, at * line_size))
             at += line_count
-            results.append(_layout_of(texts[index], None if encoded is None else encoded[index], values,
-                                      offsets[index], widest, height, greedy))
+            results.append(_batch_layout(texts[index], None if encoded is None else encoded[index],
+                                         (widest, height, greedy) + values, offsets[index]))
         start += finished
         if start < count:
             lines = (_native.LineStruct * capacity)()  # the layouts made keep reading nothing from it

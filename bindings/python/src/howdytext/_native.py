@@ -12,10 +12,11 @@ import subprocess
 import threading
 from typing import Optional
 
-__all__ = ["LineStruct", "SummaryStruct", "library", "library_path", "unchecked"]
+__all__ = ["LineStruct", "SummaryStruct", "flat", "library", "library_path", "unchecked"]
 
 # Status codes from howdytext.h.
 OK = 0
+ARGUMENT = 1
 
 
 class LineStruct(ctypes.Structure):
@@ -125,6 +126,16 @@ def unchecked(name: str) -> ctypes._CFuncPtr:  # type: ignore[name-defined]
     pointers, bytes. Returns an int (``howdytext_status``)."""
     function = library()[name]
     function.restype = ctypes.c_int
+    return function
+
+
+def flat() -> ctypes._CFuncPtr:  # type: ignore[name-defined]
+    """``howdytext_style_layout_flat`` for the hot path: three arguments (the style's
+    ``c_void_p``, the UTF-8 ``bytes``, the block, a ctypes array) that ctypes passes as
+    they are, with no ``argtypes`` to convert through; returns the line count or minus a
+    status (``ptrdiff_t``)."""
+    function = library()["howdytext_style_layout_flat"]
+    function.restype = ctypes.c_ssize_t
     return function
 
 

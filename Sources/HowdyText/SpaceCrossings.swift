@@ -203,6 +203,18 @@ final class SpaceCrossings {
                             }
                         }
                     }
+                } else if table == gsub, rules.type(of: lookup) == 1,
+                    let found = rules.substitutions(of: lookup),
+                    !found.edges.contains(where: { edge in
+                        edge.from != edge.to && spaces.contains { Int($0) == edge.from }
+                    })
+                {
+                    // A single substitution reads and writes one glyph, so it cannot match
+                    // across a space; one that maps the space to itself (Noto Sans Myanmar's
+                    // lookup 34, nested in its chaining lookups 20 and 50) leaves the space's
+                    // glyph as it is. Where it may apply (its features, or the context rules
+                    // nesting it) is analysed with those rules, so it adds nothing unsafe.
+                    continue
                 } else {
                     hb_set_union(anywhere, sets[1])  // it may match across a space
                 }

@@ -181,7 +181,9 @@ import Testing
         var space: hb_codepoint_t = 0
         _ = hb_font_get_nominal_glyph(font.instance.handle, 0x20, &space)
         #expect(hb_set_has(crossings.anywhere, space) == 0)
-        let text = try #require(MarkWordsCacheTests.others["myanmar"]).joined(separator: " ")
+        // Without the "%s" message: Noto Sans Myanmar has no Latin, and Inter's words would hit.
+        let text = try #require(MarkWordsCacheTests.others["myanmar"]).prefix(3).joined(separator: " ")
+        #expect(!text.contains("%"))
         _ = try ShapedText(text, font: font).balance(width: 150)
         let cold = system.wordCache.statistics
         _ = try ShapedText(text, font: font).balance(width: 150)

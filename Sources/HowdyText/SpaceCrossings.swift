@@ -46,6 +46,33 @@ import CHowdyICU
 ///   nested in context rules (the probe would not apply it), makes its input glyphs
 ///   unsafe (`anywhere`).
 ///
+/// The bundled Indic faces whose words this refuses, and the rules that make it so (words
+/// with marks, that is nearly all of them, are judged by every glyph they hold, since
+/// the shaper reorders inside a syllable and a rule's glyph order is not the characters'):
+/// - Noto Sans Bengali, GSUB lookup 18 (`pres`), chaining rules "short ি, any glyph,
+///   cross/wave form" (the space as the backtrack's "any glyph": `first`) and "ি, then any
+///   glyph, cross/wave form" (lookahead: `beforeLast`). Lookup 16, a multiple substitution
+///   nested in lookup 14 (after the Vedic signs U+1CF5/U+1CF6), turns ক খ প ফ and their
+///   half, ra and ba forms into "consonant + cross/wave", so they and what GSUB can turn
+///   into them (ligature components included) count as sources: 110 glyphs, among them
+///   those of ক জ ত ন ব ভ য র ল স and the nukta, and a word holding one is unclean.
+/// - Noto Sans Gujarati, GSUB lookup 74 (`abvs`), context rules "િ form, any glyph, ં /
+///   reph / reph+anusvara" with records on the first and last input: a space as the
+///   middle input may change the glyph before it (`beforeLast`, 322 glyphs) and after it
+///   (`first`, 95).
+/// - Noto Sans Kannada, GPOS lookup 4 (`dist`), chaining rule "॒, then any glyph, a
+///   subscript alternate" (`beforeLast`): GSUB lookup 50 turns 118 glyphs (anusvara,
+///   visarga, virama, vowel signs…) into ॒, so 179 glyphs in all, and every word holding
+///   one before its space is unclean.
+/// - Noto Sans Telugu, GSUB lookups 5 (`abvs`, `blwf`), 11 (`blws`) and 24 (`psts`),
+///   chaining rules "any glyph, then subscript ra / ai length mark / subscript …": the
+///   space as backtrack (`first`); what `blwf`'s ligatures make them from (ర, త, ్ …) makes
+///   every word holding one unclean.
+/// Each rule admits the space only through class 0 ("any glyph"): whether the shaper can
+/// ever put the changed glyph next to a space (a pre-base ি or િ is reordered before its
+/// consonant) is a property of HarfBuzz's reordering, not of the lookups, so it is not
+/// taken on trust here.
+///
 /// Lookups nested in context rules are analysed as lookups of their own (a nested
 /// ligature that reaches past a space holds the space). Each set is then closed under
 /// what GSUB can turn into its glyphs (`taint`), so one glyph per character suffices.
@@ -203,6 +230,18 @@ final class SpaceCrossings {
                             }
                         }
                     }
+                } else if table == gsub, rules.type(of: lookup) == 1,
+                    let found = rules.substitutions(of: lookup),
+                    !found.edges.contains(where: { edge in
+                        edge.from != edge.to && spaces.contains { Int($0) == edge.from }
+                    })
+                {
+                    // A single substitution reads and writes one glyph, so it cannot match
+                    // across a space; one that maps the space to itself (Noto Sans Myanmar's
+                    // lookup 34, nested in its chaining lookups 20 and 50) leaves the space's
+                    // glyph as it is. Where it may apply (its features, or the context rules
+                    // nesting it) is analysed with those rules, so it adds nothing unsafe.
+                    continue
                 } else {
                     hb_set_union(anywhere, sets[1])  // it may match across a space
                 }

@@ -45,6 +45,15 @@ import Testing
         "kannada": ["ಎಲ್ಲಾ ಮಾನವರೂ ಸ್ವತಂತ್ರರಾಗಿಯೇ ಜನಿಸಿದ್ದಾರೆ. ಹಾಗೂ ಘನತೆ ಮತ್ತು ಹಕ್ಕುಗಳಲ್ಲಿ ಸಮಾನರಾಗಿದ್ದಾರೆ."],
         "telugu": ["ప్రతిపత్తిస్వత్వముల విషయమున మానవులెల్లరును జన్మతః స్వతంత్రులును సమానులును నగుదురు."],
         "khmer": ["មនុស្សទាំងអស់ កើតមកមានសេរីភាព និងសមភាព ក្នុងផ្នែកសេចក្ដីថ្លៃថ្នូរ និងសិទ្ធិ។"],
+        // GTK 2's Burmese messages (Debian's libgtk2.0-common, `msgunfmt gtk20.mo`).
+        "myanmar": [
+            "ရွေးချယ်ထားတဲ့ ဖိုင်တွဲများကို မှတ်သားချက်များဆီ ထည့်သွင်းပါ",
+            "အရောင်ထဲက အစိမ်းရောင် အလင်း ပမာဏ။",
+            "အရောင်ထဲက အနီရောင် အလင်း ပမာဏ။",
+            "အသံပမာဏကို ညှိနှိုင်းပါ",
+            "အမည်မသိတဲ့ စာအမှတ် တွေ့ရပြီး စာအမှတ်များကို မဖန်တီးနိုင်ဘူး။",
+            "%s ပုံနှိုပ်စက်ရဲ့ အရည်အသွေးများကို ရရှိဖို့ စစ်မှန်မှု လိုအပ်တယ်",
+        ],
     ]
 
     static let udatta = "क॑ख॒ ॐ"  // Vedic accents: Noto Sans Devanagari positions them after a space
@@ -116,7 +125,7 @@ import Testing
         ("Inter-Bold", "hindi"), ("NotoSansHebrew-Regular", "hebrew"), ("NotoSansHebrew-Bold", "hebrew"),
         ("Inter-Regular", "hebrew"), ("NotoSansBengali-Regular", "bengali"), ("NotoSansGujarati-Regular", "gujarati"),
         ("NotoSansKannada-Regular", "kannada"), ("NotoSansTelugu-Regular", "telugu"),
-        ("NotoSansKhmer-Regular", "khmer"),
+        ("NotoSansKhmer-Regular", "khmer"), ("NotoSansMyanmar-Regular", "myanmar"),
     ]
 
     /// Every text goes through one word cache (a private system), cold then warm; every
@@ -152,5 +161,35 @@ import Testing
         // 12 words is shaped once per width); the other scripts are checked for equality.
         guard ["hindi", "hebrew"].contains(item.script) else { return }
         #expect(warmHits > texts.count * 2 * 8, "\(item.font): \(warmHits) warm hits over \(texts.count) texts")
+    }
+}
+
+/// Why each Indic face's words are or are not cached, pinned to the lookups that decide it.
+@Suite(.serialized) struct IndicSpaceRulesTests {
+    /// Noto Sans Myanmar's GSUB lookup 34 maps the space to itself (nested in chaining
+    /// lookups 20 and 50): it cannot change the space, so the space is safe and words
+    /// without the glyphs of the base-skipping ligature lookup 18 (medial ra + wa) are
+    /// clean. Before, the space itself was unsafe and no word was cached.
+    @Test("Noto Sans Myanmar: the space is safe, and words go through the cache")
+    func myanmarSpaceIsSafe() throws {
+        let system = TextSystem()
+        let font = try system.font(named: "NotoSansMyanmar-Regular", size: 20)
+        let boundaries = MarkWordsCacheTests.analysis(font, script: HB_SCRIPT_MYANMAR, rightToLeft: false)
+        let crossings = try #require(boundaries.crossings)
+        var space: hb_codepoint_t = 0
+        _ = hb_font_get_nominal_glyph(font.instance.handle, 0x20, &space)
+        #expect(hb_set_has(crossings.anywhere, space) == 0)
+        // Two messages whose words hold nothing lookup 18 reaches (ု ူ ့ ြ ွ make a word
+        // unclean, and a run with an unclean word that holds a mark is shaped whole:
+        // `ShapingWindows`), so every word of the run is cached; no Latin ("%s" would be
+        // Inter's words).
+        let messages = try #require(MarkWordsCacheTests.others["myanmar"])
+        let text = messages[1] + " " + messages[2]
+        #expect(!text.unicodeScalars.contains { [0x102F, 0x1030, 0x1037, 0x103C, 0x103D, 0x25].contains($0.value) })
+        _ = try ShapedText(text, font: font).balance(width: 150)
+        let cold = system.wordCache.statistics
+        _ = try ShapedText(text, font: font).balance(width: 150)
+        let warm = system.wordCache.statistics
+        #expect(warm.hits > cold.hits, "no Burmese word went through the cache")
     }
 }

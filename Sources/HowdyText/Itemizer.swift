@@ -191,7 +191,8 @@ struct Itemization {
                             end += 1
                         }
                         runs.append(
-                            TextRun(start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
+                            TextRun(
+                                start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
                         start = end
                     }
                 }

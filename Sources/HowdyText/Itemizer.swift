@@ -273,17 +273,20 @@ struct Itemization {
         var lastCode: UInt8 = 0
         var lastFont: Int32 = 0
         var script = currentScript
-        defer { currentScript = script }
+        // -1 until the text's first real script is known (an Int32 compare per unit).
+        var firstReal = firstRealScript ?? -1
+        defer {
+            currentScript = script
+            if firstReal >= 0 { firstRealScript = firstReal }
+        }
         while index < count {
             let unit = text[index]
             let code = codes[index]
             let scalar = UInt32(unit)
-            guard code != 0, code != FallbackChoices.noFace, scalar >= 0x80, !blocks.mayCover(scalar),
-                scalar != 0x200D, scalar & 0xFFF0 != 0xFE00
-            else { break }
+            // Neither 0 (unknown or a surrogate) nor `noFace` (255).
+            guard code &+ 1 > 1, !blocks.mayCover(scalar) else { break }
             if index + 1 < count {
-                let next = text[index + 1]
-                guard next != 0xFE0E, next != 0xFE0F else { break }
+                guard text[index + 1] & 0xFFFE != 0xFE0E else { break }  // VS15 or VS16 follows
             }
             if Self.isUnifiedIdeograph(scalar) {
                 // Han, and none of the special properties (`ItemizationFastPathTests`
@@ -291,12 +294,13 @@ struct Itemization {
                 // text, without the property table's call.
                 script = han
             } else {
+                guard scalar >= 0x80, scalar != 0x200D, scalar & 0xFFF0 != 0xFE00 else { break }
                 let properties = howdy_scalar_properties(scalar)
                 guard properties & special == 0 else { break }
                 let own = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
                 if own > Int32(HOWDY_SCRIPT_INHERITED) { script = own }
             }
-            if firstRealScript == nil, script != Int32(HOWDY_SCRIPT_COMMON) { firstRealScript = script }
+            if firstReal < 0, script != Int32(HOWDY_SCRIPT_COMMON) { firstReal = script }
             if code != lastCode {
                 lastFont = slot(code)
                 lastCode = code

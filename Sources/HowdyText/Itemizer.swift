@@ -71,7 +71,10 @@ struct Itemization {
                         let primaryBlocks = primaryFace.blocks
                         let han = Int32(howdy_scalar_properties(0x4E00) & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
                         while index < count {
-                            if stretches {
+                            // CJK only (radicals, kana, ideographs, Hangul, fullwidth forms): a
+                            // stretch tried and refused before every character of another script
+                            // would only slow its walk.
+                            if stretches, text[index] >= 0x2E80 {
                                 let stretched = Self.plainStretch(
                                     text, from: index, codes: UnsafeBufferPointer(codes), blocks: primaryBlocks,
                                     fontOf: fontOf, scriptOf: scriptOf, script: &currentScript,
@@ -258,7 +261,8 @@ struct Itemization {
     /// script is ICU's; Common and Inherited ones take the current script, as in the walk.
     /// `han` is ICU's script code for Han; `slot(code)` gives the font slot of a code's
     /// face (`KnownChoices.slot`).
-    @inline(__always)
+    /// Not inlined: in the walk's closure its loop ran out of registers.
+    @inline(never)
     private static func plainStretch(
         _ text: UnsafeBufferPointer<UInt16>, from start: Int, codes: UnsafeBufferPointer<UInt8>, blocks: BMPBlocks,
         fontOf: UnsafeMutableBufferPointer<Int32>, scriptOf: UnsafeMutableBufferPointer<Int32>,

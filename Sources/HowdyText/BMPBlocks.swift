@@ -32,13 +32,8 @@ struct BMPBlocks: Sendable {
     func mayCover(_ scalar: UInt32) -> Bool {
         guard scalar <= 0xFFFF else { return true }
         let block = Int(scalar >> 8)
-        let word: UInt64
-        switch block >> 6 {
-        case 0: word = bits.0
-        case 1: word = bits.1
-        case 2: word = bits.2
-        default: word = bits.3
-        }
+        // The word by its offset in the tuple (a load, where a switch costs a jump table).
+        let word = withUnsafeBytes(of: bits) { $0.load(fromByteOffset: (block >> 6) &* 8, as: UInt64.self) }
         return word & (UInt64(1) << UInt64(block & 63)) != 0
     }
 }

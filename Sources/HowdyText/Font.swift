@@ -177,6 +177,9 @@ final class HarfBuzzFont: @unchecked Sendable {
     var shiftTo16Dot16: Int { 10 - fineShift }
     /// Unique for the process and never reused (unlike an address): keys shaped words.
     let serial: Int
+    /// The nominal glyph and advance of each ideograph this font has given
+    /// (`NominalShaping`), empty until a CJK run needs one.
+    let nominalGlyphs = NominalGlyphs()
 
     private static let serials = Atomic<Int>(0)
 

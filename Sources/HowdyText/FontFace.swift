@@ -40,8 +40,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let hbFace: OpaquePointer  // hb_face_t *
     /// The face's cmap coverage, read once: hb_set lookups are lock-free reads.
     private let coverage: OpaquePointer  // hb_set_t *
-    /// The BMP blocks `coverage` touches, so that most misses skip the set (`BMPBlocks`).
-    private let blocks: BMPBlocks
+    /// The BMP blocks `coverage` touches, so that most misses skip the set (`BMPBlocks`);
+    /// read by itemisation's plain stretches too (`Itemization.plainStretch`).
+    let blocks: BMPBlocks
     private let lock = Mutex(())
     private let spaceInertness = Mutex<Bool?>(nil)
 

@@ -64,7 +64,34 @@ struct Itemization {
                         var memo = ScalarMemo(table, enabled: remembers)
                         // Each scalar is decoded once: this one's `next` is the following one.
                         var following = count > 0 ? Self.decode(text, at: 0) : (0, 0)
+                        // Plain stretches (see `plainStretch`) only with answers known and
+                        // remembering on: `remembers: false` walks every character, which
+                        // the tests compare with.
+                        let stretches = remembers && !codes.isEmpty
+                        let primaryBlocks = primaryFace.blocks
+                        let han = Int32(howdy_scalar_properties(0x4E00) & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
                         while index < count {
+                            // CJK only (radicals, kana, ideographs, Hangul, fullwidth forms): a
+                            // stretch tried and refused before every character of another script
+                            // would only slow its walk.
+                            if stretches, text[index] >= 0x2E80 {
+                                let stretched = Self.plainStretch(
+                                    text, from: index, codes: UnsafeBufferPointer(codes), blocks: primaryBlocks,
+                                    fontOf: fontOf, scriptOf: scriptOf, script: &currentScript,
+                                    firstRealScript: &firstRealScript, han: han
+                                ) { code in
+                                    known.slot(Int(code) - 1) {
+                                        Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
+                                    }
+                                }
+                                if stretched > index {
+                                    index = stretched
+                                    previousFont = fontOf[index - 1]
+                                    previousScalar = UInt32(text[index - 1])
+                                    following = index < count ? Self.decode(text, at: index) : (0, 0)
+                                    continue
+                                }
+                            }
                             let (scalar, width) = following
                             following = index + width < count ? Self.decode(text, at: index + width) : (0, 0)
                             let next = following.0
@@ -167,7 +194,8 @@ struct Itemization {
                             end += 1
                         }
                         runs.append(
-                            TextRun(start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
+                            TextRun(
+                                start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
                         start = end
                     }
                 }
@@ -214,6 +242,85 @@ struct Itemization {
             return (scalar, 2)
         }
         return (UInt32(unit), 1)
+    }
+
+    /// Itemises the plain characters from `start` on, as the general walk would, and
+    /// returns the offset of the first one it leaves to that walk (`start` when none):
+    /// the costly part of a CJK text is a table lookup per character here, with no memo,
+    /// no lookahead decoding and no cmap set.
+    ///
+    /// A unit is taken when it is a BMP character (not a surrogate: its code is then 0)
+    /// at or above U+0080 whose chain face was known when the text began (`codes`, not 0
+    /// nor `FallbackChoices.noFace`), in a BMP block the primary face leaves empty
+    /// (`BMPBlocks`: the face has no glyph for it, exactly), with no attaching, emoji
+    /// presentation or pictographic property, not ZWJ or a variation selector, and not
+    /// followed by VS15 or VS16. That is `isPlainAnswered` with the primary face lacking
+    /// it, for which the walk answers `known.slot(code - 1)` whether from its memo or not
+    /// (the memo holds only that answer for such a scalar: `chooseFont` reaches
+    /// `chooseCovering`, whose primary face lacks it and whose `code` is this one). Its
+    /// script is ICU's; Common and Inherited ones take the current script, as in the walk.
+    /// `han` is ICU's script code for Han; `slot(code)` gives the font slot of a code's
+    /// face (`KnownChoices.slot`).
+    /// Not inlined: in the walk's closure its loop ran out of registers.
+    @inline(never)
+    private static func plainStretch(
+        _ text: UnsafeBufferPointer<UInt16>, from start: Int, codes: UnsafeBufferPointer<UInt8>, blocks: BMPBlocks,
+        fontOf: UnsafeMutableBufferPointer<Int32>, scriptOf: UnsafeMutableBufferPointer<Int32>,
+        script currentScript: inout Int32, firstRealScript: inout Int32?, han: Int32, slot: (UInt8) -> Int32
+    ) -> Int {
+        let special =
+            UInt32(HOWDY_PROPERTY_ATTACHING) | UInt32(HOWDY_PROPERTY_EMOJI_PRESENTATION)
+            | UInt32(HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC)
+        let count = text.count
+        var index = start
+        // A stretch uses one or two faces: the last code's slot saves asking again.
+        var lastCode: UInt8 = 0
+        var lastFont: Int32 = 0
+        var script = currentScript
+        // -1 until the text's first real script is known (an Int32 compare per unit).
+        var firstReal = firstRealScript ?? -1
+        defer {
+            currentScript = script
+            if firstReal >= 0 { firstRealScript = firstReal }
+        }
+        while index < count {
+            let unit = text[index]
+            let code = codes[index]
+            let scalar = UInt32(unit)
+            // Neither 0 (unknown or a surrogate) nor `noFace` (255).
+            guard code &+ 1 > 1, !blocks.mayCover(scalar) else { break }
+            if index + 1 < count {
+                guard text[index + 1] & 0xFFFE != 0xFE0E else { break }  // VS15 or VS16 follows
+            }
+            if Self.isUnifiedIdeograph(scalar) {
+                // Han, and none of the special properties (`ItemizationFastPathTests`
+                // checks ICU's answer for every one): the bulk of a Chinese or Japanese
+                // text, without the property table's call.
+                script = han
+            } else {
+                guard scalar >= 0x80, scalar != 0x200D, scalar & 0xFFF0 != 0xFE00 else { break }
+                let properties = howdy_scalar_properties(scalar)
+                guard properties & special == 0 else { break }
+                let own = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
+                if own > Int32(HOWDY_SCRIPT_INHERITED) { script = own }
+            }
+            if firstReal < 0, script != Int32(HOWDY_SCRIPT_COMMON) { firstReal = script }
+            if code != lastCode {
+                lastFont = slot(code)
+                lastCode = code
+            }
+            fontOf[index] = lastFont
+            scriptOf[index] = script
+            index += 1
+        }
+        return index
+    }
+
+    /// CJK Unified Ideographs and Extension A (U+4E00–U+9FFF, U+3400–U+4DBF): every one
+    /// is assigned, of the Han script, and neither attaching, emoji nor pictographic.
+    @inline(__always)
+    static func isUnifiedIdeograph(_ scalar: UInt32) -> Bool {
+        scalar &- 0x4E00 <= 0x9FFF - 0x4E00 || scalar &- 0x3400 <= 0x4DBF - 0x3400
     }
 
     /// True when `chooseFont` would answer the chain face the text began knowing (`code`,

@@ -48,6 +48,13 @@ struct RunShaper {
             rightToLeft: item.isRightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
         let boundaries = SpaceBoundaries.shared(
             in: cache, font: font, context: context, script: item.script, language: language, features: features)
+        // Ideographs where the plan applies nothing: HarfBuzz's answer is the font's
+        // nominal glyphs and advances, read directly (`NominalShaping`), no cache needed.
+        if boundaries.clustersAreIndependent, item.script == HB_SCRIPT_HAN, !item.isRightToLeft,
+            NominalShaping.append(text, range: item.start..<item.end, font: font, to: &store)
+        {
+            return first..<store.glyphs.count
+        }
         if boundaries.clustersAreIndependent, Self.cutsAtBreaks(item.script), item.end - item.start > 1,
             !text[item.start..<item.end].contains(0x2044)
         {

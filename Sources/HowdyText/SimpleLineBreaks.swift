@@ -115,6 +115,7 @@ enum SimpleLineBreaks {
         case other, ideographic, conditional, opening, closing
     }
 
+    @inline(__always)
     private static func japaneseClass(_ unit: UInt16) -> JapaneseClass {
         switch unit {
         case 0x3400...0x4DBF, 0x4E00...0x9FFF: return .ideographic
@@ -141,29 +142,41 @@ enum SimpleLineBreaks {
     {
         guard options.wordBreak == .normal else { return nil }
         let strict = options.lineBreak == .strict
-        var segments: [ShapedText.Segment] = []
-        var start = 0
-        var previous = JapaneseClass.other
-        for index in 0..<text.count {
-            let current = japaneseClass(text[index])
-            if index > 0 {
-                let breaks =
-                    switch current {
-                    case .closing: false
-                    case .conditional: !strict && previous != .opening
-                    default: previous != .opening
+        var answered = true
+        // At most a segment per unit: written through a pointer, each append would test
+        // the array for sharing and room (a CJK text has a segment per character).
+        let segments = [ShapedText.Segment](unsafeUninitializedCapacity: text.count) { buffer, made in
+            var start = 0
+            var count = 0
+            var previous = JapaneseClass.other
+            for index in 0..<text.count {
+                let current = japaneseClass(text[index])
+                if index > 0 {
+                    let breaks =
+                        switch current {
+                        case .closing: false
+                        case .conditional: !strict && previous != .opening
+                        default: previous != .opening
+                        }
+                    if breaks {
+                        (buffer.baseAddress! + count).initialize(to: Self.segment(start, index, index))
+                        count += 1
+                        start = index
                     }
-                if breaks {
-                    if segments.isEmpty { segments.reserveCapacity(text.count) }
-                    segments.append(Self.segment(start, index, index))
-                    start = index
                 }
+                guard current != .other else {
+                    answered = false
+                    break
+                }
+                previous = current
             }
-            guard current != .other else { return nil }
-            previous = current
+            if answered {
+                (buffer.baseAddress! + count).initialize(to: Self.segment(start, text.count, text.count))
+                count += 1
+            }
+            made = count
         }
-        segments.append(Self.segment(start, text.count, text.count))
-        return segments
+        return answered ? segments : nil
     }
 
     @inline(__always)

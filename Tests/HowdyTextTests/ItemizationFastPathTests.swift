@@ -160,6 +160,21 @@ import Testing
         #expect(notStarting.isEmpty)
     }
 
+    @Test("itemisation's plain stretches read ICU's properties of exactly the unified ideographs from no table")
+    func unifiedIdeographsAreHanWithoutSpecialProperties() {
+        let han = howdy_scalar_properties(0x4E00) & UInt32(HOWDY_PROPERTY_SCRIPT_MASK)
+        #expect(howdy_script_code(Int32(han)).map { String(cString: $0) } == "Hani")
+        var differ: [UInt32] = []
+        for scalar in UInt32(0x3000)...0xA0FF {
+            let ideograph = (0x3400...0x4DBF).contains(scalar) || (0x4E00...0x9FFF).contains(scalar)
+            if Itemization.isUnifiedIdeograph(scalar) != ideograph { differ.append(scalar) }
+            // What `plainStretch` takes for granted of each: Han, nothing special.
+            if ideograph, howdy_scalar_properties(scalar) != han { differ.append(scalar) }
+        }
+        #expect(differ.isEmpty)
+        #expect(!Itemization.isUnifiedIdeograph(0) && !Itemization.isUnifiedIdeograph(0x2_0000))
+    }
+
     @Test("the balancer's jumps find the width plain bisection finds", arguments: ["cjk", "latin", "mixed"])
     func jumpsEqualBisection(_ kind: String) throws {
         let system = TextSystem()

@@ -91,7 +91,8 @@ extension Canvas {
             return
         }
         var blur =
-            started ?? StreamingBlur(width: source.width, height: source.height, channels: 4, sigma: sigma, edges: .clamp)
+            started
+            ?? StreamingBlur(width: source.width, height: source.height, channels: 4, sigma: sigma, edges: .clamp)
         materializeUnderlay()
         let frame = pixelBounds
         let width = source.width
@@ -99,7 +100,8 @@ extension Canvas {
         var clipCoverage = [Float](repeating: 0, count: area.width)
         blur.pull(until: limit) { row, samples in
             let y = source.y + row
-            precondition(y >= frame.y && y < frame.maxY, "a banded backdrop blur read row \(y) outside its band \(frame)")
+            precondition(
+                y >= frame.y && y < frame.maxY, "a banded backdrop blur read row \(y) outside its band \(frame)")
             for column in 0..<width {
                 let pixel = visiblePixel(x: source.x + column, y: y)
                 samples[column] = pixel[3]

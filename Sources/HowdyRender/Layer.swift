@@ -116,7 +116,9 @@ extension Canvas {
         let factor = opacity.isNaN ? 0 : min(1, max(0, opacity))
         let rowAlpha = (0..<frame.height).map { Float(factor * (mask?.alpha(row: frame.y + $0) ?? 1)) }
         let shader = ImageShader(image: layer.image, origin: (x: frame.x, y: frame.y))
-        let shown = rows.map { frame.intersection(PixelRect(x: frame.x, y: $0.lowerBound, width: frame.width, height: $0.count)) }
+        let shown = rows.map {
+            frame.intersection(PixelRect(x: frame.x, y: $0.lowerBound, width: frame.width, height: $0.count))
+        }
         composite(area: shown ?? frame, shader: shader) { y, _, coverage in
             coverage.update(repeating: rowAlpha[y - frame.y])
         }
@@ -207,8 +209,11 @@ struct Underlay: Sendable {
             result.pixels.withUnsafeMutableBufferPointer { to in
                 for row in 0..<area.height {
                     let start = ((area.y - originY + row) * image.width + area.x - originX) * 4
-                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(to)[row * rowBytes..<(row + 1) * rowBytes])
-                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(from)[start..<start + rowBytes]))
+                    UnsafeMutableRawBufferPointer(
+                        rebasing: UnsafeMutableRawBufferPointer(to)[row * rowBytes..<(row + 1) * rowBytes]
+                    )
+                    .copyMemory(
+                        from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(from)[start..<start + rowBytes]))
                 }
             }
         }

@@ -247,7 +247,8 @@ struct StreamingBlur: Sendable {
                 for channel in 0..<channels {
                     let range = channel * width..<(channel + 1) * width
                     Self.horizontal(
-                        UnsafeBufferPointer(rebasing: input[range]), into: UnsafeMutableBufferPointer(rebasing: slot[range]),
+                        UnsafeBufferPointer(rebasing: input[range]),
+                        into: UnsafeMutableBufferPointer(rebasing: slot[range]),
                         radius: radius, clamp: clamp)
                 }
             }

@@ -83,7 +83,9 @@ import Testing
     private func body(_ layer: inout Canvas, width: Int, height: Int) throws {
         for y in stride(from: 0, to: height, by: 6) {
             let rect = try Rect(x: Double(y % 11), y: Double(y) + 0.3, width: Double(width) * 0.7, height: 3.4)
-            layer.fill(try RoundedRect(rect), with: .solid(Color(hex: UInt32((0x20_40_F0 + y * 977) & 0xFF_FFFF), alpha: 0.55)))
+            layer.fill(
+                try RoundedRect(rect), with: .solid(Color(hex: UInt32((0x20_40_F0 + y * 977) & 0xFF_FFFF), alpha: 0.55))
+            )
         }
         let card = try RoundedRect(
             try Rect(x: 12, y: 70.5, width: Double(width) - 24, height: Double(height)), cornerRadius: 9,
@@ -128,7 +130,9 @@ import Testing
                 try body(&layer, width: width, height: height)
             }
             #expect(banded.image == whole.image, "bands of \(rows.map(String.init) ?? "default") rows drew other bytes")
-            if let rows { #expect(bandsDrawn >= height / rows, "\(bandsDrawn) bands of \(rows) rows: blurs held bands") }
+            if let rows {
+                #expect(bandsDrawn >= height / rows, "\(bandsDrawn) bands of \(rows) rows: blurs held bands")
+            }
         }
     }
 

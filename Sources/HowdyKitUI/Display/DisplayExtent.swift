@@ -63,7 +63,8 @@ struct DisplayExtent {
         case .backdropBlur(let shape, let sigma):
             // Canvas.blurBackdrop: the shape's pixels padded by 3σ (σ capped at 256).
             guard sigma.isFinite, sigma > 0.2 else { return true }
-            let read = PixelRect(enclosing: shape.bounds).padded(by: Int(saturating: 3 * min(sigma, 256), rounding: .up) + 1)
+            let read = PixelRect(enclosing: shape.bounds).padded(
+                by: Int(saturating: 3 * min(sigma, 256), rounding: .up) + 1)
             keep(read, held: nested)
             if !nested, let ahead = LayerReadAhead.backdropBlur(under: shape, sigma: sigma) {
                 // A blur reading what an earlier one writes would read, ahead of the band,

@@ -45,64 +45,35 @@ extension Image {
         let rows = BoxFilter.Spans(count: newHeight, sourceCount: height)
         var output = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
         var sums = [SIMD4<Float>](repeating: .zero, count: newWidth)
-        // A source row's horizontal sums, per output column: the same for every output row
-        // it falls in, so the row at the seam of two output rows is summed once (kept in
-        // `shared`), the others into `scratch`. The same operations give the same floats.
-        var shared = [SIMD4<Float>](repeating: .zero, count: newWidth)
-        var scratch = [SIMD4<Float>](repeating: .zero, count: newWidth)
-        var sharedRow = -1
         let sourceWidth = width
         pixels.withUnsafeBufferPointer { source in
-            let columnStart = columns.start, columnOffsets = columns.offsets, columnWeights = columns.weights
-            columnStart.withUnsafeBufferPointer { columnStart in
-                columnOffsets.withUnsafeBufferPointer { columnOffsets in
-                    columnWeights.withUnsafeBufferPointer { columnWeights in
-                        /// Row `row`'s horizontal sums into `into`.
-                        func horizontal(_ row: Int, into: UnsafeMutableBufferPointer<SIMD4<Float>>) {
-                            let base = row * sourceWidth * 4
+            columns.weights.withUnsafeBufferPointer { columnWeights in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for y in 0..<newHeight {
+                        sums.update(repeating: .zero)
+                        for k in rows.offsets[y]..<rows.offsets[y + 1] {
+                            let rowWeight = rows.weights[k]
+                            let row = (rows.start[y] + k - rows.offsets[y]) * sourceWidth * 4
                             for x in 0..<newWidth {
                                 var sum = SIMD4<Float>.zero
-                                var pixel = base + columnStart[x] * 4
-                                for t in columnOffsets[x]..<columnOffsets[x + 1] {
+                                var pixel = row + columns.start[x] * 4
+                                for t in columns.offsets[x]..<columns.offsets[x + 1] {
                                     let color = SIMD4<Float>(
                                         Float(source[pixel]), Float(source[pixel + 1]), Float(source[pixel + 2]),
                                         Float(source[pixel + 3]))
                                     sum += color * columnWeights[t]
                                     pixel += 4
                                 }
-                                into[x] = sum
+                                sums[x] += sum * rowWeight
                             }
                         }
-                        for y in 0..<newHeight {
-                            sums.withUnsafeMutableBufferPointer { $0.update(repeating: .zero) }
-                            let first = rows.offsets[y], last = rows.offsets[y + 1] - 1
-                            for k in first...last {
-                                let rowWeight = rows.weights[k]
-                                let row = rows.start[y] + k - first
-                                if row != sharedRow {
-                                    if k == last {
-                                        // The seam with the next output row (if any): kept.
-                                        shared.withUnsafeMutableBufferPointer { horizontal(row, into: $0) }
-                                        sharedRow = row
-                                    } else {
-                                        scratch.withUnsafeMutableBufferPointer { horizontal(row, into: $0) }
-                                    }
-                                }
-                                let line = row == sharedRow ? shared : scratch
-                                line.withUnsafeBufferPointer { line in
-                                    sums.withUnsafeMutableBufferPointer { sums in
-                                        for x in 0..<newWidth { sums[x] += line[x] * rowWeight }
-                                    }
-                                }
-                            }
-                            for x in 0..<newWidth {
-                                let a = Compositor.round8(sums[x].w)
-                                let base = (y * newWidth + x) * 4
-                                output[base] = UInt8(min(Compositor.round8(sums[x].x), a))
-                                output[base + 1] = UInt8(min(Compositor.round8(sums[x].y), a))
-                                output[base + 2] = UInt8(min(Compositor.round8(sums[x].z), a))
-                                output[base + 3] = UInt8(a)
-                            }
+                        for x in 0..<newWidth {
+                            let a = Compositor.round8(sums[x].w)
+                            let base = (y * newWidth + x) * 4
+                            output[base] = UInt8(min(Compositor.round8(sums[x].x), a))
+                            output[base + 1] = UInt8(min(Compositor.round8(sums[x].y), a))
+                            output[base + 2] = UInt8(min(Compositor.round8(sums[x].z), a))
+                            output[base + 3] = UInt8(a)
                         }
                     }
                 }

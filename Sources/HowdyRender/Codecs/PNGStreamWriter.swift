@@ -61,17 +61,17 @@ package final class PNGStreamWriter {
             filtered.withUnsafeMutableBufferPointer { filtered in
                 previous.withUnsafeMutableBufferPointer { previous in
                     for y in 0..<band.height {
-                        let source = y * width * 4
-                        let target = y * stride + 1
-                        filtered[target - 1] = 2  // Up
-                        // RGBA in, RGB out: alpha skipped (a pixel at a time, no division per byte).
-                        for pixel in 0..<width {
-                            for channel in 0..<3 {
-                                let x = pixel * 3 + channel
-                                let value = pixels[source + pixel * 4 + channel]
-                                filtered[target + x] = value &- previous[x]
-                                previous[x] = value
-                            }
+                        var source = y * width * 4
+                        var target = y * stride
+                        filtered[target] = 2  // Up
+                        target += 1
+                        for x in 0..<width * 3 {
+                            let value = pixels[source]
+                            filtered[target] = value &- previous[x]
+                            previous[x] = value
+                            target += 1
+                            // RGBA in, RGB out: skip alpha after every third byte.
+                            source += x % 3 == 2 ? 2 : 1
                         }
                     }
                 }

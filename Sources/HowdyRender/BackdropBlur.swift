@@ -11,6 +11,7 @@ extension Canvas {
     /// fades the blurred backdrop with the rest of its content. `sigma` ≤ 0.2 px or not
     /// finite does nothing; σ is capped at 256 px, which bounds the work.
     public mutating func blurBackdrop(under shape: RoundedRect, sigma requested: Double) {
+        if bands != nil { return blurBackdropInBand(under: shape, sigma: requested) }
         guard requested.isFinite, requested > 0.2 else { return }
         let sigma = min(requested, 256)
         let area = PixelRect(enclosing: shape.bounds).intersection(drawableArea)
@@ -56,6 +57,73 @@ extension Canvas {
                     }
                 }
             }
+        }
+    }
+
+    /// `blurBackdrop` in one band of a banded layer (`bands`): the whole layer's blur, the
+    /// rows of this band out. The blur's area and the rows it reads are bounded by the
+    /// layer's region, as in the unbanded layer; its `StreamingBlur` (four channels: alpha,
+    /// red, green, blue) is kept from band to band, so rows above the band were read in
+    /// earlier bands, before they were composited. Rows out up to the band's last row read
+    /// up to `lag` rows below it, which the band's canvas holds (drawn by the operations so
+    /// far, over the canvas under the layer, which no band has composited yet). Each row is
+    /// read before any row at or below it is written, and every sample goes through the
+    /// same operations as in `blurBackdrop`'s passes, so the bytes are the unbanded layer's.
+    private mutating func blurBackdropInBand(under shape: RoundedRect, sigma requested: Double) {
+        // Taken out while in use: a blur's rows must not be shared, or writing them copies them.
+        guard var bands = self.bands.take() else { return }
+        defer { self.bands = bands }
+        let call = bands.nextCall()
+        guard requested.isFinite, requested > 0.2, !bands.finishedBlurs.contains(call) else { return }
+        let sigma = min(requested, 256)
+        let area = PixelRect(enclosing: shape.bounds).intersection(drawableArea(within: bands.region))
+        guard !area.isEmpty else { return }
+        let pad = Int(saturating: 3 * sigma, rounding: .up)
+        let source = PixelRect(
+            x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad
+        )
+        .intersection(bands.region)
+        let limit = min(source.maxY, bands.rows.upperBound) - source.y
+        let started = bands.blurs.removeValue(forKey: call)
+        guard limit > started?.rowsOut ?? 0 else {
+            // Nothing out in this band (it lies above the rows read): nothing held yet either.
+            bands.blurs[call] = started
+            return
+        }
+        var blur =
+            started
+            ?? StreamingBlur(width: source.width, height: source.height, channels: 4, sigma: sigma, edges: .clamp)
+        materializeUnderlay()
+        let frame = pixelBounds
+        let width = source.width
+        var coverage = [Float](repeating: 0, count: area.width)
+        var clipCoverage = [Float](repeating: 0, count: area.width)
+        blur.pull(until: limit) { row, samples in
+            let y = source.y + row
+            precondition(
+                y >= frame.y && y < frame.maxY, "a banded backdrop blur read row \(y) outside its band \(frame)")
+            for column in 0..<width {
+                let pixel = visiblePixel(x: source.x + column, y: y)
+                samples[column] = pixel[3]
+                for channel in 0..<3 { samples[(channel + 1) * width + column] = pixel[channel] }
+            }
+        } emit: { row, samples in
+            let y = source.y + row
+            guard y >= area.y, y < area.maxY else { return }
+            rowCoverage(y, area: area, shape: shape, into: &coverage, clipScratch: &clipCoverage)
+            let offset = area.x - source.x
+            let alpha = UnsafeBufferPointer(rebasing: samples[offset..<offset + area.width])
+            for channel in 0..<3 {
+                let start = (channel + 1) * width + offset
+                let colour = UnsafeBufferPointer(rebasing: samples[start..<start + area.width])
+                composite(colour, channel: channel, alpha: alpha, y: y, area: area, coverage: coverage)
+            }
+            composite(alpha, channel: 3, alpha: alpha, y: y, area: area, coverage: coverage)
+        }
+        if blur.rowsOut >= source.height {
+            bands.finishedBlurs.insert(call)
+        } else {
+            bands.blurs[call] = blur
         }
     }
 

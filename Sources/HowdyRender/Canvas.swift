@@ -23,6 +23,9 @@ public struct Canvas: Sendable {
     /// coordinates into an image only as large as that part.
     var originX = 0
     var originY = 0
+    /// Inside one band of a banded layer: what its bands share (where the whole layer's
+    /// blurs and shadows are bounded, and their state from band to band). Nil otherwise.
+    var bands: LayerBandState? = nil
 
     /// A canvas of `width` × `height` px filled with `background` (default transparent).
     /// - Throws: `RenderError.invalidSize` for a side of 0 or over 16384 px, or over 256 megapixels.
@@ -61,8 +64,11 @@ public struct Canvas: Sendable {
     var pixelBounds: PixelRect { PixelRect(x: originX, y: originY, width: width, height: height) }
 
     /// The pixels drawing may touch: the canvas within the clips' bounds.
-    var drawableArea: PixelRect {
-        var area = pixelBounds
+    var drawableArea: PixelRect { drawableArea(within: pixelBounds) }
+
+    /// `bounds` (drawing coordinates) within the clips' bounds.
+    func drawableArea(within bounds: PixelRect) -> PixelRect {
+        var area = bounds
         for clip in clips { area = area.intersection(PixelRect(enclosing: clip.bounds)) }
         return area
     }

@@ -82,6 +82,17 @@ extension Canvas {
     mutating func layer<R>(
         opacity: Double, mask: VerticalMask?, within: PixelRect?, _ body: (inout Canvas) throws -> R
     ) rethrows -> R {
+        var bands: LayerBandState? = nil
+        return try layer(opacity: opacity, mask: mask, within: within, compositing: nil, bands: &bands, body)
+    }
+
+    /// `layer(opacity:mask:within:_:)` that composites only the rows `compositing` of the
+    /// layer (nil: all of them), the body drawing with `bands` as its canvas's band state
+    /// (moved in, and back out when the body is done).
+    mutating func layer<R>(
+        opacity: Double, mask: VerticalMask?, within: PixelRect?, compositing rows: Range<Int>?,
+        bands: inout LayerBandState?, _ body: (inout Canvas) throws -> R
+    ) rethrows -> R {
         let region = within.map { $0.intersection(pixelBounds) } ?? pixelBounds
         // An empty region shows nothing, but the body still runs (for its result) on one pixel.
         let visible = !region.isEmpty
@@ -93,6 +104,9 @@ extension Canvas {
         // Flattened only if the body reads it (`materializeUnderlay`); the parent cannot
         // change while the body runs, so it is the same then as now.
         layer.pendingUnderlay = PendingUnderlay(parent: self, frame: frame)
+        // Moved, not copied: a blur's rows in it must stay unshared to be written in place.
+        layer.bands = bands.take()
+        defer { bands = layer.bands.take() }
         let result = try body(&layer)
         // Dropped before compositing: the underlay (and the parent kept for it) may share
         // this canvas's pixels, which would otherwise be copied whole on the first write.
@@ -102,7 +116,10 @@ extension Canvas {
         let factor = opacity.isNaN ? 0 : min(1, max(0, opacity))
         let rowAlpha = (0..<frame.height).map { Float(factor * (mask?.alpha(row: frame.y + $0) ?? 1)) }
         let shader = ImageShader(image: layer.image, origin: (x: frame.x, y: frame.y))
-        composite(area: frame, shader: shader) { y, _, coverage in
+        let shown = rows.map {
+            frame.intersection(PixelRect(x: frame.x, y: $0.lowerBound, width: frame.width, height: $0.count))
+        }
+        composite(area: shown ?? frame, shader: shader) { y, _, coverage in
             coverage.update(repeating: rowAlpha[y - frame.y])
         }
         return result
@@ -192,8 +209,11 @@ struct Underlay: Sendable {
             result.pixels.withUnsafeMutableBufferPointer { to in
                 for row in 0..<area.height {
                     let start = ((area.y - originY + row) * image.width + area.x - originX) * 4
-                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(to)[row * rowBytes..<(row + 1) * rowBytes])
-                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(from)[start..<start + rowBytes]))
+                    UnsafeMutableRawBufferPointer(
+                        rebasing: UnsafeMutableRawBufferPointer(to)[row * rowBytes..<(row + 1) * rowBytes]
+                    )
+                    .copyMemory(
+                        from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(from)[start..<start + rowBytes]))
                 }
             }
         }

@@ -16,6 +16,12 @@ extension Canvas {
     public mutating func drawShadow(
         of shape: RoundedRect, color: Color, offset: Point = .zero, blurRadius: Double, spread: Double = 0
     ) throws(RenderError) {
+        // In a band of a banded layer (`bands`): the whole layer's shadow, its area bounded by
+        // the layer's region (not the band), so it lays the same grid in every band; its
+        // blurred plane is kept for the later bands its area reaches. Taken out while in use.
+        var bands = self.bands.take()
+        defer { self.bands = bands }
+        let call = bands?.nextCall()
         try requireFinite(offset, "shadow offset")
         try requireFinite(spread, "shadow spread")
         try requireFinite(blurRadius, "shadow blur radius")
@@ -33,8 +39,9 @@ extension Canvas {
         let padded = PixelRect(
             x: shapeArea.x - pad, y: shapeArea.y - pad, width: shapeArea.width + 2 * pad,
             height: shapeArea.height + 2 * pad)
-        let area = padded.intersection(drawableArea)
-        guard !area.isEmpty else { return }
+        let area = padded.intersection(bands.map { drawableArea(within: $0.region) } ?? drawableArea)
+        // Nothing of it in this canvas (a band above or below it): nothing to compute.
+        guard !area.isEmpty, !area.intersection(drawableArea).isEmpty else { return }
         // What the blur needs: the visible area plus the blur's reach, within the shadow.
         let region = padded.intersection(
             PixelRect(x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad))
@@ -47,16 +54,22 @@ extension Canvas {
                 x: (shadowShape.rect.x - Double(region.x)) * scale, y: (shadowShape.rect.y - Double(region.y)) * scale,
                 width: shadowShape.rect.width * scale, height: shadowShape.rect.height * scale),
             cornerRadius: shadowShape.cornerRadius * scale, style: shadowShape.style)
-        var plane = FloatPlane(width: width, height: height)
-        plane.samples.withUnsafeMutableBufferPointer { samples in
-            for row in 0..<height {
-                let start = row * width
-                small.coverage(
-                    row: row, from: 0, into: UnsafeMutableBufferPointer(rebasing: samples[start..<start + width]))
+        let mask: FloatPlane
+        if let call, let kept = bands?.shadows.removeValue(forKey: call) {
+            mask = kept
+        } else {
+            var plane = FloatPlane(width: width, height: height)
+            plane.samples.withUnsafeMutableBufferPointer { samples in
+                for row in 0..<height {
+                    let start = row * width
+                    small.coverage(
+                        row: row, from: 0, into: UnsafeMutableBufferPointer(rebasing: samples[start..<start + width]))
+                }
             }
+            Blur.gaussian(&plane, sigma: sigma * scale, edges: .transparent)
+            mask = plane
         }
-        Blur.gaussian(&plane, sigma: sigma * scale, edges: .transparent)
-        let mask = plane
+        if let call, let rows = bands?.rows, area.maxY > rows.upperBound { bands?.shadows[call] = mask }
         let inverse = Float(scale)
         let casting = shape
         composite(area: area, shader: SolidShader(color: color.premultiplied255, dithers: true)) { y, x0, coverage in

@@ -14,9 +14,25 @@ import HowdyNumbers
 /// `c` at `c * width`); each channel's horizontal passes stay within its own samples.
 /// Memory: about `channels × width × (2 (r₁ + r₂ + r₃) + 6)` floats, r ≈ σ, instead of
 /// `channels × width × height` plus a whole-plane scratch.
-struct StreamingBlur {
+///
+/// Rows go in pushed (`push`: every row that can come out does, at once) or pulled (`pull`:
+/// rows come out up to a limit, and only the input rows they need are read). A pass makes
+/// a row only when the next pass (or the caller) asks for it, so the rings never overflow
+/// either way, and each pass's operations do not depend on when it runs. A value: a blur
+/// half done can be kept and carried on later (a layer's next band).
+struct StreamingBlur: Sendable {
+    /// What one step of a pass did.
+    private enum Step {
+        /// An output row is in `output`.
+        case row
+        /// The next output row needs an input row not yet received.
+        case needsRow
+        /// Every output row is out.
+        case done
+    }
+
     /// One box pass: horizontal along each incoming row, then vertical down the columns.
-    private final class Pass {
+    private struct Pass: Sendable {
         let radius: Int
         let scale: Float
         let stride: Int
@@ -56,63 +72,76 @@ struct StreamingBlur {
         }
 
         /// Takes the next row's horizontal pass output, written by `write` into its slot.
-        func receive(_ write: (UnsafeMutableBufferPointer<Float>) -> Void) {
-            let start = (received % ringRows) * stride
+        mutating func receive(_ write: (UnsafeMutableBufferPointer<Float>) -> Void) {
+            let start = (received % ringRows) * stride, stride = stride
             ring.withUnsafeMutableBufferPointer { ring in
                 write(UnsafeMutableBufferPointer(rebasing: ring[start..<start + stride]))
             }
             received += 1
         }
 
-        /// Moves on by one output row, left in `output`: false when that needs more rows
-        /// (or every row is out). The vertical pass of `Blur`, one row at a time.
-        func step() -> Bool {
+        private mutating func add(_ row: Int) {
+            let start = (row % ringRows) * stride, stride = stride
             ring.withUnsafeBufferPointer { ring in
                 sums.withUnsafeMutableBufferPointer { sums in
-                    let stride = stride, ringRows = ringRows
-                    func add(_ row: Int) {
-                        let start = (row % ringRows) * stride
-                        for i in 0..<stride { sums[i] += ring[start + i] }
-                    }
-                    func subtract(_ row: Int) {
-                        let start = (row % ringRows) * stride
-                        for i in 0..<stride { sums[i] -= ring[start + i] }
-                    }
-                    if !started {
-                        guard received > min(radius, height - 1) else { return false }
-                        for y in -radius...radius { if let row = source(y) { add(row) } }
-                        started = true
-                    }
-                    if pending {
-                        let y = next - 1
-                        if let row = source(y + radius + 1) {
-                            guard row < received else { return false }
-                            add(row)
-                        }
-                        if let row = source(y - radius) { subtract(row) }
-                        pending = false
-                    }
-                    guard next < height else { return false }
-                    let scale = scale
-                    output.withUnsafeMutableBufferPointer { output in
-                        for i in 0..<stride { output[i] = sums[i] * scale }
-                    }
-                    next += 1
-                    pending = true
-                    return true
+                    for i in 0..<stride { sums[i] += ring[start + i] }
                 }
             }
+        }
+
+        private mutating func subtract(_ row: Int) {
+            let start = (row % ringRows) * stride, stride = stride
+            ring.withUnsafeBufferPointer { ring in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for i in 0..<stride { sums[i] -= ring[start + i] }
+                }
+            }
+        }
+
+        /// Moves on by one output row, left in `output`. The vertical pass of `Blur`, one
+        /// row at a time. `.needsRow` changes nothing: the same call succeeds once the row
+        /// is received.
+        mutating func step() -> Step {
+            if !started {
+                guard received > min(radius, height - 1) else { return .needsRow }
+                for y in -radius...radius { if let row = source(y) { add(row) } }
+                started = true
+            }
+            if pending {
+                let y = next - 1
+                let incoming = source(y + radius + 1)
+                if let row = incoming, row >= received { return .needsRow }
+                if let row = incoming { add(row) }
+                if let row = source(y - radius) { subtract(row) }
+                pending = false
+            }
+            guard next < height else { return .done }
+            let scale = scale, stride = stride
+            sums.withUnsafeBufferPointer { sums in
+                output.withUnsafeMutableBufferPointer { output in
+                    for i in 0..<stride { output[i] = sums[i] * scale }
+                }
+            }
+            next += 1
+            pending = true
+            return .row
         }
     }
 
     let width: Int
     let height: Int
     let channels: Int
+    /// Input rows read beyond the last row out (the passes' radii summed): row `y` comes out
+    /// once row `min(y + lag, height - 1)` is in.
+    let lag: Int
     private let clamp: Bool
-    private let passes: [Pass]
+    private var passes: [Pass]
+    /// The input row being read (pulled or pushed).
     private var row: [Float]
     /// Rows out of the last pass so far.
-    private var emitted = 0
+    private(set) var rowsOut = 0
+    /// Input rows read so far.
+    private(set) var rowsIn = 0
 
     /// A blur of `sigma` px (as `Blur.gaussian`, including its cap at twice the longer
     /// side) for a plane of `width` × `height` samples in `channels` channels.
@@ -130,6 +159,14 @@ struct StreamingBlur {
             }
         }
         self.passes = passes
+        lag = passes.reduce(0) { $0 + $1.radius }
+    }
+
+    /// At least the `lag` of any blur of at most `sigma` px (finite, ≥ 0), whatever its
+    /// plane: 3σ + 3 rows, rounded up. Each box radius is at most σ + 1 (a box is at most
+    /// `√(4σ² + 1) + 2` wide, and that is at most 2σ + 3).
+    static func maximumLag(sigma: Double) -> Int {
+        Int(saturating: 3 * max(0, sigma), rounding: .up) + 3
     }
 
     /// Feeds the next row (top to bottom): `fill` writes its `channels × width` samples.
@@ -139,32 +176,82 @@ struct StreamingBlur {
     mutating func push(
         _ fill: (UnsafeMutableBufferPointer<Float>) -> Void, emit: (Int, UnsafeBufferPointer<Float>) -> Void
     ) {
-        row.withUnsafeMutableBufferPointer { fill($0) }
-        var out = 0
-        row.withUnsafeBufferPointer { row in
-            feed(0, row) { samples in
-                emit(emitted + out, samples)
-                out += 1
-            }
+        var given = false
+        let read = { (_: Int, samples: UnsafeMutableBufferPointer<Float>) -> Bool in
+            guard !given else { return false }
+            given = true
+            fill(samples)
+            return true
         }
-        emitted += out
+        // Every row that could come out without this one did in the last push, so the first
+        // pass asked for a row reads this one (before any row comes out).
+        while rowsOut < height, produce(passes.count - 1, read: read) { out(emit) }
     }
 
-    /// Runs `input` through pass `index` and the ones after it.
-    private func feed(_ index: Int, _ input: UnsafeBufferPointer<Float>, emit: (UnsafeBufferPointer<Float>) -> Void) {
-        guard index < passes.count else { return emit(input) }
-        let pass = passes[index]
-        let width = width, radius = pass.radius, clamp = clamp
-        pass.receive { slot in
-            for channel in 0..<channels {
-                let range = channel * width..<(channel + 1) * width
-                Self.horizontal(
-                    UnsafeBufferPointer(rebasing: input[range]), into: UnsafeMutableBufferPointer(rebasing: slot[range]),
-                    radius: radius, clamp: clamp)
+    /// Every row `y < limit` not out yet comes out, in order, through `emit(y, samples)`;
+    /// `read(y, samples)` writes input row `y`'s `channels × width` samples when a row out
+    /// needs it: rows are read in order, each once, and row `y` out reads at most up to row
+    /// `y + lag`.
+    mutating func pull(
+        until limit: Int, read: (Int, UnsafeMutableBufferPointer<Float>) -> Void,
+        emit: (Int, UnsafeBufferPointer<Float>) -> Void
+    ) {
+        let reading = { (y: Int, samples: UnsafeMutableBufferPointer<Float>) -> Bool in
+            read(y, samples)
+            return true
+        }
+        while rowsOut < min(limit, height) {
+            guard produce(passes.count - 1, read: reading) else { return }
+            out(emit)
+        }
+    }
+
+    /// Hands the row the last pass made (or the row read, without passes) to `emit`.
+    private mutating func out(_ emit: (Int, UnsafeBufferPointer<Float>) -> Void) {
+        let y = rowsOut
+        rowsOut += 1
+        if let last = passes.indices.last {
+            passes[last].output.withUnsafeBufferPointer { emit(y, $0) }
+        } else {
+            row.withUnsafeBufferPointer { emit(y, $0) }
+        }
+    }
+
+    /// Makes pass `index`'s next row (`index` -1: the next input row, in `row`); false
+    /// when that needs an input row `read` does not give (it returns false).
+    private mutating func produce(_ index: Int, read: (Int, UnsafeMutableBufferPointer<Float>) -> Bool) -> Bool {
+        guard index >= 0 else {
+            guard rowsIn < height else { return false }
+            let y = rowsIn
+            guard row.withUnsafeMutableBufferPointer({ read(y, $0) }) else { return false }
+            rowsIn += 1
+            return true
+        }
+        while true {
+            switch passes[index].step() {
+            case .row: return true
+            case .done: return false
+            case .needsRow:
+                guard produce(index - 1, read: read) else { return false }
+                let input = index == 0 ? row : passes[index - 1].output
+                feed(index, input)
             }
         }
-        while pass.step() {
-            pass.output.withUnsafeBufferPointer { feed(index + 1, $0, emit: emit) }
+    }
+
+    /// Runs `Blur`'s horizontal pass of pass `index` over `input` into that pass's ring.
+    private mutating func feed(_ index: Int, _ input: [Float]) {
+        let width = width, channels = channels, radius = passes[index].radius, clamp = clamp
+        input.withUnsafeBufferPointer { input in
+            passes[index].receive { slot in
+                for channel in 0..<channels {
+                    let range = channel * width..<(channel + 1) * width
+                    Self.horizontal(
+                        UnsafeBufferPointer(rebasing: input[range]),
+                        into: UnsafeMutableBufferPointer(rebasing: slot[range]),
+                        radius: radius, clamp: clamp)
+                }
+            }
         }
     }
 

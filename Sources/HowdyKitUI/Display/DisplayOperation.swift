@@ -138,11 +138,19 @@ extension DisplayOperation {
             // Sized to what the operations touch, down to what the mask shows: a long screen's
             // content layer costs its column above the footer's fade, not the canvas (same bytes).
             // Drawn a band of rows at a time (one band's pixels held, not the layer's), never
-            // cutting what a shadow, backdrop blur or image reads whole.
+            // cutting what an image or an inner layer's shadow or blur reads whole.
             let draw: (inout Canvas) throws -> Void = { layer in
                 for operation in operations { try operation.render(into: &layer, bandRows: bandRows) }
             }
             if let extent = try DisplayExtent.of(operations) {
+                if extent.carriesAcrossBands {
+                    // Its own shadows and backdrop blurs carried across bands: a material card
+                    // reaching the canvas's bottom no longer makes one band of the whole layer.
+                    try canvas.layer(
+                        opacity: opacity, mask: mask, drawn: extent.drawn, kept: extent.kept,
+                        keptRows: extent.heldRows, readAhead: extent.readAhead, bandRows: bandRows, draw)
+                    return
+                }
                 try canvas.layer(
                     opacity: opacity, mask: mask, drawn: extent.drawn, kept: extent.kept, keptRows: extent.keptRows,
                     bandRows: bandRows, draw)

@@ -11,7 +11,7 @@ import HowdyText
 /// source text) or a string, and line ranges on scalar boundaries. For anything else
 /// (`write` returns false) the caller writes the answer the general way; nothing is left
 /// behind in the buffer.
-struct AnswerBytes {
+package struct AnswerBytes {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     /// Bytes written so far.
@@ -46,6 +46,21 @@ struct AnswerBytes {
             }
             bytes.removeLast(bound - (written ?? 0))
             return written != nil
+        }
+    }
+
+    /// What `write` writes for the number `value` and for the string `utf8` (for tests
+    /// comparing them with `JSONTextWriter`); nil for a number only the general writer writes.
+    package static func text(number value: Double?, string utf8: [UInt8] = []) -> String? {
+        var room = [UInt8](repeating: 0, count: 6 * utf8.count + 64)
+        return room.withUnsafeMutableBufferPointer { buffer -> String? in
+            var out = AnswerBytes(base: buffer.baseAddress!, capacity: buffer.count)
+            if let value {
+                guard out.number(value) else { return nil }
+            } else {
+                utf8.withUnsafeBufferPointer { out.string($0) }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<out.count]), as: UTF8.self)
         }
     }
 
@@ -125,7 +140,8 @@ struct AnswerBytes {
         var first = 0
         if let address = bytes.baseAddress {
             let raw = UnsafeRawPointer(address)
-            while first + 8 <= bytes.count, !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: first, as: UInt64.self))
+            while first + 8 <= bytes.count,
+                !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: first, as: UInt64.self))
             {
                 first += 8
             }
@@ -202,21 +218,24 @@ struct AnswerBytes {
         let magnitude = Int64(sixtyFourths.magnitude)
         integer(magnitude / 64)
         byte(0x2E)
-        var fraction = (magnitude % 64) * 15_625  // millionths, 6 digits
-        var digits = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        // Written from the last digit back.
-        var position = count + digits
-        count = position
-        while digits > 0 {
-            position -= 1
-            base[position] = UInt8(0x30 + fraction % 10)
-            fraction /= 10
-            digits -= 1
-        }
+        // The digits of k/64 after the point, from a table: up to 6 bytes, the length in
+        // the top byte, stored as one 8-byte word (the room has 32 bytes per number).
+        let packed = Self.fractionDigits[Int(magnitude % 64)]
+        UnsafeMutableRawPointer(base + count).storeBytes(of: packed.littleEndian, as: UInt64.self)
+        count += Int(packed >> 56)
+    }
+
+    /// For k in 0..<64, the decimal digits of k/64 after the point with no trailing zero
+    /// (k × 15625 millionths: "015625" for 1, "5" for 32), as ASCII in the low bytes of
+    /// a word, first digit lowest, and their count in the top byte; 0 for k = 0 (never used).
+    static let fractionDigits: [UInt64] = (0..<64).map { k -> UInt64 in
+        guard k > 0 else { return 0 }
+        var digits = Array(String(k * 15_625).utf8)
+        digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: 6 - digits.count), at: 0)
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        var word = UInt64(digits.count) << 56
+        for (index, digit) in digits.enumerated() { word |= UInt64(digit) << (8 * index) }
+        return word
     }
 
     /// A whole number in decimal, `-` first when negative.

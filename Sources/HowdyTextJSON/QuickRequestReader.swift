@@ -229,7 +229,7 @@ package struct QuickRequestReader {
     /// True when `bytes` is well-formed UTF-8 (Unicode's table 3-7, RFC 3629): no
     /// overlong form, no surrogate, nothing past U+10FFFF, no sequence cut short; what
     /// `String(validating:as:)` accepts.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         while index < count {

@@ -178,30 +178,40 @@ package struct QuickRequestReader {
         guard index < bytes.count else { return nil }
         let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
-        func named(_ word: StaticString) -> Bool {
-            word.utf8CodeUnitCount == name.count
-                && name.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: name.count))
+        // The name as a little-endian number (keys are at most 12 bytes), matched against
+        // the keys' numbers: comparing StaticStrings byte by byte cost 200 instructions a key.
+        guard name.count <= 12 else { return nil }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (position, byte) in name.enumerated() {
+            if position < 8 {
+                low |= UInt64(byte) << (8 * position)
+            } else {
+                high |= UInt64(byte) << (8 * (position - 8))
+            }
         }
-        switch name.count {
-        case 2: return named("id") ? .id : nil
-        case 4:
-            if named("text") { return .text }
-            if named("font") { return .font }
-            if named("size") { return .size }
-            if named("mode") { return .mode }
-            return nil
-        case 5: return named("width") ? .width : nil
-        case 6: return named("locale") ? .locale : nil
-        case 7: return named("hyphens") ? .hyphens : nil
-        case 9:
-            if named("direction") { return .direction }
-            if named("lineBreak") { return .lineBreak }
-            if named("wordBreak") { return .wordBreak }
-            return nil
-        case 10: return named("lineHeight") ? .lineHeight : nil
-        case 12: return named("overflowWrap") ? .overflowWrap : nil
-        default: return nil
+        for entry in Self.keyNumbers where entry.count == name.count && entry.low == low && entry.high == high {
+            return entry.key
         }
+        return nil
+    }
+
+    /// Each key's name as `key()` reads it: byte count and the bytes as two little-endian numbers.
+    private static let keyNumbers: [(count: Int, low: UInt64, high: UInt64, key: Key)] = [
+        ("id", Key.id), ("text", .text), ("font", .font), ("size", .size), ("width", .width), ("mode", .mode),
+        ("locale", .locale), ("direction", .direction), ("lineHeight", .lineHeight), ("lineBreak", .lineBreak),
+        ("wordBreak", .wordBreak), ("overflowWrap", .overflowWrap), ("hyphens", .hyphens),
+    ].map { name, key in
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (position, byte) in name.utf8.enumerated() {
+            if position < 8 {
+                low |= UInt64(byte) << (8 * position)
+            } else {
+                high |= UInt64(byte) << (8 * (position - 8))
+            }
+        }
+        return (name.utf8.count, low, high, key)
     }
 
     /// A string without escapes or control characters, valid UTF-8 (RFC 3629, as the
@@ -220,10 +230,36 @@ package struct QuickRequestReader {
         guard index < bytes.count else { return nil }
         let content = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
-        // Checked here rather than by `String(validating:as:)`, which runs unspecialised
-        // and looked up two generic types' metadata per call (a sixth of the reading).
-        guard any < 0x80 || Self.isValidUTF8(content) else { return nil }
-        return String(decoding: content, as: UTF8.self)
+        // Not `String(validating:as:)`, which runs unspecialised and looked up two generic
+        // types' metadata per call (a sixth of the reading). ASCII is valid as it is.
+        // Otherwise decoding replaces each ill-formed part with U+FFFD's bytes, which
+        // differ from the part (a well-formed U+FFFD is never replaced), so the bytes
+        // come out unchanged exactly when they are well-formed (`isValidUTF8`).
+        let value = String(decoding: content, as: UTF8.self)
+        guard any >= 0x80 else { return value }
+        let unchanged = value.utf8.withContiguousStorageIfAvailable { Self.sameBytes($0, content) }
+        guard unchanged ?? Self.isValidUTF8(content) else { return nil }
+        return value
+    }
+
+    /// True when `a` and `b` hold the same bytes; compared eight at a time.
+    private static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        let (x, y) = (UnsafeRawPointer(left), UnsafeRawPointer(right))
+        var offset = 0
+        while offset + 8 <= a.count {
+            guard
+                x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < a.count {
+            guard a[offset] == b[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// True when `bytes` is well-formed UTF-8 (Unicode's table 3-7, RFC 3629): no

@@ -25,7 +25,7 @@ package struct AnswerBytes {
     /// Appends the answer for `layout` (made with `omitsLineTexts`; its line texts are
     /// cut from `layout.text`) to `bytes`; false, with `bytes` unchanged, when the
     /// answer holds something only the general writer writes.
-    static func write(_ layout: TextLayout, id: JSONLValue?, to bytes: inout [UInt8]) -> Bool {
+    package static func write(_ layout: TextLayout, id: JSONLValue?, to bytes: inout [UInt8]) -> Bool {
         var text = layout.text
         return text.withUTF8 { utf8 in
             // The most the answer can take: every text byte escaped as `\u00XX` (6

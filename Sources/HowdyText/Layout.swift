@@ -14,8 +14,19 @@ extension ShapedText {
     public func layout(width: Double, strategy: LineBreakStrategy = .greedy) throws -> TextLayout {
         let fixed = try Self.fixedWidth(width)
         let breaker = try lineBreaker(for: fixed)
-        let greedy = breaker.lines(width: fixed)
         let builder = LayoutBuilder(shaped: self)
+        if strategy == .balanced(.narrowest) {
+            // Only greedy's line count is needed (its lines only when there is one): no
+            // array of lines is made for it.
+            let greedyCount = breaker.lineCount(width: fixed)
+            if greedyCount > 1 {
+                let narrowest = Balancer(breaker: breaker).narrowestWidth(keeping: greedyCount, at: fixed)
+                return builder.build(
+                    breaker.lines(width: narrowest), availableWidth: width, strategy: strategy,
+                    greedyLineCount: greedyCount)
+            }
+        }
+        let greedy = breaker.lines(width: fixed)
         guard strategy != .greedy, greedy.count > 1 else {
             return builder.build(greedy, availableWidth: width, strategy: .greedy, greedyLineCount: greedy.count)
         }

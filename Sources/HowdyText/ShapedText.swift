@@ -168,7 +168,8 @@ public struct ShapedText: Sendable {
         let descent = -fontMetrics.descender
         let metrics = (ascent, descent, options.lineHeight ?? fontMetrics.lineHeight)
 
-        var fonts: [Font] = [font]
+        // Set from the itemization below (no array is made for the primary font alone).
+        var fonts: [Font] = []
         var fontFailures: [TextError] = []
         var runs = arrays.runs
         var store = ShapedRun(
@@ -249,12 +250,17 @@ public struct ShapedText: Sendable {
         }
         // A segment that ends at a hyphen needs room for it too (LineBreaker.width).
         let hyphenAdvance = hyphen?.1 ?? 0
-        let maxSegmentWidth = segments.reduce(0) { widest, segment in
-            let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
-            return max(widest, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
-        }
-        let maxHangingWidth = segments.reduce(0) { widest, segment in
-            max(widest, prefix[Int(segment.end)] - prefix[Int(segment.contentEnd)])
+        var maxSegmentWidth = 0
+        var maxHangingWidth = 0
+        // One walk for both, through buffers (segment ends are offsets in the text).
+        segments.withUnsafeBufferPointer { segments in
+            prefix.withUnsafeBufferPointer { prefix in
+                for segment in segments {
+                    let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
+                    maxSegmentWidth = max(maxSegmentWidth, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
+                    maxHangingWidth = max(maxHangingWidth, prefix[Int(segment.end)] - prefix[Int(segment.contentEnd)])
+                }
+            }
         }
         storage = Storage(
             text: text, font: font, options: options, utf16: utf16, fonts: fonts, fontFailures: fontFailures,

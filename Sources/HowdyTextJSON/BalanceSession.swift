@@ -45,7 +45,7 @@ public final class BalanceSession: Sendable {
     /// Fonts by (name, size), bounded: at most `maximumFonts` entries. Faces underneath
     /// are shared by file identity (device and inode), so many paths to one file cost
     /// one face.
-    private let fonts = Mutex<[FontKey: Font]>([:])
+    private let fonts = Mutex(FontTable())
     /// The text system whose caches the session's fonts use (`TextSystem.shared` unless given).
     public let system: TextSystem
 
@@ -55,6 +55,18 @@ public final class BalanceSession: Sendable {
     private struct FontKey: Hashable {
         let name: String
         let size: Double
+    }
+
+    /// The open fonts, and the one asked for last: a stream's requests mostly name one
+    /// font, which is then found by comparing its name, without hashing it.
+    private struct FontTable {
+        var byKey: [FontKey: Font] = [:]
+        var last: (key: FontKey, font: Font)?
+
+        mutating func remember(_ key: FontKey, _ font: Font) -> Font {
+            last = (key, font)
+            return font
+        }
     }
 
     /// A session with no fonts open yet, opening them from `system`; by default requests
@@ -67,14 +79,18 @@ public final class BalanceSession: Sendable {
     /// The font for `name` at `size`, from the session's cache when it has it.
     public func font(named name: String, size: Double) throws -> Font {
         let key = FontKey(name: name, size: size)
-        if let font = fonts.withLock({ $0[key] }) { return font }
+        let known = fonts.withLock { table -> Font? in
+            if let last = table.last, last.key == key { return last.font }
+            return table.byKey[key].map { table.remember(key, $0) }
+        }
+        if let known { return known }
         // Opened outside the lock: a file read must not hold up other threads' lookups.
         let font = try system.font(named: name, size: size)
-        return fonts.withLock { fonts in
-            if let existing = fonts[key] { return existing }
-            if fonts.count >= Self.maximumFonts { fonts.removeAll(keepingCapacity: true) }
-            fonts[key] = font
-            return font
+        return fonts.withLock { table in
+            if let existing = table.byKey[key] { return table.remember(key, existing) }
+            if table.byKey.count >= Self.maximumFonts { table.byKey.removeAll(keepingCapacity: true) }
+            table.byKey[key] = font
+            return table.remember(key, font)
         }
     }
 
@@ -94,7 +110,7 @@ public final class BalanceSession: Sendable {
         }
         // The common request, read without a JSON tree; anything else (every error
         // included) is read again below by the general reader.
-        if let (request, id) = QuickRequestReader.read(bytes, defaults: defaults) {
+        if let (request, id) = QuickRequestReader.read(bytes, defaults: defaults, locales: locales) {
             do {
                 let layout = try request.layout(
                     in: font(named: request.font, size: request.size), omitsGlyphs: true, omitsLineTexts: true)
@@ -122,6 +138,9 @@ public final class BalanceSession: Sendable {
             writer.raw(Self.error(id: id, "line \(line): \(Self.message(error))"))
         }
     }
+
+    /// The locale tag last found valid (`QuickRequestReader`).
+    private let locales = ValidLocaleMemo()
 
     /// A request's error as its answer states it, after `line N: `.
     private static func message(_ error: any Error) -> String {

@@ -75,6 +75,14 @@ public struct JSONWriter {
     /// each line's text is cut from `layout.text` by its UTF-16 range, in one pass over
     /// the text's UTF-8, instead of from a string made per line. The bytes are the same.
     package mutating func layoutCuttingLineTexts(_ layout: TextLayout, id: JSONLValue?) {
+        // Written through a pointer when it can be (nearly always), else piece by piece.
+        if AnswerBytes.write(layout, id: id, to: &output.bytes) { return }
+        layoutCuttingLineTextsPiecewise(layout, id: id)
+    }
+
+    /// `layoutCuttingLineTexts(_:id:)` written piece by piece, whatever the layout and
+    /// id hold: what `AnswerBytes` must equal (and writes instead, when it can).
+    package mutating func layoutCuttingLineTextsPiecewise(_ layout: TextLayout, id: JSONLValue?) {
         var text = layout.text
         text.withUTF8 { utf8 in
             var cursor = UTF8OffsetCursor(utf8: utf8)

@@ -1,4 +1,5 @@
 import HowdyText
+import Synchronization
 
 /// The common JSON-lines request read straight from its UTF-8 bytes into a
 /// ``BalanceRequest``, without building a ``JSONLValue`` tree first: HowdyJSON's
@@ -17,15 +18,22 @@ import HowdyText
 package struct QuickRequestReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// Remembers the last locale found valid, when the caller keeps one.
+    private let locales: ValidLocaleMemo?
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, locales: ValidLocaleMemo? = nil) {
+        self.bytes = bytes
+        self.locales = locales
+    }
 
     /// The request in `bytes` (one JSON object) with `defaults` for what it leaves out,
     /// and its `id` (`.null` when absent); nil when the general path must read it.
-    package static func read(_ bytes: UnsafeBufferPointer<UInt8>, defaults: BalanceDefaults) -> (
-        request: BalanceRequest, id: JSONLValue
-    )? {
-        var reader = QuickRequestReader(bytes)
+    /// `locales`, when given, answers for locale tags seen before (a session keeps one:
+    /// the ICU call behind `LocaleTag.isValid` cost a Japanese request a fiftieth of its time).
+    package static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, defaults: BalanceDefaults, locales: ValidLocaleMemo? = nil
+    ) -> (request: BalanceRequest, id: JSONLValue)? {
+        var reader = QuickRequestReader(bytes, locales: locales)
         return reader.request(defaults: defaults, optionsOnly: false)
     }
 
@@ -120,7 +128,7 @@ package struct QuickRequestReader {
             strategy = parsed
         case .locale:
             // "" is the root rules, as when absent.
-            guard value.isEmpty || LocaleTag.problem(value) == nil else { return false }
+            guard value.isEmpty || (locales?.isValid(value) ?? LocaleTag.isValid(value)) else { return false }
             options.locale = value
         case .direction:
             guard let parsed = BalanceRequest.value(of: value, in: BalanceRequest.directions) else { return false }
@@ -170,30 +178,40 @@ package struct QuickRequestReader {
         guard index < bytes.count else { return nil }
         let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
-        func named(_ word: StaticString) -> Bool {
-            word.utf8CodeUnitCount == name.count
-                && name.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: name.count))
+        // The name as a little-endian number (keys are at most 12 bytes), matched against
+        // the keys' numbers: comparing StaticStrings byte by byte cost 200 instructions a key.
+        guard name.count <= 12 else { return nil }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (position, byte) in name.enumerated() {
+            if position < 8 {
+                low |= UInt64(byte) << (8 * position)
+            } else {
+                high |= UInt64(byte) << (8 * (position - 8))
+            }
         }
-        switch name.count {
-        case 2: return named("id") ? .id : nil
-        case 4:
-            if named("text") { return .text }
-            if named("font") { return .font }
-            if named("size") { return .size }
-            if named("mode") { return .mode }
-            return nil
-        case 5: return named("width") ? .width : nil
-        case 6: return named("locale") ? .locale : nil
-        case 7: return named("hyphens") ? .hyphens : nil
-        case 9:
-            if named("direction") { return .direction }
-            if named("lineBreak") { return .lineBreak }
-            if named("wordBreak") { return .wordBreak }
-            return nil
-        case 10: return named("lineHeight") ? .lineHeight : nil
-        case 12: return named("overflowWrap") ? .overflowWrap : nil
-        default: return nil
+        for entry in Self.keyNumbers where entry.count == name.count && entry.low == low && entry.high == high {
+            return entry.key
         }
+        return nil
+    }
+
+    /// Each key's name as `key()` reads it: byte count and the bytes as two little-endian numbers.
+    private static let keyNumbers: [(count: Int, low: UInt64, high: UInt64, key: Key)] = [
+        ("id", Key.id), ("text", .text), ("font", .font), ("size", .size), ("width", .width), ("mode", .mode),
+        ("locale", .locale), ("direction", .direction), ("lineHeight", .lineHeight), ("lineBreak", .lineBreak),
+        ("wordBreak", .wordBreak), ("overflowWrap", .overflowWrap), ("hyphens", .hyphens),
+    ].map { name, key in
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (position, byte) in name.utf8.enumerated() {
+            if position < 8 {
+                low |= UInt64(byte) << (8 * position)
+            } else {
+                high |= UInt64(byte) << (8 * (position - 8))
+            }
+        }
+        return (name.utf8.count, low, high, key)
     }
 
     /// A string without escapes or control characters, valid UTF-8 (RFC 3629, as the
@@ -201,16 +219,78 @@ package struct QuickRequestReader {
     private mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
+        var any: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            any |= byte
             index += 1
         }
         guard index < bytes.count else { return nil }
-        let value = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let content = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
+        // Not `String(validating:as:)`, which runs unspecialised and looked up two generic
+        // types' metadata per call (a sixth of the reading). ASCII is valid as it is.
+        // Otherwise decoding replaces each ill-formed part with U+FFFD's bytes, which
+        // differ from the part (a well-formed U+FFFD is never replaced), so the bytes
+        // come out unchanged exactly when they are well-formed (`isValidUTF8`).
+        let value = String(decoding: content, as: UTF8.self)
+        guard any >= 0x80 else { return value }
+        let unchanged = value.utf8.withContiguousStorageIfAvailable { Self.sameBytes($0, content) }
+        guard unchanged ?? Self.isValidUTF8(content) else { return nil }
         return value
+    }
+
+    /// True when `a` and `b` hold the same bytes; compared eight at a time.
+    private static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        let (x, y) = (UnsafeRawPointer(left), UnsafeRawPointer(right))
+        var offset = 0
+        while offset + 8 <= a.count {
+            guard
+                x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < a.count {
+            guard a[offset] == b[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// True when `bytes` is well-formed UTF-8 (Unicode's table 3-7, RFC 3629): no
+    /// overlong form, no surrogate, nothing past U+10FFFF, no sequence cut short; what
+    /// `String(validating:as:)` accepts.
+    package static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            // The allowed range of the second byte, and the sequence's length.
+            let (low, high, length): (UInt8, UInt8, Int)
+            switch lead {
+            case 0xC2...0xDF: (low, high, length) = (0x80, 0xBF, 2)
+            case 0xE0: (low, high, length) = (0xA0, 0xBF, 3)
+            case 0xE1...0xEC, 0xEE...0xEF: (low, high, length) = (0x80, 0xBF, 3)
+            case 0xED: (low, high, length) = (0x80, 0x9F, 3)
+            case 0xF0: (low, high, length) = (0x90, 0xBF, 4)
+            case 0xF1...0xF3: (low, high, length) = (0x80, 0xBF, 4)
+            case 0xF4: (low, high, length) = (0x80, 0x8F, 4)
+            default: return false
+            }
+            guard count - index >= length, (low...high).contains(bytes[index + 1]) else { return false }
+            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
+            index += length
+        }
+        return true
     }
 
     /// A number without an exponent whose digits, read as a whole number, are at most
@@ -278,6 +358,22 @@ package struct QuickRequestReader {
                 UnsafeBufferPointer(start: word.utf8Start, count: count))
         else { return false }
         index += count
+        return true
+    }
+}
+
+/// `LocaleTag.isValid`, answered without ICU for the tag last found valid: a stream's
+/// requests mostly name one locale, and validity is a fixed property of a tag.
+package final class ValidLocaleMemo: Sendable {
+    private let last = Mutex("")
+
+    package init() {}
+
+    /// `LocaleTag.isValid(tag)`.
+    package func isValid(_ tag: String) -> Bool {
+        if !tag.isEmpty, last.withLock({ $0 == tag }) { return true }
+        guard LocaleTag.isValid(tag) else { return false }
+        last.withLock { $0 = tag }
         return true
     }
 }

@@ -213,7 +213,18 @@ struct RunShaper {
                 store.clusters, run: run, rightToLeft: rightToLeft, pieces: pieces, into: &scratch.glyphs)
         else { return }
         let pieceGlyphs = scratch.glyphs
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.count else { return }
         for window in windows where !pieceGlyphs[window].contains(where: \.isEmpty) {
+            guard
+                !Self.matchSpansCut(
+                    before: pieceGlyphs[window.lowerBound], rightToLeft: rightToLeft, infos: infos,
+                    bufferStart: run.lowerBound),
+                window.upperBound == pieces.count
+                    || !Self.matchSpansCut(
+                        before: pieceGlyphs[window.upperBound], rightToLeft: rightToLeft, infos: infos,
+                        bufferStart: run.lowerBound)
+            else { continue }
             let (low, high) = (pieceGlyphs[window.lowerBound], pieceGlyphs[window.upperBound - 1])
             let glyphs = rightToLeft ? high.lowerBound..<low.upperBound : low.lowerBound..<high.upperBound
             let range = span(window, pieces)
@@ -524,7 +535,12 @@ struct RunShaper {
             // the one with the smallest cluster, first left to right, last right to left.
             let glyphs = pieceGlyphs[index]
             guard !glyphs.isEmpty,
-                Int(store.clusters[rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound]) == piece.lowerBound
+                Int(store.clusters[rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound]) == piece.lowerBound,
+                !Self.matchSpansCut(before: glyphs, rightToLeft: rightToLeft, infos: infos, bufferStart: run.lowerBound),
+                index == pieces.count - 1
+                    || !Self.matchSpansCut(
+                        before: pieceGlyphs[index + 1], rightToLeft: rightToLeft, infos: infos,
+                        bufferStart: run.lowerBound)
             else { continue }
             var unsafeCount = 0
             for glyph in glyphs where infos[glyph - run.lowerBound].mask & unsafeBreak != 0 { unsafeCount += 1 }
@@ -553,6 +569,24 @@ struct RunShaper {
         }
         scratch.chosen = chosen
         return (data, words)
+    }
+
+    /// Whether a lookup match of the run just shaped spans the cut before the piece whose
+    /// glyphs are `glyphs` (its indices in the store; the HarfBuzz buffer holds the run
+    /// from `bufferStart`). HarfBuzz flags unsafe-to-break every glyph a match covers but
+    /// those of its first cluster, so the glyph that starts a piece (smallest cluster:
+    /// first left to right, last right to left) is flagged only by a match that began
+    /// before the piece. The pieces on both sides of such a cut then carry flags the text
+    /// around them put there ("4 x 5," flags "5," through Inter's rule that turns x into ×
+    /// between digits, though "5," itself is unchanged): stored, they would mark a cut
+    /// unsafe in a text where nothing spans it, and a cached layout would reshape a line
+    /// the uncached one keeps. An empty piece spans nothing.
+    static func matchSpansCut(
+        before glyphs: Range<Int>, rightToLeft: Bool, infos: UnsafeMutablePointer<hb_glyph_info_t>, bufferStart: Int
+    ) -> Bool {
+        guard !glyphs.isEmpty else { return false }
+        let first = rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound
+        return infos[first - bufferStart].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
     }
 
     /// The glyphs of each piece (in logical order) of a run whose glyphs are `run` in

@@ -28,6 +28,27 @@ import Testing
         #expect(cached.lines.map(\.text) == uncached.lines.map(\.text))
     }
 
+    /// A match across a cut flags the glyph after it ("4 x 5," through Inter's rule that
+    /// turns x into × between digits flags "5,"), though neither word changes. Such words
+    /// are not stored with those flags (`RunShaper.matchSpansCut`): in a text made of the
+    /// same words where nothing spans the cut, the cached shape marks exactly the offsets
+    /// the uncached one marks.
+    @Test("flags a match across a word's edge put there are not stored with the word")
+    func edgeFlagsStayWithTheirText() throws {
+        let system = TextSystem()
+        let font = try system.font(named: "Inter-Bold", size: 17)
+        _ = try ShapedText("Multiply 2 x 3 and 4 x 5, then 6 x 7, and", font: font)
+        for text in ["and 5, then", "then 7, and 5, then"] {
+            let cached = try ShapedText(text, font: font)
+            let uncached = try ShapedText(text, font: font, options: TextOptions(usesWordCache: false))
+            let offsets = 0...text.utf16.count
+            #expect(
+                offsets.filter { cached.unsafeToBreak.contains($0) }
+                    == offsets.filter { uncached.unsafeToBreak.contains($0) }, "\(text)")
+            #expect(LayoutCase.glyphDump(try cached.balance(width: 40)) == LayoutCase.glyphDump(try uncached.balance(width: 40)))
+        }
+    }
+
     /// Real prose laid out paragraph after paragraph through one private cache: from the
     /// second paragraph on, most runs hold known and new words together. Every layout,
     /// greedy and balanced at three widths, equals the uncached one.

@@ -72,9 +72,13 @@ do {
     case "corpus":
         // `howdy-bench corpus FILE [ROUNDS]`: bindings/c/tests/bench.c's corpus, in process.
         let arguments = Array(CommandLine.arguments.dropFirst(2))
+        if arguments.count == 3, arguments[1] == "--fresh" {
+            figures = try CorpusFileBenchmark.fresh(warm: arguments[0], timed: arguments[2])
+            break
+        }
         let rounds = arguments.count > 1 ? Int(arguments[1]) ?? 0 : 7
         guard let path = arguments.first, (1...1000).contains(rounds) else {
-            FileHandle.standardError.write(Data("howdy-bench corpus: FILE [rounds 1-1000]\n".utf8))
+            FileHandle.standardError.write(Data("howdy-bench corpus: FILE [rounds 1-1000] | FILE --fresh TIMED\n".utf8))
             exit(2)
         }
         figures = try CorpusFileBenchmark.run(path: path, rounds: rounds)

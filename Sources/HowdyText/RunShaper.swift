@@ -80,6 +80,12 @@ struct RunShaper {
             {
                 return first..<store.glyphs.count
             }
+            if shapeMissing(
+                item, font: font, cache: cache, context: context, entries: pieces, hashes: hashes, into: &unsafe,
+                store: &store)
+            {
+                return first..<store.glyphs.count
+            }
         } else if !fractions {
             windows = ShapingWindows.windows(
                 text, pieces: pieces, cuts: cuts, clean: clean, crossings: boundaries.crossings,
@@ -108,6 +114,58 @@ struct RunShaper {
         return glyphs
     }
 
+    /// What one more HarfBuzz call costs beyond the text it shapes, in UTF-16 units of
+    /// shaped text: a call's fixed work (clearing the buffer, finding the shape plan,
+    /// walking every lookup of the plan once) measured against its per-unit work in Inter,
+    /// whose plan has the most lookups of the bundled fonts (callgrind). Only a choice of
+    /// route; both routes give the same glyphs.
+    static let callCostInUnits = 16
+
+    /// Shapes apart only the entries of a run (words, or `ShapingWindows` windows) that
+    /// the cache lacks, stores them, and assembles the run from the cache. Every entry
+    /// must be one whose glyphs shaped alone (with the text around it as HarfBuzz context)
+    /// equal its glyphs in the run shaped whole: a clean word with safe cuts on both sides,
+    /// or a window (see `ShapingWindows`); that is what assembling cached entries already
+    /// relies on, so an entry shaped here is the entry another text would have stored.
+    ///
+    /// A text made mostly of known words, with a few new ones, then costs a HarfBuzz call
+    /// per new word instead of one over the whole run. Taken only when those calls shape
+    /// fewer units, counting `callCostInUnits` per call, than the run holds. False, with
+    /// `store` and `unsafe` as they were, when it is not taken or when the run still cannot
+    /// be assembled (an entry not storable, or evicted by another thread meanwhile); the
+    /// caller then shapes the run whole.
+    /// - Parameters:
+    ///   - entries: the run's entries in logical order, tiling it (UTF-16 ranges of `text`).
+    ///   - hashes: `WordShapeCache.hash(text, entry, context)` of each entry.
+    private func shapeMissing(
+        _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, entries: [Range<Int>],
+        hashes: [UInt64], into unsafe: inout OffsetSet, store: inout ShapedRun
+    ) -> Bool {
+        cache.missing(text, pieces: entries, hashes: hashes, context: context, into: &scratch.missing)
+        let missing = scratch.missing
+        guard !missing.isEmpty else { return false }
+        var units = 0
+        for index in missing { units += entries[index].count + Self.callCostInUnits }
+        guard units < item.end - item.start else { return false }
+        let first = store.glyphs.count
+        var data: [Int32] = []
+        var words: [(hash: UInt64, range: Range<Int>)] = []
+        for index in missing {
+            let before = store.glyphs.count
+            buffer.shape(
+                text, range: entries[index], context: true, level: item.level, script: item.script,
+                language: language, font: font, features: features, appendingTo: &store)
+            pack(
+                store, glyphs: before..<store.glyphs.count, bufferStart: before, range: entries[index],
+                hash: hashes[index], context: context, rightToLeft: item.isRightToLeft, into: &data, &words)
+        }
+        store.truncate(to: first)
+        cache.store(data, words: words)
+        return cache.assemble(
+            text, pieces: entries, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
+            hashes: hashes)
+    }
+
     /// A window's text: its words from the first's start to the last's end.
     private func span(_ window: Range<Int>, _ pieces: [Range<Int>]) -> Range<Int> {
         pieces[window.lowerBound].lowerBound..<pieces[window.upperBound - 1].upperBound
@@ -116,10 +174,9 @@ struct RunShaper {
     /// Shapes a run through the cache with `windows` (ranges of `pieces`,
     /// `ShapingWindows`) shaped apart: each window's glyphs are those of its text shaped
     /// alone, whatever is around it, so a window is cached as one entry, as a word is.
-    /// One lookup when the run's words and windows are all cached; otherwise each window
-    /// not cached is shaped by HarfBuzz (with the text around it as context) and stored,
-    /// and the words between windows are assembled from the cache, in visual order. False
-    /// when a word between windows is not cached (a text seen for the first time):
+    /// One lookup when the run's words and windows are all cached; otherwise the entries
+    /// not cached, windows or words, are shaped apart and stored when that is cheaper than
+    /// the whole run (`shapeMissing`). False otherwise (a text seen for the first time):
     /// `store` and `unsafe` are then as they were, and the caller shapes the run whole,
     /// which stores its clean words and its windows.
     private func shapeWindowed(
@@ -146,38 +203,9 @@ struct RunShaper {
         {
             return true
         }
-        let entries = scratch.partPieces
-        let entryHashes = scratch.partHashes
-        let first = store.glyphs.count
-        let kept = unsafe
-        var data: [Int32] = []
-        var words: [(hash: UInt64, range: Range<Int>)] = []
-        for position in entries.indices {
-            let index = item.isRightToLeft ? entries.count - 1 - position : position
-            let range = entries[index]
-            let isWindow = windows.contains { span($0, pieces) == range }
-            if !isWindow
-                || !cache.assemble(
-                    text, pieces: [range], context: context, rightToLeft: item.isRightToLeft, into: &store,
-                    unsafe: &unsafe, hashes: [entryHashes[index]])
-            {
-                guard isWindow else {
-                    store.truncate(to: first)
-                    unsafe = kept
-                    cache.store(data, words: words)
-                    return false
-                }
-                let before = store.glyphs.count
-                buffer.shape(
-                    text, range: range, context: true, level: item.level, script: item.script, language: language,
-                    font: font, features: features, appendingTo: &store, unsafe: &unsafe)
-                pack(
-                    store, glyphs: before..<store.glyphs.count, bufferStart: before, range: range,
-                    hash: entryHashes[index], context: context, rightToLeft: item.isRightToLeft, into: &data, &words)
-            }
-        }
-        cache.store(data, words: words)
-        return true
+        return shapeMissing(
+            item, font: font, cache: cache, context: context, entries: scratch.partPieces,
+            hashes: scratch.partHashes, into: &unsafe, store: &store)
     }
 
     /// Packs the windows of a run just shaped whole (`glyphs` of `store`; the HarfBuzz
@@ -192,7 +220,18 @@ struct RunShaper {
                 store.clusters, run: run, rightToLeft: rightToLeft, pieces: pieces, into: &scratch.glyphs)
         else { return }
         let pieceGlyphs = scratch.glyphs
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.count else { return }
         for window in windows where !pieceGlyphs[window].contains(where: \.isEmpty) {
+            guard
+                !Self.matchSpansCut(
+                    before: pieceGlyphs[window.lowerBound], rightToLeft: rightToLeft, infos: infos,
+                    bufferStart: run.lowerBound),
+                window.upperBound == pieces.count
+                    || !Self.matchSpansCut(
+                        before: pieceGlyphs[window.upperBound], rightToLeft: rightToLeft, infos: infos,
+                        bufferStart: run.lowerBound)
+            else { continue }
             let (low, high) = (pieceGlyphs[window.lowerBound], pieceGlyphs[window.upperBound - 1])
             let glyphs = rightToLeft ? high.lowerBound..<low.upperBound : low.lowerBound..<high.upperBound
             let range = span(window, pieces)
@@ -503,7 +542,12 @@ struct RunShaper {
             // the one with the smallest cluster, first left to right, last right to left.
             let glyphs = pieceGlyphs[index]
             guard !glyphs.isEmpty,
-                Int(store.clusters[rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound]) == piece.lowerBound
+                Int(store.clusters[rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound]) == piece.lowerBound,
+                !Self.matchSpansCut(before: glyphs, rightToLeft: rightToLeft, infos: infos, bufferStart: run.lowerBound),
+                index == pieces.count - 1
+                    || !Self.matchSpansCut(
+                        before: pieceGlyphs[index + 1], rightToLeft: rightToLeft, infos: infos,
+                        bufferStart: run.lowerBound)
             else { continue }
             var unsafeCount = 0
             for glyph in glyphs where infos[glyph - run.lowerBound].mask & unsafeBreak != 0 { unsafeCount += 1 }
@@ -532,6 +576,24 @@ struct RunShaper {
         }
         scratch.chosen = chosen
         return (data, words)
+    }
+
+    /// Whether a lookup match of the run just shaped spans the cut before the piece whose
+    /// glyphs are `glyphs` (its indices in the store; the HarfBuzz buffer holds the run
+    /// from `bufferStart`). HarfBuzz flags unsafe-to-break every glyph a match covers but
+    /// those of its first cluster, so the glyph that starts a piece (smallest cluster:
+    /// first left to right, last right to left) is flagged only by a match that began
+    /// before the piece. The pieces on both sides of such a cut then carry flags the text
+    /// around them put there ("4 x 5," flags "5," through Inter's rule that turns x into ×
+    /// between digits, though "5," itself is unchanged): stored, they would mark a cut
+    /// unsafe in a text where nothing spans it, and a cached layout would reshape a line
+    /// the uncached one keeps. An empty piece spans nothing.
+    static func matchSpansCut(
+        before glyphs: Range<Int>, rightToLeft: Bool, infos: UnsafeMutablePointer<hb_glyph_info_t>, bufferStart: Int
+    ) -> Bool {
+        guard !glyphs.isEmpty else { return false }
+        let first = rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound
+        return infos[first - bufferStart].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
     }
 
     /// The glyphs of each piece (in logical order) of a run whose glyphs are `run` in
@@ -619,6 +681,8 @@ final class RunScratch: @unchecked Sendable {
     /// The words and hashes between two windows (`RunShaper.shapeWindowed`).
     var partPieces: [Range<Int>] = []
     var partHashes: [UInt64] = []
+    /// The entries of a run the cache lacks (`RunShaper.shapeMissing`).
+    var missing: [Int] = []
 }
 
 /// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.

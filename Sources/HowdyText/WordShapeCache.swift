@@ -311,6 +311,29 @@ public final class WordShapeCache: Sendable {
         }
     }
 
+    /// The indices of `pieces` (ascending) that neither generation holds, into `missing`:
+    /// the words a run would need shaped before `assemble` can succeed. A snapshot under
+    /// shared access: another thread may store or evict words right after, so callers use
+    /// it to choose how to shape, never as a promise.
+    /// - Parameter hashes: `hash(text, piece, context)` of each piece.
+    func missing(
+        _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], hashes: [UInt64], context: ShapeContext,
+        into missing: inout [Int]
+    ) {
+        missing.removeAll(keepingCapacity: true)
+        let packed = context.packed
+        state.read { state in
+            for (index, piece) in pieces.enumerated() {
+                let key = WordKey(hashes[index])
+                if state.pointee.young.find(key, text, piece, packed: packed) == nil,
+                    state.pointee.old.find(key, text, piece, packed: packed) == nil
+                {
+                    missing.append(index)
+                }
+            }
+        }
+    }
+
     /// Stores packed words (`PackedWord.pack`) of a run shaped whole whose edges are
     /// clear of unsafe-to-concat: `words` are (hash, range of `data`).
     func store(_ data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {

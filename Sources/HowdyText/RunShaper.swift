@@ -531,7 +531,8 @@ struct RunShaper {
         scratch.chosen = []
         chosen.removeAll(keepingCapacity: true)
         var total = 0
-        guard Self.glyphRanges(store.clusters, run: run, rightToLeft: rightToLeft, pieces: pieces, into: &scratch.glyphs)
+        guard
+            Self.glyphRanges(store.clusters, run: run, rightToLeft: rightToLeft, pieces: pieces, into: &scratch.glyphs)
         else { return ([], []) }
         let pieceGlyphs = scratch.glyphs
         for (index, piece) in pieces.enumerated() {
@@ -543,7 +544,8 @@ struct RunShaper {
             let glyphs = pieceGlyphs[index]
             guard !glyphs.isEmpty,
                 Int(store.clusters[rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound]) == piece.lowerBound,
-                !Self.matchSpansCut(before: glyphs, rightToLeft: rightToLeft, infos: infos, bufferStart: run.lowerBound),
+                !Self.matchSpansCut(
+                    before: glyphs, rightToLeft: rightToLeft, infos: infos, bufferStart: run.lowerBound),
                 index == pieces.count - 1
                     || !Self.matchSpansCut(
                         before: pieceGlyphs[index + 1], rightToLeft: rightToLeft, infos: infos,

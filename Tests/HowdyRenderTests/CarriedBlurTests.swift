@@ -9,21 +9,14 @@ import Testing
 /// and a layer drawn in bands of any height gives the bytes of the canvas-sized layer,
 /// with what the layer drew before a blur under the rows it reads ahead of each band.
 @Suite struct CarriedBlurTests {
-    /// Deterministic samples 0...255 with fractions.
-    private func samples(_ count: Int, seed: UInt64) -> [Float] {
-        var state = seed
-        return (0..<count).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Float(state >> 40) / Float(1 << 24) * 255
-        }
-    }
-
     @Test(arguments: [(width: 23, height: 41), (width: 1, height: 1), (width: 5, height: 90), (width: 64, height: 7)])
     func pulledInUnevenStepsIsTheWholePlaneBlurBitForBit(size: (width: Int, height: Int)) {
         var state: UInt64 = 7
         for sigma in [0.1, 0.7, 2.5, 9, 30, 500] {
             for edges in [BlurEdges.clamp, .transparent] {
-                let planes = (0..<4).map { samples(size.width * size.height, seed: UInt64($0 + 3) &* 131) }
+                let planes = (0..<4).map {
+                    StreamingBlurTests.samples(size.width * size.height, seed: UInt64($0 + 3) &* 131)
+                }
                 var blur = StreamingBlur(
                     width: size.width, height: size.height, channels: 4, sigma: sigma, edges: edges)
                 let lag = blur.lag

@@ -8,8 +8,9 @@ import Testing
 /// computes the same floats as `Blur.gaussian` on the whole plane, so a material card
 /// draws the same bytes as with the whole-plane blur it replaced.
 @Suite struct StreamingBlurTests {
-    /// Deterministic samples 0...255 with fractions (as a layer over an underlay gives).
-    private func samples(_ count: Int, seed: UInt64) -> [Float] {
+    /// Deterministic samples 0...255 with fractions (as a layer over an underlay gives);
+    /// `CarriedBlurTests` uses them too.
+    static func samples(_ count: Int, seed: UInt64) -> [Float] {
         var state = seed
         return (0..<count).map { _ in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -48,7 +49,7 @@ import Testing
     func streamedRowsAreTheWholePlaneBlurBitForBit(size: (width: Int, height: Int)) {
         for sigma in [0.1, 0.25, 0.7, 1.5, 3, 7.3, 20, 80, 1_000] {
             for edges in [BlurEdges.clamp, .transparent] {
-                let planes = (0..<2).map { samples(size.width * size.height, seed: UInt64($0 + 1) &* 977) }
+                let planes = (0..<2).map { Self.samples(size.width * size.height, seed: UInt64($0 + 1) &* 977) }
                 let out = streamed(planes, width: size.width, height: size.height, sigma: sigma, edges: edges)
                 for (c, source) in planes.enumerated() {
                     var whole = FloatPlane(width: size.width, height: size.height)

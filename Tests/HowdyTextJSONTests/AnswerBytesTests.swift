@@ -66,6 +66,17 @@ private func caseFileRequests() throws -> [String] {
 
 @Suite("JSON-lines answer bytes")
 struct AnswerBytesTests {
+    /// Texts whose answers need escapes, surrogate pairs, right-to-left and CJK lines
+    /// (`AnswerWriterTests` adds soft hyphens).
+    static let escapingTexts = [
+        "Get \"reminders\" for\tevery plan\\you make, every single day of the week",
+        "Line one\nline two\u{1}\u{1F}, then a long tail of ordinary words to wrap",
+        "Family 👨‍👩‍👧 trips 🏖️ and 𝒻𝒶𝓃𝒸𝓎 letters 𠀋𠀋𠀋 in a paragraph that wraps",
+        "مرحبا بالعالم، هذا نص عربي طويل بعض الشيء ليلتف على عدة أسطر",
+        "日本語のテキストは空白なしで折り返されます。確認コードを入力してください。",
+        "",
+    ]
+
     @Test("every case-file request is answered byte for byte as the general reader and per-line strings answer it")
     func caseFiles() throws {
         let requests = try caseFileRequests()
@@ -81,14 +92,7 @@ struct AnswerBytesTests {
 
     @Test("line texts cut from the text by UTF-16 ranges equal the lines' own strings, escapes and surrogates included")
     func cutLineTexts() throws {
-        let texts = [
-            "Get \"reminders\" for\tevery plan\\you make, every single day of the week",
-            "Line one\nline two\u{1}\u{1F}, then a long tail of ordinary words to wrap",
-            "Family 👨‍👩‍👧 trips 🏖️ and 𝒻𝒶𝓃𝒸𝓎 letters 𠀋𠀋𠀋 in a paragraph that wraps",
-            "مرحبا بالعالم، هذا نص عربي طويل بعض الشيء ليلتف على عدة أسطر",
-            "日本語のテキストは空白なしで折り返されます。確認コードを入力してください。",
-            "",
-        ]
+        let texts = Self.escapingTexts
         let font = try Font(named: "Inter-Bold", size: 24)
         for text in texts {
             for width in [60.0, 140, 333, 2000] {

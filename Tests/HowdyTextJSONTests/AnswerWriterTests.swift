@@ -83,15 +83,11 @@ struct AnswerWriterTests {
     @Test("whole answers equal the piecewise writer's, line heights and ids of every kind included")
     func answers() throws {
         let font = try Font(named: "Inter-Bold", size: 24)
-        let texts = [
-            "Get \"reminders\" for\tevery plan\\you make, every single day of the week",
-            "Line one\nline two\u{1}\u{1F}, then a long tail of ordinary words to wrap",
-            "Family 👨‍👩‍👧 trips 🏖️ and 𝒻𝒶𝓃𝒸𝓎 letters 𠀋𠀋𠀋 in a paragraph that wraps",
-            "مرحبا بالعالم، هذا نص عربي طويل بعض الشيء ليلتف على عدة أسطر",
-            "日本語のテキストは空白なしで折り返されます。確認コードを入力してください。",
-            "hy\u{AD}phen\u{AD}ated ex\u{AD}tra\u{AD}or\u{AD}di\u{AD}nary words that wrap",
-            "",
-        ]
+        // The answer writer's texts, and soft hyphens (a line ending in a shown hyphen).
+        let texts =
+            AnswerBytesTests.escapingTexts + [
+                "hy\u{AD}phen\u{AD}ated ex\u{AD}tra\u{AD}or\u{AD}di\u{AD}nary words that wrap"
+            ]
         let ids: [JSONLValue?] = [
             nil, .null, .bool(true), .bool(false), .number(12, text: "12"), .number(-3, text: "-3"),
             .string("a\"b\\c\u{1}é"), .array([.number(1, text: "1")]), .object([("k", .null)]),

@@ -45,7 +45,9 @@ import Testing
             #expect(
                 offsets.filter { cached.unsafeToBreak.contains($0) }
                     == offsets.filter { uncached.unsafeToBreak.contains($0) }, "\(text)")
-            #expect(LayoutCase.glyphDump(try cached.balance(width: 40)) == LayoutCase.glyphDump(try uncached.balance(width: 40)))
+            #expect(
+                LayoutCase.glyphDump(try cached.balance(width: 40))
+                    == LayoutCase.glyphDump(try uncached.balance(width: 40)))
         }
     }
 

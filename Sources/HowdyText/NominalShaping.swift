@@ -1,5 +1,4 @@
 import CHarfBuzz
-import Synchronization
 
 /// The glyphs HarfBuzz gives a Han run of CJK Unified Ideographs (and the punctuation
 /// between them, `isNominal`) in a context where its plan applies nothing
@@ -83,11 +82,15 @@ enum NominalShaping {
 /// answer them (both are functions of the font alone: its cmap and hmtx at its scale),
 /// in a direct-mapped table: a character met again costs a load and a compare instead
 /// of a cmap search and an hmtx read. A collision only forgets an answer (it is asked
-/// again). 4,096 entries (32 KiB), made on first use; one lock per run.
+/// again). 4,096 entries (32 KiB) per thread stripe that uses it, made on first use; one
+/// uncontended lock per run. A stripe per thread (`Striped`, a pthread mutex each) rather
+/// than one `Synchronization.Mutex`: threads laying out Han text side by side neither
+/// wait for each other nor hand a lock over through a kernel futex, which ThreadSanitizer
+/// cannot see (bindings/c/tests/tsan.supp says why that matters).
 final class NominalGlyphs: Sendable {
     /// Entry: the character (high 16 bits, 0 when empty: U+0000 is never asked for), the
     /// glyph (next 16: TrueType glyph ids fit) and the advance's bit pattern (low 32).
-    private let table = Mutex<[UInt64]>([])
+    private let table = Striped<[UInt64]> { [] }
     private static let size = 4096
 
     /// Writes the glyph and advance of each unit of `units` (BMP characters above
@@ -97,7 +100,7 @@ final class NominalGlyphs: Sendable {
         up units: UnsafeBufferPointer<UInt16>, font: OpaquePointer, glyphs: UnsafeMutablePointer<UInt32>,
         advances: UnsafeMutablePointer<Int32>
     ) -> Bool {
-        table.withLock { table in
+        table.withStripe { table in
             if table.isEmpty { table = [UInt64](repeating: 0, count: Self.size) }
             return table.withUnsafeMutableBufferPointer { entries in
                 for (index, unit) in units.enumerated() {

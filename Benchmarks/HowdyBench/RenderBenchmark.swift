@@ -25,6 +25,8 @@ enum RenderBenchmark {
         var pngDecodeMs: Double
         var diffMs: Double
         var diffPixels: Int
+        /// The frame shrunk to a contact sheet's phone thumbnail (166×360 px, area averaging).
+        var thumbnailMs: Double
         /// Process CPU time (all threads) per call: the work done, independent of how
         /// busy the machine is; wall time ≈ CPU / cores on an idle machine.
         var screenRenderCpuMs: Double
@@ -33,6 +35,7 @@ enum RenderBenchmark {
         var screenRenderPerMemset: Double
         var pngEncodePerMemset: Double
         var diffPerMemset: Double
+        var thumbnailPerMemset: Double
     }
 
     static let width = 786, height = 1704
@@ -80,14 +83,16 @@ enum RenderBenchmark {
         var diffPixels = 0
         let diff = median(runs) { diffPixels = (try? ImageDiff(first, second))?.differingPixels ?? -1 }
         let diffCpu = cpuMean(runs) { _ = try? ImageDiff(first, second) }
+        let thumbnail = median(runs) { _ = try? first.thumbnail(width: 166, height: 360) }
         return Figures(
             canvas: "\(width)x\(height)", runs: runs, cores: ProcessInfo.processInfo.activeProcessorCount,
             memsetMs: memset, screenRenderMs: screen, screenWithCardMs: screenWithCard, backgroundMs: background,
             textMs: text,
             pngEncodeMs: encode, pngBytes: png.count, pngSmallestMs: encodeSmallest, pngSmallestBytes: smallest.count,
-            pngDecodeMs: decode, diffMs: diff, diffPixels: diffPixels,
+            pngDecodeMs: decode, diffMs: diff, diffPixels: diffPixels, thumbnailMs: thumbnail,
             screenRenderCpuMs: screenCpu, pngEncodeCpuMs: encodeCpu, diffCpuMs: diffCpu,
-            screenRenderPerMemset: screen / memset, pngEncodePerMemset: encode / memset, diffPerMemset: diff / memset)
+            screenRenderPerMemset: screen / memset, pngEncodePerMemset: encode / memset, diffPerMemset: diff / memset,
+            thumbnailPerMemset: thumbnail / memset)
     }
 
     /// The figures as a JSON object for `main.swift`.

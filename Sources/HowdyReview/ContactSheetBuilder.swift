@@ -18,7 +18,7 @@ import Synchronization
 /// band and appended to the page's PNG (HowdyRender's streaming PNG writer); a page that
 /// would grow past 4,096 px (`ContactSheet.maximumSide`) is finished, and the next starts with the
 /// sheet's label. Pages appear under their names together, at ``finish()``. So memory holds the thumbnails of rows still waiting for an
-/// image, one band and zlib's state: it stays flat however large the matrix or the scale.
+/// image, one band and the deflater's state: it stays flat however large the matrix or the scale.
 /// A row whose images were all skipped (``skip(_:)``) is left out.
 public final class ContactSheetBuilder: Sendable {
     /// Where a planned file's thumbnail goes.
@@ -66,6 +66,14 @@ public final class ContactSheetBuilder: Sendable {
         var counts: [Int]
         var names: [[String]]
         var error: (any Error)?
+        /// Caption lines already laid out, by text and width in px: a sheet repeats each
+        /// screen name once per row and each row label once per screen.
+        var captions: [Caption: TextLayout] = [:]
+    }
+
+    private struct Caption: Hashable {
+        var text: String
+        var width: Double
     }
 
     private let layouts: [Layout]
@@ -92,9 +100,12 @@ public final class ContactSheetBuilder: Sendable {
             let files = indices.map { planned[$0] }
             let columns = screens.filter { screen in files.contains { $0.screen == screen } }
             // One scale for every device: px of the sheet per pt of the screen.
-            let points = files.map { (width: Double($0.pixelWidth) / $0.scale, height: Double($0.pixelHeight) / $0.scale) }
+            let points = files.map {
+                (width: Double($0.pixelWidth) / $0.scale, height: Double($0.pixelHeight) / $0.scale)
+            }
             let tallest = max(1, points.map(\.height).max() ?? 1), widest = max(1, points.map(\.width).max() ?? 1)
-            let fitting = (ContactSheet.maximumSide - ContactSheet.gap) / Double(max(1, columns.count)) - ContactSheet.gap
+            let fitting =
+                (ContactSheet.maximumSide - ContactSheet.gap) / Double(max(1, columns.count)) - ContactSheet.gap
             let perPoint = max(48 / tallest, min(ContactSheet.thumbnailHeight / tallest, fitting / widest))
             let cellWidth = max(120, (widest * perPoint).rounded(.up))
             var rowLabels: [String] = []
@@ -240,7 +251,8 @@ public final class ContactSheetBuilder: Sendable {
             try writer.append(
                 try band(of: sheet, height: Int(ContactSheet.titleHeight)) { canvas in
                     try canvas.draw(
-                        try Self.line(layout.label, font: fonts.title, width: Double(layout.width) - 2 * ContactSheet.gap),
+                        try Self.line(
+                            layout.label, font: fonts.title, width: Double(layout.width) - 2 * ContactSheet.gap),
                         at: Point(x: ContactSheet.gap, y: 12), color: Self.ink(dark: layout.dark))
                 })
             pages.writers[sheet] = writer
@@ -258,10 +270,10 @@ public final class ContactSheetBuilder: Sendable {
                     y: thumbnailHeight - image.height)
                 let top = Double(thumbnailHeight) + 6
                 try canvas.draw(
-                    try Self.line(layout.columns[column], font: fonts.caption, width: layout.cellWidth),
+                    try caption(layout.columns[column], width: layout.cellWidth, font: fonts.caption, in: &pages),
                     at: Point(x: x, y: top), color: Self.ink(dark: layout.dark))
                 try canvas.draw(
-                    try Self.line(layout.rowLabels[row], font: fonts.caption, width: layout.cellWidth),
+                    try caption(layout.rowLabels[row], width: layout.cellWidth, font: fonts.caption, in: &pages),
                     at: Point(x: x, y: top + ContactSheet.captionHeight), color: Self.secondary(dark: layout.dark))
             }
         }
@@ -279,6 +291,15 @@ public final class ContactSheetBuilder: Sendable {
 
     private static func ink(dark: Bool) -> Color { dark ? Color(hex: 0xF5F5F7) : Color(hex: 0x1D1D1F) }
     private static func secondary(dark: Bool) -> Color { dark ? Color(hex: 0xA1A1A6) : Color(hex: 0x6E6E73) }
+
+    /// A caption line (``line(_:font:width:)``), laid out once per text and width.
+    private func caption(_ text: String, width: Double, font: Font, in pages: inout Pages) throws -> TextLayout {
+        let key = Caption(text: text, width: width)
+        if let known = pages.captions[key] { return known }
+        let line = try Self.line(text, font: font, width: width)
+        pages.captions[key] = line
+        return line
+    }
 
     /// One line of `text` (cut with an ellipsis when wider than `width` px).
     private static func line(_ text: String, font: Font, width: Double) throws -> TextLayout {

@@ -31,4 +31,32 @@ import Testing
         let other = try PNGStreamWriter(width: 37, path: folder.appendingPathComponent("other.png").path)
         #expect(throws: RenderError.self) { try other.append(try Image(width: 36, height: 1)) }
     }
+
+    @Test func incompressibleBandsLargerThanTheOutputBufferReadBack() throws {
+        // 300 × 300 px of noise: a band deflates to far more than the writer's 64 KiB output
+        // buffer, so one band's deflate fills it many times over; and a 1-row band ends the page.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-png-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var pixels: [UInt8] = []
+        for _ in 0..<(300 * 300) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            pixels += [
+                UInt8(truncatingIfNeeded: state >> 40), UInt8(truncatingIfNeeded: state >> 48),
+                UInt8(truncatingIfNeeded: state >> 56), 255,
+            ]
+        }
+        let path = folder.appendingPathComponent("noise.png").path
+        let writer = try PNGStreamWriter(width: 300, path: path)
+        try writer.append(try Image(width: 300, height: 299, premultipliedRGBA: Array(pixels[0..<(299 * 300 * 4)])))
+        try writer.append(try Image(width: 300, height: 1, premultipliedRGBA: Array(pixels[(299 * 300 * 4)...])))
+        try writer.finish()
+        try writer.commit()
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(size > 250_000, "noise does not compress: \(size) bytes")
+        #expect(
+            try Image(contentsOf: URL(fileURLWithPath: path))
+                == (try Image(width: 300, height: 300, premultipliedRGBA: pixels)))
+    }
 }

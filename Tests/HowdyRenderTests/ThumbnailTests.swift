@@ -55,4 +55,30 @@ import Testing
         }
         #expect(canvas.image[4, 6] == SIMD4(255, 255, 255, 255))
     }
+
+    @Test func opaqueRowsAreCopiedAndTheRestBlendAsTheCompositorDoes() throws {
+        // Rows 0 and 2 opaque, row 1 half transparent, row 3 with one clear pixel; drawn
+        // partly off the canvas. Inside a clip covering the whole canvas every row goes
+        // through the compositor: the copy must give the same bytes.
+        var pixels: [UInt8] = []
+        for y in 0..<4 {
+            for x in 0..<5 {
+                let alpha: UInt8 = y == 1 ? 128 : (y == 3 && x == 2 ? 0 : 255)
+                let value = UInt8(min(Int(alpha), 30 * x + 40 * y))
+                pixels += [value, alpha == 0 ? 0 : alpha / 2, value / 3, alpha]
+            }
+        }
+        let tile = try Image(width: 5, height: 4, premultipliedRGBA: pixels)
+        let ground = try Canvas(width: 9, height: 9, background: Color(hex: 0x336699)).image.pixels
+        for (x, y) in [(2, 3), (-2, 1), (6, -1), (7, 7)] {
+            var copied = try Canvas(width: 9, height: 9, background: Color(hex: 0x336699))
+            copied.draw(tile, atPixelX: x, y: y)
+            var composited = try Canvas(width: 9, height: 9, background: Color(hex: 0x336699))
+            try composited.clip(to: RoundedRect(Rect(x: -1, y: -1, width: 11, height: 11))) {
+                $0.draw(tile, atPixelX: x, y: y)
+            }
+            #expect(copied.image.pixels == composited.image.pixels, "at (\(x), \(y))")
+            #expect(copied.image.pixels != ground)
+        }
+    }
 }

@@ -25,6 +25,9 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: path), "the file appeared before commit")
         try writer.finish()
+        // Finished, it lets go of its buffers: nothing more can be written or finished.
+        #expect(throws: RenderError.self) { try writer.append(try Image(width: 37, height: 1)) }
+        #expect(throws: RenderError.self) { try writer.finish() }
         try writer.commit()
         #expect(try Image(contentsOf: URL(fileURLWithPath: path)) == whole)
         // A band of another width is refused.

@@ -17,7 +17,10 @@ package final class PNGStreamWriter {
     /// Rows written so far.
     package private(set) var height = 0
     private let file: AtomicFile.Writer
-    private let deflater: StreamingDeflater
+    /// Nil once finished: a finished page waits, closed, for ``commit()`` (a render commits
+    /// every sheet page at its end), and must not hold the deflater's half MB or the band
+    /// buffer meanwhile; 30 pages holding them added 45 MB to a 1,536-image render's peak.
+    private var deflater: StreamingDeflater?
     /// The previous row's RGBA bytes (zeros before the first row), for the Up filter.
     private var previous: [UInt8]
     private var output = [UInt8](repeating: 0, count: 64 << 10)
@@ -48,6 +51,7 @@ package final class PNGStreamWriter {
     /// - Throws: `RenderError.png` for another width, a height past PNG's 2³¹ − 1 rows or a
     ///   deflate failure; `FileWriteError` writing.
     package func append(_ band: Image) throws {
+        guard deflater != nil else { throw RenderError.png("a streamed PNG written to after finish()") }
         guard band.width == width else { throw RenderError.png("a band \(band.width) px wide in a \(width) px PNG") }
         guard band.height <= Int(Int32.max) - height else {
             throw RenderError.png("a streamed PNG taller than 2³¹ − 1 rows")
@@ -93,8 +97,13 @@ package final class PNGStreamWriter {
     /// closed, still under its temporary name (see ``commit()``).
     /// - Throws: `RenderError.png` when no row was written or deflate fails; `FileWriteError`.
     package func finish() throws {
+        guard deflater != nil else { throw RenderError.png("a streamed PNG finished twice") }
         guard height > 0 else { throw RenderError.png("a streamed PNG with no rows") }
         try deflate(UnsafeBufferPointer(start: nil, count: 0), last: true)
+        deflater = nil
+        filtered = []
+        previous = []
+        output = []
         try chunk("IEND", [])
         let header = header(height: height)
         let type = Array("IHDR".utf8)
@@ -110,6 +119,7 @@ package final class PNGStreamWriter {
     /// Feeds `input` to the deflater, writing an IDAT chunk whenever its output fills.
     private func deflate(_ input: UnsafeBufferPointer<UInt8>, last: Bool) throws {
         try output.withUnsafeMutableBufferPointer { output in
+            guard let deflater else { throw RenderError.png("a streamed PNG written to after finish()") }
             try deflater.compress(input, last: last, output: output) { try chunk("IDAT", Array($0)) }
         }
     }

@@ -122,7 +122,8 @@ final class SpaceAnalysis: @unchecked Sendable {
         // HarfBuzz may reverse the buffer (then the next word's first glyph comes first).
         let partnerSets =
             reversal == .never
-            ? [crossings.spacePartners.afterSpace] : [crossings.spacePartners.afterSpace, crossings.spacePartners.beforeSpace]
+            ? [crossings.spacePartners.afterSpace]
+            : [crossings.spacePartners.afterSpace, crossings.spacePartners.beforeSpace]
         let made = crossings.substituted
         pairsWithMadeGlyphs =
             pairs

@@ -101,7 +101,9 @@ final class SpaceBoundaries: @unchecked Sendable {
             font: font, context: context, script: script, language: language, features: features, analysis: analysis)
         let kept = table.write { table in
             if let found = table[context.font]?.first(where: { $0.context == context }) { return found }
-            if table.count > 256 { table.removeAll() }
+            // As many sized fonts as the system keeps HarfBuzz fonts: fewer made a stream
+            // cycling through a few hundred (font, size) pairs empty it on every pass.
+            if table.count >= TextSystem.maximumHarfBuzzFonts { table.removeAll() }
             table[context.font, default: []].append(made)
             return made
         }

@@ -48,9 +48,15 @@ do {
             figures = try TextBenchmark.jsonlFigures()
             break
         }
+        // `howdy-bench jsonl mixed`: requests mixing 4 fonts × 6 sizes against one font
+        // and size, per paragraph, in one sitting (`MixedFontsBenchmark`).
+        if name == "mixed" {
+            figures = try MixedFontsBenchmark.run()
+            break
+        }
         let rounds = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 10
         guard let script = Corpus.jsonlScripts.first(where: { $0.script == name }), (1...1000).contains(rounds) else {
-            FileHandle.standardError.write(Data("howdy-bench jsonl: latin|arabic|japanese|all [rounds 1-1000]\n".utf8))
+            FileHandle.standardError.write(Data("howdy-bench jsonl: latin|arabic|japanese|all|mixed [rounds 1-1000]\n".utf8))
             exit(2)
         }
         // `repeat` as a third argument: the first set every round, as the figures were

@@ -128,7 +128,7 @@ public enum FontLibrary {
     }
 
     /// `face(named:)` through `system`'s face cache.
-    static func face(named name: String, system: TextSystem) throws -> FontFace {
+    package static func face(named name: String, system: TextSystem) throws -> FontFace {
         if name.contains("/") || isFontFile(name) {
             return try FontFace.open(path: name, index: 0, system: system)
         }

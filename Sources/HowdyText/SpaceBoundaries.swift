@@ -50,18 +50,20 @@ final class SpaceBoundaries: @unchecked Sendable {
     private let script: hb_script_t
     private let language: hb_language_t?
     private let features: [hb_feature_t]
-    private let lookups: OpaquePointer  // hb_set_t *: applied GSUB lookups
+    /// Everything below that does not depend on the size, shared by every size of the
+    /// face (`SpaceAnalysis`, `SpaceAnalyses`): only the pair probe is per size.
+    let analysis: SpaceAnalysis
     /// What lookups can change across a space; nil when the font has no space glyph.
-    let crossings: SpaceCrossings?
-    private let pairsWithSpace: Bool
+    var crossings: SpaceCrossings? { analysis.crossings }
+    private var pairsWithSpace: Bool { analysis.pairsWithSpace }
     /// True when the space pairs with a glyph GSUB can make: the per-character pair
     /// probe cannot see such a pair (in a word, "T" may become "Ť" before "h", and the
     /// space kern with "Ť" only), so no cut is trusted.
-    private let pairsWithMadeGlyphs: Bool
-    private let space: hb_codepoint_t?
+    private var pairsWithMadeGlyphs: Bool { analysis.pairsWithMadeGlyphs }
+    private var space: hb_codepoint_t? { analysis.space }
     /// True when no word may be cached: the space itself is unsafe, or a form of it is no
     /// base glyph (so a lookup flag could skip it).
-    private let hasNoCleanWords: Bool
+    private var hasNoCleanWords: Bool { analysis.hasNoCleanWords }
     /// True when HarfBuzz shapes every cluster of a run in this context by itself: the
     /// shaping plan applies no GSUB and no GPOS lookup, and the face has none of the
     /// tables HarfBuzz would apply instead or besides (`kern`, AAT's `morx`, `mort`,
@@ -72,32 +74,36 @@ final class SpaceBoundaries: @unchecked Sendable {
     /// where HarfBuzz starts a cluster (`RunShaper.startsCluster`) and each piece shapes
     /// the same alone as in the run. Droid Sans Fallback, the bundled CJK face, is such a
     /// face for Han and kana: its one GSUB lookup is `vert`, applied only to vertical text.
-    let clustersAreIndependent: Bool
+    var clustersAreIndependent: Bool { analysis.clustersAreIndependent }
     /// Answers per scalar, read by every run of every text in this context: readers
-    /// lock only their own thread's stripe.
+    /// lock only their own thread's stripe. The pair probe's answers depend on the
+    /// size (positions are scaled), so they are this sized font's own; `cleanWords`'
+    /// answers are the face's (`SpaceAnalysis.cleanAnswers`).
     private let cutAnswers = ReadMostly(ScalarAnswers())
-    private let cleanAnswers = ReadMostly(ScalarFlags())
+    private var cleanAnswers: ReadMostly<ScalarFlags, Void> { analysis.cleanAnswers }
     /// No lookup can change anything across a space: every piece is clean.
-    private let isInert: Bool
-    /// When HarfBuzz reverses a run's buffer in this context (see `init`).
-    private let reversal: Reversal
+    private var isInert: Bool { analysis.isInert }
+    /// When HarfBuzz reverses a run's buffer in this context (see `SpaceAnalysis`).
+    private var reversal: Reversal { analysis.reversal }
     enum Reversal { case never, unlessNumeric, always }
-    /// The font's characters by the last character of their canonical decomposition,
-    /// read when a mark is first judged.
-    private let compositions = Mutex(Compositions())
 
-    /// The analysis for `context`, built once per word cache (`WordShapeCache.spaceBoundaries`).
+    /// The analysis for `context`, built once per word cache (`WordShapeCache.spaceBoundaries`),
+    /// its size-independent part once per face and context (`WordShapeCache.spaceAnalyses`).
     static func shared(
         in cache: WordShapeCache, font: Font, context: ShapeContext, script: hb_script_t,
         language: hb_language_t?, features: [hb_feature_t]
     ) -> SpaceBoundaries {
         let table = cache.spaceBoundaries
         if let found = table.read({ $0.pointee[context.font]?.first { $0.context == context } }) { return found }
-        let made = SpaceBoundaries(
+        let analysis = cache.spaceAnalyses.analysis(
             font: font, context: context, script: script, language: language, features: features)
+        let made = SpaceBoundaries(
+            font: font, context: context, script: script, language: language, features: features, analysis: analysis)
         let kept = table.write { table in
             if let found = table[context.font]?.first(where: { $0.context == context }) { return found }
-            if table.count > 256 { table.removeAll() }
+            // As many sized fonts as the system keeps HarfBuzz fonts: fewer made a stream
+            // cycling through a few hundred (font, size) pairs empty it on every pass.
+            if table.count >= TextSystem.maximumHarfBuzzFonts { table.removeAll() }
             table[context.font, default: []].append(made)
             return made
         }
@@ -106,7 +112,8 @@ final class SpaceBoundaries: @unchecked Sendable {
     }
 
     private init(
-        font: Font, context: ShapeContext, script: hb_script_t, language: hb_language_t?, features: [hb_feature_t]
+        font: Font, context: ShapeContext, script: hb_script_t, language: hb_language_t?, features: [hb_feature_t],
+        analysis: SpaceAnalysis
     ) {
         // Kept in the system's word cache, so without retaining the system (else neither
         // is freed); used only while a layout in that system shapes.
@@ -115,100 +122,7 @@ final class SpaceBoundaries: @unchecked Sendable {
         self.script = script
         self.language = language
         self.features = features
-        lookups = hb_set_create()!
-        let face = font.face.hbFace
-        var glyph: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(font.instance.handle, 0x20, &glyph) != 0 else {
-            space = nil
-            reversal = .always
-            pairsWithSpace = true
-            pairsWithMadeGlyphs = true
-            clustersAreIndependent = false
-            hasNoCleanWords = true
-            crossings = nil
-            isInert = false
-            return
-        }
-        space = glyph
-        var props = hb_segment_properties_t()
-        props.direction = context.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
-        props.script = script
-        props.language = language
-        let plan = features.withUnsafeBufferPointer {
-            hb_shape_plan_create_cached(face, &props, $0.baseAddress, UInt32($0.count), nil)
-        }
-        defer { hb_shape_plan_destroy(plan) }
-        let gsub = hb_tag_t(0x4753_5542)
-        let gpos = hb_tag_t(0x4750_4F53)
-        hb_ot_shape_plan_collect_lookups(plan, gsub, lookups)
-        let positioning = hb_set_create()!
-        defer { hb_set_destroy(positioning) }
-        hb_ot_shape_plan_collect_lookups(plan, gpos, positioning)
-        clustersAreIndependent =
-            hb_set_is_empty(lookups) != 0 && hb_set_is_empty(positioning) != 0
-            && ["kern", "morx", "mort", "kerx", "trak", "fvar"].allSatisfy { name in
-                let blob = hb_face_reference_table(face, hb_tag_from_string(name, -1))
-                defer { hb_blob_destroy(blob) }
-                return hb_blob_get_length(blob) == 0
-            }
-
-        // What GSUB can make of the space (complete unless the space is tainted: see below).
-        let spaces = hb_set_create()!
-        defer { hb_set_destroy(spaces) }
-        hb_set_add(spaces, glyph)
-        hb_ot_layout_lookups_substitute_closure(face, lookups, spaces)
-        let spaceGlyphs = SpaceCrossings.elements(spaces)
-        // The argument needs the space never skipped: a base glyph (or unclassified, which
-        // no lookup flag skips) in every form GSUB can give it.
-        let spacesAreBases = spaceGlyphs.allSatisfy {
-            let kind = hb_ot_layout_get_glyph_class(face, $0)
-            return kind == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || kind == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
-        }
-
-        // HarfBuzz applies frac/numr/dnom only around U+2044 FRACTION SLASH; runs holding
-        // one are never cached (`RunShaper`), so their lookups cannot reach a cached word.
-        let fractionLookups = Self.lookups(face: face, table: gsub, features: ["frac", "numr", "dnom"])
-        // HarfBuzz reverses the buffer when the run's direction is not its script's
-        // (`hb_ensure_native_direction`), but for a left-to-right run of a right-to-left
-        // script that holds a digit or a regional indicator and no letter.
-        let native = hb_script_get_horizontal_direction(script)
-        reversal =
-            native == HB_DIRECTION_INVALID || native == props.direction
-            ? .never : native == HB_DIRECTION_RTL && props.direction == HB_DIRECTION_LTR ? .unlessNumeric : .always
-        let crossings = SpaceCrossings(
-            face: face, gsub: lookups, gpos: positioning, skipping: fractionLookups, spaces: spaceGlyphs,
-            spacesAreBases: spacesAreBases, logicalOrder: reversal != .always)
-        self.crossings = crossings
-        // A font that kerns only through the legacy `kern` table pairs without lookups.
-        var pairs = crossings.pairs
-        if hb_ot_layout_has_positioning(face) == 0 {
-            let kern = hb_face_reference_table(face, hb_tag_t(0x6B65_726E))
-            pairs = hb_blob_get_length(kern) > 0
-            hb_blob_destroy(kern)
-        }
-        pairsWithSpace = pairs
-        // Pairs that follow the space in logical order, and those before it where
-        // HarfBuzz may reverse the buffer (then the next word's first glyph comes first).
-        let partnerSets =
-            reversal == .never
-            ? [crossings.spacePartners.afterSpace] : [crossings.spacePartners.afterSpace, crossings.spacePartners.beforeSpace]
-        let made = crossings.substituted
-        pairsWithMadeGlyphs =
-            pairs
-            && (hb_ot_layout_has_positioning(face) == 0
-                ? !made.isEmpty  // legacy `kern` pairs are not read: any made glyph may pair
-                : partnerSets.contains { set in
-                    set.map { $0.contains { made.contains(hb_codepoint_t($0)) } } ?? !made.isEmpty
-                })
-        // The space unsafe: some rule changes it (so `spaces` may also miss forms of it).
-        hasNoCleanWords = !spacesAreBases || spaceGlyphs.contains { hb_set_has(crossings.anywhere, $0) != 0 }
-        isInert = [
-            crossings.anywhere, crossings.first, crossings.beforeLast, crossings.looseFirst, crossings.looseBeforeLast,
-        ].allSatisfy { hb_set_is_empty($0) != 0 }
-    }
-
-    deinit {
-        hb_set_destroy(lookups)
+        self.analysis = analysis
     }
 
     /// For each piece after the first, whether the run may be cut before it: between a
@@ -443,20 +357,8 @@ final class SpaceBoundaries: @unchecked Sendable {
             var glyph: hb_codepoint_t = 0
             if hb_font_get_nominal_glyph(font.instance.handle, other, &glyph) != 0 { glyphs.append(glyph) }
         }
-        if isMark { glyphs += compositions.withLock { $0.ending(with: scalar, font: font) } }
+        if isMark { glyphs += analysis.compositions.withLock { $0.ending(with: scalar, font: font) } }
         return glyphs
-    }
-
-    private static func lookups(face: OpaquePointer, table: hb_tag_t, features: [String]) -> Set<UInt32> {
-        let set = hb_set_create()!
-        defer { hb_set_destroy(set) }
-        var tags = features.map { hb_tag_from_string($0, -1) }
-        tags.append(0)
-        tags.withUnsafeBufferPointer { hb_ot_layout_collect_lookups(face, table, nil, nil, $0.baseAddress, set) }
-        var result: Set<UInt32> = []
-        var lookup = hb_codepoint_t.max
-        while hb_set_next(set, &lookup) != 0 { result.insert(lookup) }
-        return result
     }
 
     /// Shapes "space + scalar" together and apart and compares every glyph.

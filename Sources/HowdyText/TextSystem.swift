@@ -17,7 +17,8 @@ import Synchronization
 /// file's size (the file is memory-mapped; that is the most it can make resident), and
 /// a fixed estimate per HarfBuzz font (4 KiB), break iterator (16 KiB), hyphenation
 /// dictionary (1 MiB: the German one is 1 MB), ICU formatter (8 KiB) and space-boundary analysis
-/// (2 KiB). The word cache may hold at most half the budget. When the total passes the
+/// (2 KiB per sized font, 64 KiB per face and context for the lookup analysis they
+/// share). The word cache may hold at most half the budget. When the total passes the
 /// budget, caches are emptied in order until it fits: answers that are cheap to find
 /// again first (space boundaries, fallback and fontconfig answers), then shaped words,
 /// idle break iterators, ICU formatters, hyphenation dictionaries, HarfBuzz fonts and
@@ -123,7 +124,8 @@ public final class TextSystem: Sendable {
             "harfBuzzFonts": harfBuzzFonts.read { $0.pointee.count } * 4096,
             "breakIterators": iterators * 16384,
             "words": wordCache.statistics.bytes + wordCache.segments.bytes,
-            "spaceBoundaries": wordCache.spaceBoundaryCount * 2048,
+            "spaceBoundaries": wordCache.spaceBoundaryCount * 2048
+                + wordCache.spaceAnalyses.count * SpaceAnalyses.estimatedBytes,
             "answers": fallbackRegular.bytes + fallbackBold.bytes + systemFontCoverage.read { $0.pointee.count } * 16,
             "hyphenation": hyphenation.read { $0.pointee.loaded.count } << 20,
             "formatters": (numberFormats.count + pluralRules.count) * 8192,

@@ -118,6 +118,9 @@ public final class WordShapeCache: Sendable {
     /// Space-boundary analyses per font serial (`SpaceBoundaries.shared`): built for the
     /// words this cache stores, and dropped with them.
     let spaceBoundaries = ReadMostly<[Int: [SpaceBoundaries]], Void>([:])
+    /// Their size-independent part per face and context, shared by every size of a face
+    /// (`SpaceAnalyses`, bounded), dropped with them.
+    let spaceAnalyses = SpaceAnalyses()
     /// Texts' segments (break opportunities), kept and dropped with the words.
     let segments = SegmentCache()
     /// Pieces of CJK runs asked for since the last `removeAll` (`AskedWords`).
@@ -207,7 +210,10 @@ public final class WordShapeCache: Sendable {
     var spaceBoundaryCount: Int { spaceBoundaries.read { $0.pointee.values.reduce(0) { $0 + $1.count } } }
 
     /// Drops the space-boundary analyses (they are built again as runs need them).
-    func removeSpaceBoundaries() { spaceBoundaries.write { $0.removeAll() } }
+    func removeSpaceBoundaries() {
+        spaceBoundaries.write { $0.removeAll() }
+        spaceAnalyses.removeAll()
+    }
 
     /// Appends the glyphs of a run's words to `run` (in visual order: words reversed
     /// when `rightToLeft`) and their unsafe-to-break offsets to `unsafe`, if every word

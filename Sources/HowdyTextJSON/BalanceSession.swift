@@ -62,6 +62,12 @@ public final class BalanceSession: Sendable {
     private struct FontTable {
         var byKey: [FontKey: Font] = [:]
         var last: (key: FontKey, font: Font)?
+        /// Faces by the name requests gave, so that a new size of a known name skips
+        /// resolving it again (bundled lookup, fontconfig, a `stat` of the file): at most
+        /// `maximumFonts` names, then the table starts over. Kept apart from `byKey`, so
+        /// a stream cycling through more (name, size) pairs than `byKey` holds still finds
+        /// its faces here.
+        var facesByName: [String: FontFace] = [:]
 
         mutating func remember(_ key: FontKey, _ font: Font) -> Font {
             last = (key, font)
@@ -85,7 +91,18 @@ public final class BalanceSession: Sendable {
         }
         if let known { return known }
         // Opened outside the lock: a file read must not hold up other threads' lookups.
-        let font = try system.font(named: name, size: size)
+        let face: FontFace
+        if let known = fonts.withLock({ $0.facesByName[name] }) {
+            face = known
+        } else {
+            face = try FontLibrary.face(named: name, system: system)
+            fonts.withLock { table in
+                if table.facesByName.count >= Self.maximumFonts { table.facesByName.removeAll(keepingCapacity: true) }
+                table.facesByName[name] = face
+            }
+        }
+        // What `system.font(named:size:)` makes, from the face found above.
+        let font = try Font(face: face, size: size, system: system)
         return fonts.withLock { table in
             if let existing = table.byKey[key] { return table.remember(key, existing) }
             if table.byKey.count >= Self.maximumFonts { table.byKey.removeAll(keepingCapacity: true) }

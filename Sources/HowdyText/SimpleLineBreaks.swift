@@ -61,6 +61,15 @@ enum SimpleLineBreaks {
         }
     }
 
+    /// Whether `text`'s segments are better looked up in the segment cache first, with
+    /// this walk only filling it on a miss: text that starts with a Hebrew letter. Either
+    /// way the segments are the same (ICU's); this only chooses the cheaper route.
+    @inline(__always)
+    static func isCachedFirst(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard let first = text.first else { return false }
+        return (0x05D0...0x05EA).contains(first)
+    }
+
     /// Whether `options` break as ICU's plain rules do for these classes.
     static func applies(to options: TextOptions) -> Bool {
         options.lineBreak != .anywhere && (options.wordBreak == .normal || options.wordBreak == .keepAll)

@@ -10,6 +10,9 @@ import CHowdyICU
 /// character it accepts, in every context of these classes, under many locales):
 /// - AL: ASCII letters and the letters of Latin-1 and Latin Extended-A (U+00C0–U+017F
 ///   but × and ÷);
+/// - HL: the Hebrew letters (U+05D0–U+05EA; no points, no maqaf, geresh or gershayim).
+///   Among these classes UAX #14 treats HL as AL: the rules that set it apart are LB21a
+///   (HL before HY or BA) and LB21b (SY before HL), and neither class is answered here;
 /// - NU: ASCII digits;
 /// - IS: `. , : ;`;
 /// - EX: `! ?`;
@@ -58,6 +61,15 @@ enum SimpleLineBreaks {
         }
     }
 
+    /// Whether `text`'s segments are better looked up in the segment cache first, with
+    /// this walk only filling it on a miss: text that starts with a Hebrew letter. Either
+    /// way the segments are the same (ICU's); this only chooses the cheaper route.
+    @inline(__always)
+    static func isCachedFirst(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard let first = text.first else { return false }
+        return (0x05D0...0x05EA).contains(first)
+    }
+
     /// Whether `options` break as ICU's plain rules do for these classes.
     static func applies(to options: TextOptions) -> Bool {
         options.lineBreak != .anywhere && (options.wordBreak == .normal || options.wordBreak == .keepAll)
@@ -78,8 +90,15 @@ enum SimpleLineBreaks {
             var previous = Class.other
             for index in 0..<text.count {
                 let unit = Int(text[index])
-                guard unit < 0x180 else { return nil }
-                let current = classes[unit]
+                let current: Class
+                if unit < 0x180 {
+                    current = classes[unit]
+                } else if (0x05D0...0x05EA).contains(unit) {
+                    // A Hebrew letter (HL), as AL here (see above).
+                    current = .letter
+                } else {
+                    return nil
+                }
                 if index > 0 {
                     let breaks =
                         switch current {

@@ -193,6 +193,23 @@ def test_every_line_count_reads_as_the_lines_do() -> None:
     assert len(howdytext._blocks) <= max(pool, 1)
 
 
+def test_texts_equal_the_lines_ranges() -> None:
+    # A text holding NUL or '\n', long, not ASCII, empty or blank: each line's text is
+    # what its range cuts from the text, and texts is a new list at every read.
+    texts = ["Hello\nworld, and a few more words after the break", "nul\0inside of some words here",
+             " ".join(["Schön"] * 400), " ".join(["remind"] * 300), "", "   "]
+    for text in texts:
+        for width in (90, 250, 4000):
+            layout = howdytext.balance(text, "Inter-Regular", 17, width)
+            texts_first = layout.texts  # before any Line is made: from the answer's ranges
+            lines = layout.lines
+            assert texts_first == [text[line.start:line.end] for line in lines] == [line.text for line in lines]
+            assert layout == howdytext.balance_many([text], "Inter-Regular", 17, width)[0]
+            texts_read = layout.texts
+            texts_read.append("not the layout's")  # a copy: the layout is unchanged
+            assert layout.texts == [line.text for line in lines]
+
+
 CORPUS = [README, "Turn on notifications so we can remind you when your plan is ready",
           "Café déjà vu 🎉 encore une fois, à bientôt", "", "مرحبا بك في تطبيقك الجديد",
           "新しい計画をいつでもどこでも確認できます。", "Schön, dass du da bist"]

@@ -166,6 +166,50 @@ def test_a_layout_reads_its_lines_when_asked_and_compares_by_value() -> None:
         assert layout != howdytext.Layout(layout.lines[:-1], width, height, greedy)
 
 
+def test_every_line_count_reads_as_the_lines_do() -> None:
+    # balance() and Style.layout() pick an unpack and a Layout class by line count (a
+    # written-out texts per count up to 16) and lay out again in a larger block past 16:
+    # every count from 1 to past 40, the long ones first so that short layouts then
+    # reuse a larger block, equal the lines read one by one and the batch's byte ranges.
+    text = " ".join(["plan"] * 200)  # k words a line: ceil(200 / k) lines, every count to 17
+    widths = sorted(40 * 1.025 ** step for step in range(260))  # 40 to 24,000 px
+    pool = len(howdytext._blocks)
+    style = howdytext.style("Inter-Bold", 28)
+    counts = set()
+    batch = howdytext.balance_many([text] * len(widths), "Inter-Bold", 28, widths)
+    for width, expected in zip(widths, batch):
+        for layout in (howdytext.balance(text, "Inter-Bold", 28, width), style.layout(text, width)):
+            assert isinstance(layout, howdytext.Layout) and type(layout).__name__ == "Layout"
+            texts, widths_read = layout.texts, layout.widths
+            assert texts == [line.text for line in layout.lines] == layout.texts == expected.texts
+            assert widths_read == [line.width for line in layout.lines] == expected.widths
+            assert layout == expected
+            counts.add(len(texts))
+    assert set(range(1, 18)) <= counts and max(counts) > 40
+    # A block is taken and given back: laying out adds at most the one block a call needs.
+    assert len(howdytext._blocks) <= max(pool, 1)
+    with pytest.raises(TypeError):
+        howdytext.balance(README, "Inter-Bold", 28, "wide")  # type: ignore[arg-type]
+    assert len(howdytext._blocks) <= max(pool, 1)
+
+
+def test_texts_equal_the_lines_ranges() -> None:
+    # A text holding NUL or '\n', long, not ASCII, empty or blank: each line's text is
+    # what its range cuts from the text, and texts is a new list at every read.
+    texts = ["Hello\nworld, and a few more words after the break", "nul\0inside of some words here",
+             " ".join(["Schön"] * 400), " ".join(["remind"] * 300), "", "   "]
+    for text in texts:
+        for width in (90, 250, 4000):
+            layout = howdytext.balance(text, "Inter-Regular", 17, width)
+            texts_first = layout.texts  # before any Line is made: from the answer's ranges
+            lines = layout.lines
+            assert texts_first == [text[line.start:line.end] for line in lines] == [line.text for line in lines]
+            assert layout == howdytext.balance_many([text], "Inter-Regular", 17, width)[0]
+            texts_read = layout.texts
+            texts_read.append("not the layout's")  # a copy: the layout is unchanged
+            assert layout.texts == [line.text for line in lines]
+
+
 CORPUS = [README, "Turn on notifications so we can remind you when your plan is ready",
           "Café déjà vu 🎉 encore une fois, à bientôt", "", "مرحبا بك في تطبيقك الجديد",
           "新しい計画をいつでもどこでも確認できます。", "Schön, dass du da bist"]

@@ -259,6 +259,28 @@ _TEXTS = [_texts_of(count) for count in range(17)]
 _BASED_TEXTS = [_texts_of(count, based=True) for count in range(17)]
 
 
+def _sized_layout(count: int) -> type:
+    """A ``Layout`` for answers of `count` lines, what ``balance`` and ``Style.layout``
+    make: its ``texts`` getter reads the `count` slices itself, at constant indices (one
+    Python frame per read of ``texts`` instead of two). Named ``Layout``; pickles as one."""
+    slices = ", ".join(f"text[values[{3 + 5 * line}]:values[{4 + 5 * line}]]" for line in range(count))
+    source = (f"def texts(self):\n"
+              f"    if self._lines is None:\n"
+              f"        text, values = self._text, self._values\n"
+              f"        return [{slices}]\n"
+              f"    return [line.text for line in self._lines]\n")
+    namespace: Dict[str, object] = {}
+    exec(source, namespace)  # noqa: S102 (constant source)
+    getter = namespace["texts"]
+    getter.__doc__ = Layout.texts.__doc__  # type: ignore[attr-defined]
+    return type("Layout", (Layout,), {"__slots__": (), "__module__": __name__, "__qualname__": "Layout",
+                                      "__doc__": Layout.__doc__, "texts": property(getter)})
+
+
+# Layout classes by line count: index a layout's line count, below len(_SIZED).
+_SIZED = [_sized_layout(count) for count in range(17)]
+
+
 def _batch_layout(text: str, data: Optional[bytes], values: tuple, base: int) -> Layout:
     """A ``balance_many`` layout: `values` as ``Layout._values`` but with byte offsets into
     the batch (``base`` where the paragraph starts); `data` the paragraph's UTF-8."""
@@ -387,13 +409,14 @@ _LINES = [struct.Struct("@" + "NNdii" * count).unpack_from for count in range(33
 # then the lines. A layout's answer is read with one unpack from byte 32: the three
 # summary fields, then five per line, which is Layout._values.
 _FLAT = struct.Struct("@NdNNddN")
-_FLAT_IN = struct.Struct("@Nd").pack_into
 _FLAT_SETUP = struct.Struct("@NN").pack_into
 _FLAT_OUT_AT = 32
-_ANSWERS = [struct.Struct("@ddN" + "NNdii" * count).unpack_from for count in range(33)]
 _UNITS_SCALARS = 2  # HOWDYTEXT_UNITS_SCALARS: ranges are str indices
+_BLOCK_LINES = 16  # lines a new block has room for; a longer layout gets a block of its own size
 # Blocks not in use; a call takes one and gives it back, so threads never share one
-# (list.pop and list.append are atomic). Each is (ctypes array, its bytes, line capacity).
+# (list.pop and list.append are atomic). Each is (the ctypes array passed to the library,
+# then the same memory as size_t words, as doubles and as bytes): the length and width go
+# in by item assignment (no call), the answer comes out of the bytes.
 _blocks: list = []
 _flat = None  # howdytext_style_layout_flat, set when the first Style is made
 
@@ -403,39 +426,68 @@ def _block(capacity: int) -> tuple:
     memory = (ctypes.c_uint64 * ((_FLAT.size + capacity * _LINE.size) // 8))()
     view = memoryview(memory).cast("B")
     _FLAT_SETUP(view, 16, _UNITS_SCALARS, capacity)
-    return memory, view, capacity
+    return memory, view.cast("N"), view.cast("d"), view
 
 
+@lru_cache(maxsize=64)
 def _answer(count: int) -> Callable[..., tuple]:
-    """The unpack for a layout of `count` lines."""
-    return _ANSWERS[count] if count < len(_ANSWERS) else struct.Struct("@ddN" + "NNdii" * count).unpack_from
+    """The unpack of the answer of a layout of `count` lines (from byte 32 of its block)."""
+    return struct.Struct("@ddN" + "NNdii" * count).unpack_from
+
+
+# For each line count a new block holds (0 to _BLOCK_LINES): the unpack of that answer
+# and the Layout class whose ``texts`` reads that many lines. A dict, so that a count
+# outside (negative: refused; larger: the block was too small) is a KeyError.
+_READERS = {count: (_answer(count), _SIZED[count]) for count in range(_BLOCK_LINES + 1)}
 
 
 def _layout_text(style: "Style", text: str, width: float) -> Layout:
     """`text` laid out at `width` px in `style`: one library call (no argtypes conversion:
-    the block carries the length and width), one unpack, one object."""
-    data = text.encode("utf-8")
+    the block carries the length and width), one unpack, one object. This is the whole
+    Python cost of a layout, so every line is a bytecode or a C call; ``balance`` has a
+    copy of it inline (a Python call costs as much as a few of its lines)."""
+    data = text.encode()
     try:
         block = _blocks.pop()
     except IndexError:
-        block = _block(16)
-    memory, view, capacity = block
+        block = _block(_BLOCK_LINES)
+    memory, words, doubles, view = block
+    words[0] = len(data)
     try:
-        _FLAT_IN(view, 0, len(data), width)
-    except struct.error:
+        doubles[1] = width
+    except (TypeError, OverflowError):
         _blocks.append(block)
         raise TypeError(f"width must be a number (px), got {type(width).__name__}") from None
     count = _flat(style._handle, data, memory)  # type: ignore[misc]
-    if count > capacity:
-        memory, view, capacity = block = _block(count)
-        _FLAT_IN(view, 0, len(data), width)
-        count = _flat(style._handle, data, memory)  # type: ignore[misc]
+    try:
+        unpack, kind = _READERS[count]
+    except KeyError:
+        return _layout_rest(style, text, data, width, block, count)
+    values = unpack(view, _FLAT_OUT_AT)
+    _blocks.append(block)
+    layout = _new_layout(kind)
+    layout._text = text
+    layout._values = values
+    layout._lines = None
+    return layout
+
+
+def _layout_rest(style: "Style", text: str, data: bytes, width: float, block: tuple, count: int) -> Layout:
+    """The end of ``_layout_text`` when `count`, the flat call's answer with `block`, is not
+    a line count that a new block holds: more lines (in the block when it is a larger one,
+    else laid out again in a block of their size, which replaces it in the pool), or a
+    refusal (negative)."""
+    if count > (len(block[3]) - _FLAT.size) // _LINE.size:
+        block = _block(count)
+        block[1][0] = len(data)
+        block[2][1] = width
+        count = _flat(style._handle, data, block[0])  # type: ignore[misc]
     if count < 0:
         _blocks.append(block)
         raise style._refusal(data, width)
-    values = _answer(count)(view, _FLAT_OUT_AT)
+    values = _answer(count)(block[3], _FLAT_OUT_AT)
     _blocks.append(block)
-    layout = _new_layout(Layout)
+    layout = _new_layout(_SIZED[count] if count < len(_SIZED) else Layout)
     layout._text = text
     layout._values = values
     layout._lines = None
@@ -613,12 +665,39 @@ def balance(
     if (locale is None and direction is None and line_height is None and features is None and line_break is None
             and word_break is None and overflow_wrap is None and hyphens is None):
         # The common call: the style found by (font, size, mode) alone.
-        chosen = _mode_styles.get((font, size, mode)) or _mode_style(font, size, mode)
+        try:
+            chosen = _mode_styles[font, size, mode]
+        except KeyError:
+            chosen = _mode_style(font, size, mode)
     else:
         chosen = _style(font, size, mode, locale, direction, line_height,
                         None if features is None else tuple(features), line_break, word_break, overflow_wrap,
                         hyphens)
-    return _layout_text(chosen, text, width)
+    # _layout_text(chosen, text, width), inline: see there.
+    data = text.encode()
+    try:
+        block = _blocks.pop()
+    except IndexError:
+        block = _block(_BLOCK_LINES)
+    memory, words, doubles, view = block
+    words[0] = len(data)
+    try:
+        doubles[1] = width
+    except (TypeError, OverflowError):
+        _blocks.append(block)
+        raise TypeError(f"width must be a number (px), got {type(width).__name__}") from None
+    count = _flat(chosen._handle, data, memory)  # type: ignore[misc]
+    try:
+        unpack, kind = _READERS[count]
+    except KeyError:
+        return _layout_rest(chosen, text, data, width, block, count)
+    values = unpack(view, _FLAT_OUT_AT)
+    _blocks.append(block)
+    layout = _new_layout(kind)
+    layout._text = text
+    layout._values = values
+    layout._lines = None
+    return layout
 
 
 def layout(text: str, font: str | Font, size: Optional[float] = None, width: float = 0, **options: object) -> Layout:

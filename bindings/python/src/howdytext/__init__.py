@@ -259,26 +259,6 @@ _TEXTS = [_texts_of(count) for count in range(17)]
 _BASED_TEXTS = [_texts_of(count, based=True) for count in range(17)]
 
 
-def _sized_layout(count: int) -> type:
-    """A ``Layout`` for answers of `count` lines, what ``balance`` and ``Style.layout``
-    make: its ``texts`` getter reads the `count` slices itself, at constant indices (one
-    Python frame per read of ``texts`` instead of two). Named ``Layout``; pickles as one."""
-    slices = ", ".join(f"text[values[{3 + 5 * line}]:values[{4 + 5 * line}]]" for line in range(count))
-    source = (f"def texts(self):\n"
-              f"    if self._lines is None:\n"
-              f"        text, values = self._text, self._values\n"
-              f"        return [{slices}]\n"
-              f"    return [line.text for line in self._lines]\n")
-    namespace: Dict[str, object] = {}
-    exec(source, namespace)  # noqa: S102 (constant source)
-    getter = namespace["texts"]
-    getter.__doc__ = Layout.texts.__doc__  # type: ignore[attr-defined]
-    return type("Layout", (Layout,), {"__slots__": (), "__module__": __name__, "__qualname__": "Layout",
-                                      "__doc__": Layout.__doc__, "texts": property(getter)})
-
-
-# Layout classes by line count: index a layout's line count, below len(_SIZED).
-_SIZED = [_sized_layout(count) for count in range(17)]
 
 
 def _batch_layout(text: str, data: Optional[bytes], values: tuple, base: int) -> Layout:
@@ -435,17 +415,16 @@ def _answer(count: int) -> Callable[..., tuple]:
     return struct.Struct("@ddN" + "NNdii" * count).unpack_from
 
 
-# For each line count a new block holds (0 to _BLOCK_LINES): the unpack of that answer
-# and the Layout class whose ``texts`` reads that many lines. A dict, so that a count
-# outside (negative: refused; larger: the block was too small) is a KeyError.
-_READERS = {count: (_answer(count), _SIZED[count]) for count in range(_BLOCK_LINES + 1)}
+# For each line count a new block holds (0 to _BLOCK_LINES): the unpack of that answer.
+# A dict, so that a count outside (negative: refused; larger: the block was too small)
+# is a KeyError.
+_READERS = {count: _answer(count) for count in range(_BLOCK_LINES + 1)}
 
 
 def _layout_text(style: "Style", text: str, width: float) -> Layout:
     """`text` laid out at `width` px in `style`: one library call (no argtypes conversion:
     the block carries the length and width), one unpack, one object. This is the whole
-    Python cost of a layout, so every line is a bytecode or a C call; ``balance`` has a
-    copy of it inline (a Python call costs as much as a few of its lines)."""
+    Python cost of a layout, so every line is a bytecode or a C call."""
     data = text.encode()
     try:
         block = _blocks.pop()
@@ -460,12 +439,12 @@ def _layout_text(style: "Style", text: str, width: float) -> Layout:
         raise TypeError(f"width must be a number (px), got {type(width).__name__}") from None
     count = _flat(style._handle, data, memory)  # type: ignore[misc]
     try:
-        unpack, kind = _READERS[count]
+        unpack = _READERS[count]
     except KeyError:
         return _layout_rest(style, text, data, width, block, count)
     values = unpack(view, _FLAT_OUT_AT)
     _blocks.append(block)
-    layout = _new_layout(kind)
+    layout = _new_layout(Layout)
     layout._text = text
     layout._values = values
     layout._lines = None
@@ -487,7 +466,7 @@ def _layout_rest(style: "Style", text: str, data: bytes, width: float, block: tu
         raise style._refusal(data, width)
     values = _answer(count)(block[3], _FLAT_OUT_AT)
     _blocks.append(block)
-    layout = _new_layout(_SIZED[count] if count < len(_SIZED) else Layout)
+    layout = _new_layout(Layout)
     layout._text = text
     layout._values = values
     layout._lines = None
@@ -673,31 +652,7 @@ def balance(
         chosen = _style(font, size, mode, locale, direction, line_height,
                         None if features is None else tuple(features), line_break, word_break, overflow_wrap,
                         hyphens)
-    # _layout_text(chosen, text, width), inline: see there.
-    data = text.encode()
-    try:
-        block = _blocks.pop()
-    except IndexError:
-        block = _block(_BLOCK_LINES)
-    memory, words, doubles, view = block
-    words[0] = len(data)
-    try:
-        doubles[1] = width
-    except (TypeError, OverflowError):
-        _blocks.append(block)
-        raise TypeError(f"width must be a number (px), got {type(width).__name__}") from None
-    count = _flat(chosen._handle, data, memory)  # type: ignore[misc]
-    try:
-        unpack, kind = _READERS[count]
-    except KeyError:
-        return _layout_rest(chosen, text, data, width, block, count)
-    values = unpack(view, _FLAT_OUT_AT)
-    _blocks.append(block)
-    layout = _new_layout(kind)
-    layout._text = text
-    layout._values = values
-    layout._lines = None
-    return layout
+    return _layout_text(chosen, text, width)
 
 
 def layout(text: str, font: str | Font, size: Optional[float] = None, width: float = 0, **options: object) -> Layout:

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CHowdyICU
 import Foundation
 import Testing
 
@@ -121,5 +122,32 @@ import Testing
             let bits = BMPCoverage(coverage: set)
             #expect((UInt16(0)...0xFFFF).allSatisfy { bits.covers($0) == (hb_set_has(set, UInt32($0)) != 0) })
         }
+    }
+}
+
+/// `BidiLevels` skips ICU for text it finds nothing right-to-left in, now with a range
+/// test per unit instead of a switch (`mayNeedBidi`): every BMP character it lets
+/// through must get level 0 from ICU, between letters, digits and at the ends.
+@Suite struct BidiSkipRangesTests {
+    @Test("every BMP character the skip lets through gets level 0 from ICU")
+    func skippedCharactersAreLeftToRight() throws {
+        var skipped = 0
+        var wrong: [UInt16] = []
+        for unit in UInt16(0)...0xFFFF where unit & 0xF800 != 0xD800 {
+            let units: [UInt16] = [unit, 0x61, unit, 0x31, unit]
+            let levels = try units.withUnsafeBufferPointer { try BidiLevels(text: $0, direction: .auto) }
+            guard levels.levels.isEmpty else { continue }
+            skipped += 1
+            let expected = try units.withUnsafeBufferPointer { buffer in
+                var status: howdy_icu_status = 0
+                let bidi = try #require(howdy_bidi_open(buffer.baseAddress, Int32(units.count), -1, &status))
+                defer { howdy_bidi_close(bidi) }
+                let raw = try #require(howdy_bidi_levels(bidi, &status))
+                return Array(UnsafeBufferPointer(start: raw, count: units.count))
+            }
+            if expected.contains(where: { $0 != 0 }) { wrong.append(unit) }
+        }
+        #expect(skipped > 50_000)
+        #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
     }
 }

@@ -6,9 +6,14 @@ import CHarfBuzz
 /// hb_set lookup per character. Exact: a set bit only sends the question on to the set.
 struct BMPBlocks: Sendable {
     private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// The face's BMP coverage scalar by scalar (`BMPCoverage`), made with the blocks:
+    /// a block can hold covered and uncovered scalars (U+0500 holds Cyrillic Supplement
+    /// and Hebrew), which only this answers without the set.
+    let exact: BMPCoverage
 
     /// The blocks of `coverage` (an `hb_set_t *`), walked range by range.
     init(coverage: OpaquePointer) {
+        exact = BMPCoverage(coverage: coverage)
         var first = UInt32.max  // HB_SET_VALUE_INVALID: start the walk
         var last = UInt32.max
         while hb_set_next_range(coverage, &first, &last) != 0, first <= 0xFFFF {

@@ -88,12 +88,14 @@ struct BidiLevels {
         while index < text.count {
             let unit = text[index]
             index += 1
-            // Below U+0590, and U+2070–U+D7FF (after the bidi controls: CJK, kana, Hangul),
-            // nothing can leave level 0: two compares per unit of a CJK text.
-            guard unit >= 0x0590, unit < 0x2070 || unit >= 0xD800 else { continue }
+            // Below U+0590, U+0900–U+200D (Indic, Thai and the rest of South and South-East
+            // Asia) and U+2070–U+D7FF (after the bidi controls: CJK, kana, Hangul), nothing
+            // can leave level 0: a few compares per unit, not the switch's.
+            if unit < 0x0590 || unit &- 0x2070 < 0xD800 - 0x2070 || unit &- 0x0900 < 0x200E - 0x0900 { continue }
+            if unit <= 0x08FF { return true }
             switch unit {
-            case 0x0590...0x08FF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xDC00...0xDFFF,
-                0xFB1D...0xFDFF, 0xFE70...0xFEFF:
+            case 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xDC00...0xDFFF, 0xFB1D...0xFDFF,
+                0xFE70...0xFEFF:
                 return true
             case 0xD800...0xDBFF:
                 guard index < text.count, text[index] & 0xFC00 == 0xDC00 else { return true }

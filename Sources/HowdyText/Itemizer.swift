@@ -61,99 +61,113 @@ struct Itemization {
                     codes.initialize(repeating: 0)
                     var known = KnownChoices(faces: choices?.known(in: text, into: codes) ?? [])
                     withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.capacity) { table in
-                        var memo = ScalarMemo(table, enabled: remembers)
-                        // Each scalar is decoded once: this one's `next` is the following one.
-                        var following = count > 0 ? Self.decode(text, at: 0) : (0, 0)
-                        // Plain stretches (see `plainStretch`) only with answers known and
-                        // remembering on: `remembers: false` walks every character, which
-                        // the tests compare with.
-                        let stretches = remembers && !codes.isEmpty
-                        let primaryBlocks = primaryFace.blocks
-                        let han = Int32(howdy_scalar_properties(0x4E00) & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
-                        while index < count {
-                            // CJK only (radicals, kana, ideographs, Hangul, fullwidth forms): a
-                            // stretch tried and refused before every character of another script
-                            // would only slow its walk.
-                            if stretches, text[index] >= 0x2E80 {
-                                let stretched = Self.plainStretch(
-                                    text, from: index, codes: UnsafeBufferPointer(codes), blocks: primaryBlocks,
-                                    fontOf: fontOf, scriptOf: scriptOf, script: &currentScript,
-                                    firstRealScript: &firstRealScript, han: han
-                                ) { code in
-                                    known.slot(Int(code) - 1) {
-                                        Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
+                        let kindsSize = StretchEntry.tableSize
+                        withUnsafeTemporaryAllocation(of: StretchEntry.self, capacity: kindsSize) { kinds in
+                            kinds.initialize(repeating: StretchEntry())
+                            var memo = ScalarMemo(table, enabled: remembers)
+                            // Each scalar is decoded once: this one's `next` is the following one.
+                            var following = count > 0 ? Self.decode(text, at: 0) : (0, 0)
+                            // Plain stretches (see `plainStretch`) only with answers known and
+                            // remembering on: `remembers: false` walks every character, which
+                            // the tests compare with.
+                            let stretches = remembers && !codes.isEmpty
+                            let primaryWords = primaryFace.blocks.exact.words
+                            let primaryIsColor = primaryFace.isColor
+                            // Before the first unit: never read, as nothing joins the first unit.
+                            let noFont = StretchFont(font: -1, words: primaryWords, isColor: false)
+                            let han = Int32(howdy_scalar_properties(0x4E00) & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
+                            /// A font slot's facts for the stretch, read from `fonts`.
+                            func described(_ font: Int32) -> StretchFont {
+                                let face = fonts[Int(font)].face
+                                return StretchFont(font: font, words: face.blocks.exact.words, isColor: face.isColor)
+                            }
+                            while index < count {
+                                // Every script (a high surrogate always ends a stretch at once, so
+                                // emoji are not tried).
+                                if stretches, text[index] & 0xFC00 != 0xD800 {
+                                    let stretched = Self.plainStretch(
+                                        text, from: index, codes: UnsafeBufferPointer(codes), kinds: kinds,
+                                        primary: primaryWords, primaryIsColor: primaryIsColor,
+                                        previous: index > 0 ? described(previousFont) : noFont,
+                                        fontOf: fontOf, scriptOf: scriptOf, script: &currentScript,
+                                        firstRealScript: &firstRealScript, han: han,
+                                        slot: { code in
+                                            known.slot(Int(code) - 1) {
+                                                Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
+                                            }
+                                        },
+                                        describe: described)
+                                    if stretched > index {
+                                        index = stretched
+                                        previousFont = fontOf[index - 1]
+                                        previousScalar = UInt32(text[index - 1])
+                                        following = index < count ? Self.decode(text, at: index) : (0, 0)
+                                        continue
                                     }
                                 }
-                                if stretched > index {
-                                    index = stretched
-                                    previousFont = fontOf[index - 1]
-                                    previousScalar = UInt32(text[index - 1])
-                                    following = index < count ? Self.decode(text, at: index) : (0, 0)
-                                    continue
-                                }
-                            }
-                            let (scalar, width) = following
-                            following = index + width < count ? Self.decode(text, at: index + width) : (0, 0)
-                            let next = following.0
+                                let (scalar, width) = following
+                                following = index + width < count ? Self.decode(text, at: index + width) : (0, 0)
+                                let next = following.0
 
-                            let script: Int32
-                            // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
-                            let properties: UInt32
-                            if scalar < 0x80 {
-                                let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
-                                script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
-                                properties = 0
-                            } else {
-                                properties = howdy_scalar_properties(scalar)
-                                script = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
-                            }
-                            if script > Int32(HOWDY_SCRIPT_INHERITED) {
-                                currentScript = script
-                                if firstRealScript == nil { firstRealScript = script }
-                            }
+                                let script: Int32
+                                // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
+                                let properties: UInt32
+                                if scalar < 0x80 {
+                                    let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
+                                    script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
+                                    properties = 0
+                                } else {
+                                    properties = howdy_scalar_properties(scalar)
+                                    script = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
+                                }
+                                if script > Int32(HOWDY_SCRIPT_INHERITED) {
+                                    currentScript = script
+                                    if firstRealScript == nil { firstRealScript = script }
+                                }
 
-                            let code = codes.isEmpty ? 0 : codes[index]
-                            let font: Int32
-                            let plain = Self.isPlainAnswered(scalar, properties: properties, next: next, code: code)
-                            if plain, let remembered = memo.font(of: scalar) {
-                                // A plain character's font depends on the scalar alone, and the
-                                // memo holds only such answers (`chooseFont` keeps one for every
-                                // scalar no variation selector follows): asked again, it costs no
-                                // cmap lookup in the primary face (an hb_set search per character
-                                // of a Hebrew or Thai text, which the primary font lacks).
-                                font = remembered
-                            } else if plain, !primaryFace.hasGlyph(scalar) {
-                                // What `chooseFont` answers for it, without its walk (see `isPlainAnswered`).
-                                font = known.slot(Int(code) - 1) {
-                                    Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
+                                let code = codes.isEmpty ? 0 : codes[index]
+                                let font: Int32
+                                let plain = Self.isPlainAnswered(scalar, properties: properties, next: next, code: code)
+                                if plain, let remembered = memo.font(of: scalar) {
+                                    // A plain character's font depends on the scalar alone, and the
+                                    // memo holds only such answers (`chooseFont` keeps one for every
+                                    // scalar no variation selector follows): asked again, it costs no
+                                    // cmap lookup in the primary face (an hb_set search per character
+                                    // of a Hebrew or Thai text, which the primary font lacks).
+                                    font = remembered
+                                } else if plain, !primaryFace.hasGlyph(scalar) {
+                                    // What `chooseFont` answers for it, without its walk (see `isPlainAnswered`).
+                                    font = known.slot(Int(code) - 1) {
+                                        Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
+                                    }
+                                    memo.setFont(font, of: scalar)
+                                } else if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F,
+                                    let remembered = memo.font(joining: scalar, after: previousFont)
+                                {
+                                    // White space or a control after a fallback font's cluster (the
+                                    // space between two Hebrew words): `chooseFont`'s answer depends
+                                    // on that font and the scalar alone (`joinsPrevious` holds for
+                                    // any ASCII one whatever came before), so it is asked once per
+                                    // text, not once per space with a cmap lookup each.
+                                    font = remembered
+                                } else {
+                                    font = Self.chooseFont(
+                                        scalar: scalar, properties: properties, next: next, previous: previousScalar,
+                                        previousFont: previousFont, isFirst: index == 0, fonts: &fonts,
+                                        slots: &faceSlots, fallback: fallback, choices: choices, code: code,
+                                        known: &known, ascii: &ascii, memo: &memo, failures: &fontFailures)
+                                    if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F {
+                                        memo.setFont(font, joining: scalar, after: previousFont)
+                                    }
                                 }
-                                memo.setFont(font, of: scalar)
-                            } else if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F,
-                                let remembered = memo.font(joining: scalar, after: previousFont)
-                            {
-                                // White space or a control after a fallback font's cluster (the
-                                // space between two Hebrew words): `chooseFont`'s answer depends
-                                // on that font and the scalar alone (`joinsPrevious` holds for
-                                // any ASCII one whatever came before), so it is asked once per
-                                // text, not once per space with a cmap lookup each.
-                                font = remembered
-                            } else {
-                                font = Self.chooseFont(
-                                    scalar: scalar, properties: properties, next: next, previous: previousScalar,
-                                    previousFont: previousFont, isFirst: index == 0, fonts: &fonts, slots: &faceSlots,
-                                    fallback: fallback, choices: choices, code: code, known: &known, ascii: &ascii,
-                                    memo: &memo, failures: &fontFailures)
-                                if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F {
-                                    memo.setFont(font, joining: scalar, after: previousFont)
+                                for unit in index..<(index + width) {
+                                    fontOf[unit] = font
+                                    scriptOf[unit] = currentScript
                                 }
+                                previousFont = font
+                                previousScalar = scalar
+                                index += width
                             }
-                            for unit in index..<(index + width) {
-                                fontOf[unit] = font
-                                scriptOf[unit] = currentScript
-                            }
-                            previousFont = font
-                            previousScalar = scalar
-                            index += width
                         }
                     }
                 }
@@ -211,12 +225,19 @@ struct Itemization {
     private static func asciiScript(_ text: UnsafeBufferPointer<UInt16>, primary: Font) -> hb_script_t? {
         // One pass collects the characters that need coverage; each distinct one is then
         // looked up once.
-        var needed: UInt128 = 0
-        for (index, unit) in text.enumerated() {
-            guard unit < 0x80 else { return nil }
-            let joins = index > 0 && (unit <= 0x20 || unit == 0x7F)
-            if !joins { needed |= 1 << UInt128(unit) }
+        guard let first = text.first, first < 0x80 else { return text.isEmpty ? common : nil }
+        // ASCII 0–63 and 64–127 in two words; every unit ORed into `all`, checked once.
+        var low: UInt64 = first < 64 ? 1 << UInt64(first) : 0
+        var high: UInt64 = first < 64 ? 0 : 1 << UInt64(first & 63)
+        var all = first
+        for unit in text.dropFirst() {
+            all |= unit
+            // White space and controls after the first character join the cluster before.
+            if unit <= 0x20 || unit == 0x7F { continue }
+            if unit < 64 { low |= 1 << UInt64(unit) } else { high |= 1 << UInt64(unit & 63) }
         }
+        guard all < 0x80 else { return nil }
+        let needed = UInt128(high) << 64 | UInt128(low)
         let letters = needed & (0x07FF_FFFE_07FF_FFFE << 64)  // A–Z and a–z
         let face = primary.face
         var remaining = needed
@@ -244,38 +265,50 @@ struct Itemization {
         return (UInt32(unit), 1)
     }
 
-    /// Itemises the plain characters from `start` on, as the general walk would, and
-    /// returns the offset of the first one it leaves to that walk (`start` when none):
-    /// the costly part of a CJK text is a table lookup per character here, with no memo,
-    /// no lookahead decoding and no cmap set.
+    /// Itemises the characters from `start` on whose font and script follow from the
+    /// scalar, its neighbours and bit tests, as the general walk would, and returns the
+    /// offset of the first one it leaves to that walk (`start` when none): a text of any
+    /// script costs a table load and a few compares per character here (what a unit
+    /// is, worked out once per text and unit: `kind(of:code:primary:slot:)`), with no
+    /// lookahead decoding, no property call and no coverage-set search per character.
     ///
-    /// A unit is taken when it is a BMP character (not a surrogate: its code is then 0)
-    /// at or above U+0080 whose chain face was known when the text began (`codes`, not 0
-    /// nor `FallbackChoices.noFace`), in a BMP block the primary face leaves empty
-    /// (`BMPBlocks`: the face has no glyph for it, exactly), with no attaching, emoji
-    /// presentation or pictographic property, not ZWJ or a variation selector, and not
-    /// followed by VS15 or VS16. That is `isPlainAnswered` with the primary face lacking
-    /// it, for which the walk answers `known.slot(code - 1)` whether from its memo or not
-    /// (the memo holds only that answer for such a scalar: `chooseFont` reaches
-    /// `chooseCovering`, whose primary face lacks it and whose `code` is this one). Its
-    /// script is ICU's; Common and Inherited ones take the current script, as in the walk.
-    /// `han` is ICU's script code for Han; `slot(code)` gives the font slot of a code's
-    /// face (`KnownChoices.slot`).
+    /// A unit is taken when it is a BMP character (not a surrogate), not ZWJ or a
+    /// variation selector, not followed by VS15 or VS16, with neither an emoji
+    /// presentation nor the pictographic property, and it is one of:
+    /// - ASCII white space or a control (not the first unit), or an attaching character
+    ///   (not the first unit): it joins the cluster before it (`joinsPrevious`), whose
+    ///   font `previous` tracks, and takes the font `chooseFont`'s joining branch gives,
+    ///   a function of that font and the scalar alone (`joined`);
+    /// - any other character the primary face covers (exactly, `BMPCoverage`): the walk
+    ///   answers 0 for it (`chooseCovering` asks the primary face first, and its memo
+    ///   only repeats that answer);
+    /// - any other character the primary face lacks whose chain face was known when the
+    ///   text began (`codes`, not 0 nor `FallbackChoices.noFace`): that is
+    ///   `isPlainAnswered`, for which the walk answers `known.slot(code - 1)`.
+    /// Its script is ICU's (ASCII: Latin for letters, else Common); Common and Inherited
+    /// ones take the current script, as in the walk. `han` is ICU's script code for Han;
+    /// `slot(code)` gives the font slot of a code's face (`KnownChoices.slot`) and
+    /// `describe` a slot's facts; `previous` describes the font of unit `start - 1`;
+    /// `kinds` is this text's table of units' kinds (`StretchEntry`), empty at first.
     /// Not inlined: in the walk's closure its loop ran out of registers.
+    // swiftlint:disable:next function_parameter_count
     @inline(never)
     private static func plainStretch(
-        _ text: UnsafeBufferPointer<UInt16>, from start: Int, codes: UnsafeBufferPointer<UInt8>, blocks: BMPBlocks,
-        fontOf: UnsafeMutableBufferPointer<Int32>, scriptOf: UnsafeMutableBufferPointer<Int32>,
-        script currentScript: inout Int32, firstRealScript: inout Int32?, han: Int32, slot: (UInt8) -> Int32
+        _ text: UnsafeBufferPointer<UInt16>, from start: Int, codes: UnsafeBufferPointer<UInt8>,
+        kinds: UnsafeMutableBufferPointer<StretchEntry>, primary: UnsafePointer<UInt64>, primaryIsColor: Bool,
+        previous: StretchFont, fontOf: UnsafeMutableBufferPointer<Int32>,
+        scriptOf: UnsafeMutableBufferPointer<Int32>, script currentScript: inout Int32,
+        firstRealScript: inout Int32?, han: Int32, slot: (UInt8) -> Int32, describe: (Int32) -> StretchFont
     ) -> Int {
-        let special =
-            UInt32(HOWDY_PROPERTY_ATTACHING) | UInt32(HOWDY_PROPERTY_EMOJI_PRESENTATION)
-            | UInt32(HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC)
         let count = text.count
         var index = start
-        // A stretch uses one or two faces: the last code's slot saves asking again.
+        // The font of the unit before (what a joining character takes after).
+        var before = previous
+        // The last fallback font met, described (a stretch uses a few).
+        var lastFont = previous
+        // The last ideograph's chain code and its slot: asked again only when it changes.
         var lastCode: UInt8 = 0
-        var lastFont: Int32 = 0
+        var lastCodeFont: Int32 = 0
         var script = currentScript
         // -1 until the text's first real script is known (an Int32 compare per unit).
         var firstReal = firstRealScript ?? -1
@@ -285,35 +318,105 @@ struct Itemization {
         }
         while index < count {
             let unit = text[index]
-            let code = codes[index]
-            let scalar = UInt32(unit)
-            // Neither 0 (unknown or a surrogate) nor `noFace` (255).
-            guard code &+ 1 > 1, !blocks.mayCover(scalar) else { break }
             if index + 1 < count {
                 guard text[index + 1] & 0xFFFE != 0xFE0E else { break }  // VS15 or VS16 follows
             }
-            if Self.isUnifiedIdeograph(scalar) {
+            var font: Int32
+            // One compare keeps every other script off the ideograph test.
+            if unit >= 0x3400, Self.isUnifiedIdeograph(UInt32(unit)) {
                 // Han, and none of the special properties (`ItemizationFastPathTests`
                 // checks ICU's answer for every one): the bulk of a Chinese or Japanese
-                // text, without the property table's call.
+                // text, each ideograph met about once, so not through the table below.
+                if BMPCoverage.covers(primary, unit) {
+                    font = 0
+                } else {
+                    let code = codes[index]
+                    guard code &+ 1 > 1 else { break }  // neither 0 (unknown) nor `noFace` (255)
+                    if code != lastCode {
+                        lastCodeFont = slot(code)
+                        lastCode = code
+                    }
+                    font = lastCodeFont
+                }
                 script = han
             } else {
-                guard scalar >= 0x80, scalar != 0x200D, scalar & 0xFFF0 != 0xFE00 else { break }
-                let properties = howdy_scalar_properties(scalar)
-                guard properties & special == 0 else { break }
-                let own = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
-                if own > Int32(HOWDY_SCRIPT_INHERITED) { script = own }
+                // What the unit is, from this text's table (a few loads) or worked out once.
+                let place = Int((unit ^ (unit >> 8)) & UInt16(StretchEntry.tableSize - 1))
+                var entry = kinds[place]
+                if entry.key != UInt32(unit) &+ 1 {
+                    entry = Self.kind(of: unit, code: codes[index], primary: primary, slot: slot)
+                    kinds[place] = entry
+                }
+                font = entry.font
+                if font < 0 {
+                    // Joins the cluster before it; never the text's first character.
+                    guard font == StretchEntry.joins, index > 0 else { break }
+                    font = joined(unit, after: before, primary: primary, primaryIsColor: primaryIsColor)
+                }
+                if entry.script >= 0 { script = entry.script }
             }
             if firstReal < 0, script != Int32(HOWDY_SCRIPT_COMMON) { firstReal = script }
-            if code != lastCode {
-                lastFont = slot(code)
-                lastCode = code
-            }
-            fontOf[index] = lastFont
+            fontOf[index] = font
             scriptOf[index] = script
+            if font != before.font {
+                if font == 0 {
+                    before = StretchFont(font: 0, words: primary, isColor: primaryIsColor)
+                } else {
+                    if font != lastFont.font { lastFont = describe(font) }
+                    before = lastFont
+                }
+            }
             index += 1
         }
         return index
+    }
+
+    /// What `plainStretch` does with BMP unit `unit` (other than a unified ideograph),
+    /// whose chain code is `code`: see there. A function of the unit within one text
+    /// (`code` is the chain's answer for the unit, and a code's slot stays), so kept
+    /// per text in a small table.
+    @inline(never)
+    private static func kind(
+        of unit: UInt16, code: UInt8, primary: UnsafePointer<UInt64>, slot: (UInt8) -> Int32
+    ) -> StretchEntry {
+        let key = UInt32(unit) &+ 1
+        let stops = StretchEntry(key: key, script: -1, font: StretchEntry.stops)
+        if unit < 0x80 {
+            if unit <= 0x20 || unit == 0x7F { return StretchEntry(key: key, script: -1, font: StretchEntry.joins) }
+            guard BMPCoverage.covers(primary, unit) else { return stops }
+            let letter = (unit | 0x20) &- 0x61 < 26
+            return StretchEntry(key: key, script: letter ? Int32(HOWDY_SCRIPT_LATIN) : -1, font: 0)
+        }
+        // A surrogate, ZWJ or a variation selector.
+        guard unit & 0xF800 != 0xD800, unit != 0x200D, unit & 0xFFF0 != 0xFE00 else { return stops }
+        let properties = howdy_scalar_properties(UInt32(unit))
+        let emoji = UInt32(HOWDY_PROPERTY_EMOJI_PRESENTATION) | UInt32(HOWDY_PROPERTY_EXTENDED_PICTOGRAPHIC)
+        guard properties & emoji == 0 else { return stops }
+        let own = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
+        let script = own > Int32(HOWDY_SCRIPT_INHERITED) ? own : -1
+        if properties & UInt32(HOWDY_PROPERTY_ATTACHING) != 0 {
+            return StretchEntry(key: key, script: script, font: StretchEntry.joins)
+        }
+        if BMPCoverage.covers(primary, unit) { return StretchEntry(key: key, script: script, font: 0) }
+        // Neither 0 (unknown) nor `noFace` (255): a chain face known when the text began.
+        guard code &+ 1 > 1 else { return stops }
+        return StretchEntry(key: key, script: script, font: slot(code))
+    }
+
+    /// `chooseFont`'s answer for a character that joins the cluster before it (ASCII
+    /// white space or a control, or an attaching BMP character, not the text's first),
+    /// after a cluster in `before`'s font: the same steps, with both faces' BMP coverage
+    /// read from their bits (exact, `BMPCoverage`) instead of their sets.
+    @inline(__always)
+    private static func joined(
+        _ unit: UInt16, after before: StretchFont, primary: UnsafePointer<UInt64>, primaryIsColor: Bool
+    ) -> Int32 {
+        // After the primary font (not a colour one), every branch below answers 0.
+        if before.font == 0, !primaryIsColor { return 0 }
+        // A space after an emoji is text, not part of the emoji: measure it in the text font.
+        if before.isColor, howdy_is_breaking_space(UInt32(unit)) != 0, BMPCoverage.covers(primary, unit) { return 0 }
+        if BMPCoverage.covers(before.words, unit) || unit == 0x200D || unit < 0x20 { return before.font }
+        return BMPCoverage.covers(primary, unit) ? 0 : before.font
     }
 
     /// CJK Unified Ideographs and Extension A (U+4E00–U+9FFF, U+3400–U+4DBF): every one
@@ -527,6 +630,32 @@ private struct KnownChoices {
         if slots[index] < 0 { slots[index] = make(faces[index]) }
         return slots[index]
     }
+}
+
+/// A font slot as `Itemization.plainStretch` reads it: its index in `fonts`, its face's
+/// BMP coverage bits (`BMPCoverage.words`, alive while `fonts` holds the font) and
+/// whether the face is a colour one.
+private struct StretchFont {
+    var font: Int32
+    var words: UnsafePointer<UInt64>
+    var isColor: Bool
+}
+
+/// What `Itemization.plainStretch` does with a BMP unit, kept per text in a small
+/// direct-mapped table (a collision only forgets an entry, worked out again).
+private struct StretchEntry {
+    static let tableSize = 256
+    /// `font` of a character that joins the cluster before it.
+    static let joins: Int32 = -1
+    /// `font` of a character the stretch leaves to the general walk.
+    static let stops: Int32 = -2
+
+    /// The unit + 1; 0 for an empty slot.
+    var key: UInt32 = 0
+    /// The script the unit sets (a real one), -1 for Common and Inherited ones.
+    var script: Int32 = -1
+    /// Its font slot, or `joins` or `stops`.
+    var font: Int32 = 0
 }
 
 /// The faces a text's fonts were made from and their index in `fonts`: a short list

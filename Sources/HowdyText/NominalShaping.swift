@@ -47,11 +47,11 @@ enum NominalShaping {
     ) -> Bool {
         let count = range.count
         guard count > 0, count <= TextLimits.maximumUTF16Length else { return count == 0 }
-        for unit in text[range] where !isNominal(unit) { return false }
         let instance = font.instance
         let strength = font.emboldenStrength << Int32(instance.fineShift)
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { glyphs in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
+                // One pass looks each unit up (and checks it is one of `isNominal`'s).
                 guard
                     instance.nominalGlyphs.look(
                         up: UnsafeBufferPointer(rebasing: text[range]), font: instance.handle,
@@ -59,6 +59,10 @@ enum NominalShaping {
                 else { return false }
                 run.glyphs.appendInPlace(count) { $0.update(from: glyphs.baseAddress!, count: count) }
                 run.advances.appendInPlace(count) { out in
+                    guard strength != 0 else {
+                        out.update(from: advances.baseAddress!, count: count)
+                        return
+                    }
                     for index in 0..<count {
                         // As `ShapingBuffer.shape` widens HarfBuzz's advances, saturating.
                         let advance = advances[index]
@@ -67,7 +71,9 @@ enum NominalShaping {
                     }
                 }
                 run.clusters.appendInPlace(count) { out in
-                    for index in 0..<count { out[index] = Int32(truncatingIfNeeded: range.lowerBound + index) }
+                    // Offsets below `TextLimits.maximumUTF16Length`: the sums cannot wrap.
+                    let first = Int32(truncatingIfNeeded: range.lowerBound)
+                    for index in 0..<count { out[index] = first &+ Int32(truncatingIfNeeded: index) }
                 }
                 run.offsetsX.append(contentsOf: repeatElement(0, count: count))
                 run.offsetsY.append(contentsOf: repeatElement(0, count: count))
@@ -93,9 +99,11 @@ final class NominalGlyphs: Sendable {
     private let table = Striped<[UInt64]> { [] }
     private static let size = 4096
 
-    /// Writes the glyph and advance of each unit of `units` (BMP characters above
-    /// U+0000, as `NominalShaping.isNominal` takes) to `glyphs` and `advances`. False
-    /// when `font` lacks one of them (what was written is then meaningless).
+    /// Writes the glyph and advance of each unit of `units` (BMP characters) to `glyphs`
+    /// and `advances`. False when a unit is not one of `NominalShaping.isNominal`'s or
+    /// `font` lacks one of them (what was written is then meaningless). Only such units
+    /// are ever stored, so a unit found in the table needs no `isNominal` test: only a
+    /// miss asks it.
     func look(
         up units: UnsafeBufferPointer<UInt16>, font: OpaquePointer, glyphs: UnsafeMutablePointer<UInt32>,
         advances: UnsafeMutablePointer<Int32>
@@ -103,14 +111,19 @@ final class NominalGlyphs: Sendable {
         table.withStripe { table in
             if table.isEmpty { table = [UInt64](repeating: 0, count: Self.size) }
             return table.withUnsafeMutableBufferPointer { entries in
-                for (index, unit) in units.enumerated() {
+                let entries = entries.baseAddress!
+                for index in units.indices {
+                    let unit = units[index]
                     let slot = Int(unit) & (Self.size - 1)
                     let entry = entries[slot]
-                    if entry >> 48 == UInt64(unit) {
+                    // U+0000 is never nominal, so an empty entry (0) never matches it: it
+                    // misses and is declined below.
+                    if entry >> 48 == UInt64(unit), unit != 0 {
                         glyphs[index] = UInt32(truncatingIfNeeded: entry >> 32) & 0xFFFF
                         advances[index] = Int32(bitPattern: UInt32(truncatingIfNeeded: entry))
                         continue
                     }
+                    guard NominalShaping.isNominal(unit) else { return false }
                     var glyph: hb_codepoint_t = 0
                     guard hb_font_get_nominal_glyph(font, UInt32(unit), &glyph) != 0, glyph <= 0xFFFF else {
                         return false

@@ -9,7 +9,10 @@ import CHarfBuzz
 /// only when a cut needs one, a line whose slices are all left-to-right at one level
 /// skips the reordering, and the lines share one glyph array and one run array (their
 /// `runs` and `glyphs` are `LayoutSlice` views) instead of allocating arrays per line
-/// and per run; a line's text is made only when read.
+/// and per run; a line's text is made only when read. The lines' slices are found first,
+/// so that the glyphs are written once into an array made at their count (a few of them
+/// through a temporary buffer, see `copiedBytes`): growing the array with blank glyphs to
+/// write over cost more per glyph (a CJK line has one per character) than placing them.
 struct LayoutBuilder {
     let shaped: ShapedText
     /// What every line reads from `shaped`, read once: each read through `shaped` goes
@@ -18,7 +21,6 @@ struct LayoutBuilder {
     private let fonts: [Font]
     private let unsafeToBreak: OffsetSet
     private let textLength: Int
-    private let glyphStore: ShapedRun
     private let bidi: BidiLevels
 
     init(shaped: ShapedText) {
@@ -27,7 +29,6 @@ struct LayoutBuilder {
         fonts = shaped.fonts
         unsafeToBreak = shaped.unsafeToBreak
         textLength = shaped.utf16.count
-        glyphStore = shaped.glyphStore
         bidi = shaped.bidi
     }
 
@@ -46,24 +47,17 @@ struct LayoutBuilder {
         static let textStore = -1
     }
 
-    /// The layout's glyphs and runs so far, in line order: each run's glyphs are a range
-    /// of `glyphs`, and each line's runs a range of `runs`.
-    fileprivate struct Placed {
-        var glyphs: [PositionedGlyph] = []
-        var runs: [GlyphRun] = []
-    }
+    /// The most glyph bytes (51 glyphs) copied from a temporary buffer into the layout's
+    /// array rather than written into an array allocated uninitialised: below glibc's
+    /// default threshold for `rep movsb` (2,048 bytes), so the copy is a few vector moves
+    /// (and callgrind counts it as such, not a byte at a time).
+    static let copiedBytes = 2048
 
-    /// The slices of the line being built and the runs its reshaped slices refer to,
-    /// their capacity kept from line to line.
+    /// The slices of every line, in line order (a line's are a range of `slices`), and the
+    /// runs reshaped slices refer to (the lines' pieces of runs shaped alone, and hyphens).
     fileprivate struct Pieces {
         var slices: [Slice] = []
         var reshaped: [ShapedRun] = []
-
-        mutating func removeAll() {
-            // Most lines reshape nothing: an empty array needs no work at all.
-            if !slices.isEmpty { slices.removeAll(keepingCapacity: true) }
-            if !reshaped.isEmpty { reshaped.removeAll(keepingCapacity: true) }
-        }
     }
 
     func build(
@@ -73,39 +67,78 @@ struct LayoutBuilder {
         let halfLeading = (lineHeight - (ascent + descent)) / 2
         var lines: [TextLine] = []
         lines.reserveCapacity(breaks.count)
-        // The layout's one glyph array and one run array: every line's runs and every
-        // run's glyphs are views of them (made below, once both are complete), so a line
-        // costs no allocation of its own.
-        var placed = Placed()
-        if !shaped.omitsGlyphs {
-            placed.glyphs.reserveCapacity(shaped.glyphStore.glyphs.count + breaks.count)
-            placed.runs.reserveCapacity(shaped.runs.count + breaks.count)
-        }
         var reshaper: ShapingBuffer?
         var width = 0.0
         let layoutText = shaped.omitsLineTexts ? "" : shaped.text
-        // One set of arrays for every line's slices, their capacity kept from line to line.
         var pieces = Pieces()
+        // The layout's one glyph array and one run array: every line's runs and every
+        // run's glyphs are views of them (pointed at them below, once both are complete),
+        // so a line costs no allocation of its own.
+        var glyphs: [PositionedGlyph] = []
+        var lineRuns: [GlyphRun] = []
         // The text's glyph columns, read through pointers by every line.
         shaped.glyphStore.withColumns { store in
-            for (index, lineBreak) in breaks.enumerated() {
-                var line = buildLine(
-                    lineBreak, layoutText: layoutText, store: store, reshaper: &reshaper, pieces: &pieces,
-                    placed: &placed)
-                line.baseline = Double(index) * lineHeight + halfLeading + ascent
-                width = max(width, line.width)
-                lines.append(line)
+            if shaped.omitsGlyphs {
+                for lineBreak in breaks {
+                    lines.append(
+                        measuredLine(
+                            lineBreak, layoutText: layoutText, store: store, reshaper: &reshaper, pieces: &pieces))
+                }
+                return
+            }
+            // First every line's slices (and how many glyphs they hold), then the glyphs,
+            // written once into an array made at their count. A slice becomes one run, so
+            // a line's slices are at the indices its runs will be: its `runs` view holds
+            // them meanwhile, and its width is set once its glyphs are placed.
+            // At most a slice per run, one more per line end inside a run, and a hyphen.
+            pieces.slices.reserveCapacity(runs.count + 2 * breaks.count)
+            var glyphCount = 0
+            for lineBreak in breaks {
+                let first = pieces.slices.count
+                glyphCount += lineSlices(lineBreak, store: store, reshaper: &reshaper, into: &pieces)
+                lines.append(
+                    TextLine(
+                        range: lineBreak.start..<lineBreak.contentEnd, layoutText: layoutText, x: 0, baseline: 0,
+                        width: 0, isRightToLeft: isRightToLeft(lineBreak), endsWithHyphen: lineBreak.hyphen,
+                        runs: LayoutSlice(base: [], bounds: first..<pieces.slices.count)))
+            }
+            lineRuns.reserveCapacity(pieces.slices.count)
+            if glyphCount * MemoryLayout<PositionedGlyph>.stride <= Self.copiedBytes {
+                // A few glyphs: placed in a temporary buffer and copied into an array made
+                // at their count. `Array(unsafeUninitializedCapacity:)` would write them in
+                // place but allocates through the standard library's unspecialised code,
+                // which looks the array's type up at run time (about 650 instructions per
+                // layout, callgrind): more than the copy of a short text's glyphs.
+                withUnsafeTemporaryAllocation(of: PositionedGlyph.self, capacity: glyphCount) { buffer in
+                    // Never written through when there are no glyphs (an empty buffer may
+                    // have no address).
+                    let base =
+                        buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<PositionedGlyph>.alignment)!
+                    let written = placeLines(
+                        &lines, runs: &lineRuns, pieces: pieces, store: store, into: base, count: glyphCount)
+                    glyphs.reserveCapacity(written)
+                    glyphs.append(contentsOf: UnsafeBufferPointer(start: base, count: written))
+                }
+            } else {
+                // Many: written in place, the allocation's fixed cost spread over them.
+                glyphs = [PositionedGlyph](unsafeUninitializedCapacity: glyphCount) { buffer, initialized in
+                    initialized = placeLines(
+                        &lines, runs: &lineRuns, pieces: pieces, store: store, into: buffer.baseAddress!,
+                        count: glyphCount)
+                }
             }
         }
         if let reshaper { ShapingBuffer.recycle(reshaper) }
-        let glyphs = placed.glyphs
-        for index in placed.runs.indices {
-            placed.runs[index].glyphs = LayoutSlice(base: glyphs, bounds: placed.runs[index].glyphs.bounds)
+        for index in lineRuns.indices {
+            lineRuns[index].glyphs = LayoutSlice(base: glyphs, bounds: lineRuns[index].glyphs.bounds)
         }
-        let lineRuns = placed.runs
+        for index in lines.indices {
+            lines[index].baseline = Double(index) * lineHeight + halfLeading + ascent
+            width = max(width, lines[index].width)
+        }
         let alignment = shaped.options.alignment
         for index in lines.indices {
-            lines[index].runs = LayoutSlice(base: lineRuns, bounds: lines[index].runs.bounds)
+            if !shaped.omitsGlyphs { lines[index].runs = LayoutSlice(base: lineRuns, bounds: lines[index].runs.bounds) }
             let slack = width - lines[index].width
             let rightToLeft = lines[index].isRightToLeft
             switch alignment {
@@ -120,26 +153,61 @@ struct LayoutBuilder {
             greedyLineCount: greedyLineCount, fontFailures: shaped.fontFailures)
     }
 
-    private func buildLine(
+    /// Places the glyphs of every line of `lines` (whose `runs` views hold their slices'
+    /// indices in `pieces.slices`) at `base` on and sets each line's width; returns how
+    /// many glyphs (`count`, the slices' total). A method rather than a local function:
+    /// one capturing `lines` made the compiler box them and check each access at run
+    /// time (callgrind: `swift_beginAccess`, 7k instructions per 200-word layout).
+    private func placeLines(
+        _ lines: inout [TextLine], runs: inout [GlyphRun], pieces: Pieces, store: GlyphColumns,
+        into base: UnsafeMutablePointer<PositionedGlyph>, count: Int
+    ) -> Int {
+        var written = 0
+        for index in lines.indices {
+            let pen = place(
+                pieces.slices[lines[index].runs.bounds], reshaped: pieces.reshaped, store: store, into: base,
+                written: &written, runs: &runs)
+            lines[index].width = ShapedText.reportedWidth(pen)
+        }
+        precondition(written == count, "placed glyphs differ from the slices' count")
+        return written
+    }
+
+    /// True when the line belongs to a right-to-left paragraph.
+    private func isRightToLeft(_ lineBreak: LineBreak) -> Bool {
+        bidi.paragraphLevel(at: min(lineBreak.start, max(0, textLength - 1))) & 1 == 1
+    }
+
+    /// A line of a layout without glyphs (`ShapedText.omitsGlyphs`): its range and width only.
+    private func measuredLine(
         _ lineBreak: LineBreak, layoutText: String, store: GlyphColumns, reshaper: inout ShapingBuffer?,
-        pieces: inout Pieces, placed: inout Placed
+        pieces: inout Pieces
     ) -> TextLine {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
-        let rightToLeft = bidi.paragraphLevel(at: min(start, max(0, textLength - 1))) & 1 == 1
-        if shaped.omitsGlyphs {
-            var pen = advance(
-                from: start, to: end, nextLineStart: lineBreak.end, store: store, reshaper: &reshaper,
-                pieces: &pieces)
-            if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
-            return TextLine(
-                range: start..<end, layoutText: layoutText, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
-                isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen, runs: LayoutSlice())
-        }
-        self.slices(from: start, to: end, nextLineStart: lineBreak.end, reshaper: &reshaper, into: &pieces)
+        var pen = advance(
+            from: start, to: end, nextLineStart: lineBreak.end, store: store, reshaper: &reshaper, pieces: &pieces)
+        if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
+        return TextLine(
+            range: start..<end, layoutText: layoutText, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
+            isRightToLeft: isRightToLeft(lineBreak), endsWithHyphen: lineBreak.hyphen, runs: LayoutSlice())
+    }
+
+    /// Appends the slices of `lineBreak`'s line to `pieces` in logical order, its hyphen
+    /// last (a run of its own); returns the number of glyphs they hold.
+    private func lineSlices(
+        _ lineBreak: LineBreak, store: GlyphColumns, reshaper: inout ShapingBuffer?, into pieces: inout Pieces
+    ) -> Int {
+        let first = pieces.slices.count
+        let end = lineBreak.contentEnd
+        slices(
+            from: lineBreak.start, to: end, nextLineStart: lineBreak.end, store: store, reshaper: &reshaper,
+            into: &pieces)
         if lineBreak.hyphen, let hyphen = shaped.hyphen {
-            var run = ShapedRun(
-                start: end, end: end, level: pieces.slices.last?.level ?? (rightToLeft ? 1 : 0), fontIndex: 0)
+            let level: UInt8 =
+                pieces.slices.count > first
+                ? pieces.slices[pieces.slices.count - 1].level : (isRightToLeft(lineBreak) ? 1 : 0)
+            var run = ShapedRun(start: end, end: end, level: level, fontIndex: 0)
             run.glyphs = [hyphen.glyph]
             run.clusters = [Int32(end)]
             // A run's advances are at its font's scale; the hyphen is the primary font's.
@@ -148,53 +216,59 @@ struct LayoutBuilder {
             run.offsetsY = [0]
             pieces.reshaped.append(run)
             pieces.slices.append(
-                Slice(
-                    range: end..<end, level: run.level, fontIndex: 0, store: pieces.reshaped.count - 1,
-                    glyphs: 0..<1))
+                Slice(range: end..<end, level: level, fontIndex: 0, store: pieces.reshaped.count - 1, glyphs: 0..<1))
         }
-        // The pen (16.16) sums unrounded advances: glyphs are placed where the exact sum
-        // puts them, as Chromium places them, so the glyphs end within 1/64 px of the
-        // line's reported width (the same sum rounded up once) and never past it.
+        var count = 0
+        for index in first..<pieces.slices.count { count += pieces.slices[index].glyphs.count }
+        return count
+    }
+
+    /// Places the glyphs of one line's `slices` (logical order) in visual order at
+    /// `out + written` on, advancing `written`, and appends a run per slice to `runs`
+    /// (its glyphs' view is pointed at the finished glyph array by `build`). Returns the
+    /// pen (16.16) after the last glyph: it sums unrounded advances, so glyphs are placed
+    /// where the exact sum puts them, as Chromium places them, and end within 1/64 px of
+    /// the line's reported width (the same sum rounded up once), never past it.
+    private func place(
+        _ slices: ArraySlice<Slice>, reshaped: [ShapedRun], store: GlyphColumns,
+        into out: UnsafeMutablePointer<PositionedGlyph>, written: inout Int, runs: inout [GlyphRun]
+    ) -> Int {
         var pen = 0
-        let slices = pieces.slices
-        let firstRun = placed.runs.count
-        func place(_ slice: Slice) {
+        func placeSlice(_ slice: Slice) {
             let font = fonts[slice.fontIndex]
             let shift = font.instance.shiftTo16Dot16
             let first = slice.glyphs.lowerBound
             let count = slice.glyphs.count
-            let offset = placed.glyphs.count
-            // Grown by `count` blank glyphs, then written through a pointer: the placing
-            // is per glyph, and five bounds-checked array reads and an append per glyph
-            // cost more than the sums. The pen is moved in a local and written back once.
-            placed.glyphs.append(contentsOf: repeatElement(PositionedGlyph.blank, count: count))
+            let offset = written
             let startPen = pen
             var endPen = pen
-            placed.glyphs.withUnsafeMutableBufferPointer { out in
-                func positioned(_ run: GlyphColumns) {
-                    var pen = startPen
-                    for position in 0..<count {
-                        let index = first + position
-                        // `&<<`: the shift is 0...10, so no test for wider shifts per glyph.
-                        let advance = Int(run.advances[index]) &<< shift
-                        out[offset + position] = PositionedGlyph(
+            // Per glyph, through pointers; the pen moves in a local, written back once.
+            // Wrapping sums: a line's advances (Int32 at most 2^10 apart from 16.16, at
+            // most `TextLimits.maximumUTF16Length` glyphs and hyphens) stay far inside Int.
+            func positioned(_ run: GlyphColumns) {
+                var pen = startPen
+                for position in 0..<count {
+                    let index = first &+ position
+                    // `&<<`: the shift is 0...10, so no test for wider shifts per glyph.
+                    let advance = Int(run.advances[index]) &<< shift
+                    (out + (offset &+ position)).initialize(
+                        to: PositionedGlyph(
                             id: run.glyphs[index],
-                            x: ShapedText.pixels(pen + Int(run.offsetsX[index]) &<< shift),
+                            x: ShapedText.pixels(pen &+ Int(run.offsetsX[index]) &<< shift),
                             y: -ShapedText.pixels(Int(run.offsetsY[index]) &<< shift),
-                            advance: ShapedText.pixels(advance), cluster: Int(run.clusters[index]))
-                        pen += advance
-                    }
-                    endPen = pen
+                            advance: ShapedText.pixels(advance), cluster: Int(run.clusters[index])))
+                    pen = pen &+ advance
                 }
-                if slice.store == Slice.textStore {
-                    positioned(store)
-                } else {
-                    pieces.reshaped[slice.store].withColumns { positioned($0) }
-                }
+                endPen = pen
+            }
+            if slice.store == Slice.textStore {
+                positioned(store)
+            } else {
+                reshaped[slice.store].withColumns { positioned($0) }
             }
             pen = endPen
-            // The glyphs' view is pointed at the finished glyph array by `build`.
-            placed.runs.append(
+            written += count
+            runs.append(
                 GlyphRun(
                     font: font, isRightToLeft: slice.level & 1 == 1, range: slice.range,
                     glyphs: LayoutSlice(base: [], bounds: offset..<(offset + count))))
@@ -202,15 +276,12 @@ struct LayoutBuilder {
         // One slice (most right-to-left lines: one run) needs no reordering, nor the two
         // arrays `visualOrder` would make for it.
         if slices.count == 1 || slices.allSatisfy({ $0.level == 0 }) {
-            for slice in slices { place(slice) }  // visual order is logical order
+            for slice in slices { placeSlice(slice) }  // visual order is logical order
         } else {
-            for logical in BidiLevels.visualOrder(of: slices.map(\.level)) { place(slices[logical]) }
+            let first = slices.startIndex
+            for logical in BidiLevels.visualOrder(of: slices.map(\.level)) { placeSlice(slices[first + logical]) }
         }
-        // The runs' view is pointed at the finished run array by `build`.
-        return TextLine(
-            range: start..<end, layoutText: layoutText, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
-            isRightToLeft: rightToLeft, endsWithHyphen: lineBreak.hyphen,
-            runs: LayoutSlice(base: [], bounds: firstRun..<placed.runs.count))
+        return pen
     }
 
     /// The advance (16.16) of the line `start..<end`: the glyphs' advances, read from the
@@ -226,7 +297,10 @@ struct LayoutBuilder {
             return shaped.advance(from: start, to: end)
         }
         var pen = 0
-        self.slices(from: start, to: end, nextLineStart: nextLineStart, reshaper: &reshaper, into: &pieces)
+        pieces.slices.removeAll(keepingCapacity: true)
+        pieces.reshaped.removeAll(keepingCapacity: true)
+        self.slices(
+            from: start, to: end, nextLineStart: nextLineStart, store: store, reshaper: &reshaper, into: &pieces)
         for slice in pieces.slices {
             let shift = fonts[slice.fontIndex].instance.shiftTo16Dot16
             if slice.store == Slice.textStore {
@@ -239,11 +313,11 @@ struct LayoutBuilder {
         return pen
     }
 
-    /// The runs' glyphs for `start..<end` in logical run order, into `pieces` (emptied first).
+    /// Appends the runs' glyphs for `start..<end` to `pieces`, in logical run order.
     private func slices(
-        from start: Int, to end: Int, nextLineStart: Int, reshaper: inout ShapingBuffer?, into pieces: inout Pieces
+        from start: Int, to end: Int, nextLineStart: Int, store: GlyphColumns, reshaper: inout ShapingBuffer?,
+        into pieces: inout Pieces
     ) {
-        pieces.removeAll()
         guard start < end else { return }
         var low = 0
         var high = runs.count
@@ -280,10 +354,44 @@ struct LayoutBuilder {
                 pieces.slices.append(
                     Slice(
                         range: lower..<upper, level: run.level, fontIndex: run.fontIndex, store: Slice.textStore,
-                        glyphs: glyphStore.glyphRange(
-                            in: run.glyphs, rightToLeft: run.isRightToLeft, clustersFrom: lower, to: upper)))
+                        glyphs: Self.glyphRange(of: run, clusters: store.clusters, from: lower, to: upper)))
             }
             index += 1
         }
+    }
+
+    /// Indices in the text's store of `run`'s glyphs whose cluster lies in `lower..<upper`
+    /// (`ShapedRun.glyphRange`'s answer: clusters rise along a left-to-right run's
+    /// glyphs and fall along a right-to-left one's). Each end is first looked for where a
+    /// run of one glyph per UTF-16 unit has it (every ideograph run, most others) and
+    /// taken there when the glyphs on both sides of it prove it the boundary; elsewhere
+    /// a binary search finds it.
+    @inline(__always)
+    static func glyphRange(
+        of run: TextRunGlyphs, clusters: UnsafePointer<Int32>, from lower: Int, to upper: Int
+    ) -> Range<Int> {
+        let glyphs = run.glyphs
+        /// The first glyph of `glyphs` not `isBefore` (all glyphs before it are).
+        @inline(__always) func boundary(guess: Int, _ isBefore: (Int32) -> Bool) -> Int {
+            if guess >= glyphs.lowerBound, guess <= glyphs.upperBound,
+                guess == glyphs.upperBound || !isBefore(clusters[guess]),
+                guess == glyphs.lowerBound || isBefore(clusters[guess - 1])
+            {
+                return guess
+            }
+            var low = glyphs.lowerBound
+            var high = glyphs.upperBound
+            while low < high {
+                let mid = (low + high) / 2
+                if isBefore(clusters[mid]) { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        if run.isRightToLeft {
+            return boundary(guess: glyphs.lowerBound + (run.end - upper)) { Int($0) >= upper }
+                ..< boundary(guess: glyphs.lowerBound + (run.end - lower)) { Int($0) >= lower }
+        }
+        return boundary(guess: glyphs.lowerBound + (lower - run.start)) { Int($0) < lower }
+            ..< boundary(guess: glyphs.lowerBound + (upper - run.start)) { Int($0) < upper }
     }
 }

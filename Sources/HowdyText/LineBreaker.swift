@@ -28,19 +28,26 @@ struct LineBreaker {
     init(shaped: ShapedText, graphemes: [Int32]?) {
         self.shaped = shaped
         self.graphemes = graphemes
-        let segments = shaped.segments
-        let prefix = shaped.advancePrefix
+        // Through buffers, with the hyphen test hoisted: this walks every segment of every
+        // text laid out (a CJK text has one per character).
+        let showsHyphens = shaped.hyphen != nil
         var searchable = true
-        var previous = Int.min
-        for (index, segment) in segments.enumerated() {
-            let ends = prefix[Int(segment.contentEnd)]
-            if ends < previous || (segment.isHardBreak && index < segments.count - 1)
-                || (segment.endsWithSoftHyphen && shaped.hyphen != nil)
-            {
-                searchable = false
-                break
+        shaped.segments.withUnsafeBufferPointer { segments in
+            shaped.advancePrefix.withUnsafeBufferPointer { prefix in
+                let last = segments.count - 1
+                var previous = Int.min
+                for index in segments.indices {
+                    let segment = segments[index]
+                    let ends = prefix[Int(segment.contentEnd)]
+                    if ends < previous || (segment.isHardBreak && index < last)
+                        || (segment.endsWithSoftHyphen && showsHyphens)
+                    {
+                        searchable = false
+                        return
+                    }
+                    previous = ends
+                }
             }
-            previous = ends
         }
         self.searchable = searchable
     }

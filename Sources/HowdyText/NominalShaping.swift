@@ -1,6 +1,6 @@
 import CHarfBuzz
 
-/// The glyphs HarfBuzz gives a Han run of CJK Unified Ideographs (and the punctuation
+/// The glyphs HarfBuzz gives a run of Han ideographs or kana (and the punctuation
 /// between them, `isNominal`) in a context where its plan applies nothing
 /// (`SpaceBoundaries.clustersAreIndependent`: no GSUB or GPOS lookup, no `kern`, AAT or
 /// `fvar` table), read from the font's own functions instead of a whole `hb_shape`: then
@@ -10,29 +10,48 @@ import CHarfBuzz
 /// and no unsafe-to-break flag. Both answers depend on the font alone, so each font
 /// remembers them per character (`NominalGlyphs`).
 ///
-/// Why each step of `hb_shape` changes nothing for these characters: they are assigned,
-/// of canonical combining class 0 with no canonical decomposition, so normalisation keeps
-/// each as it is and each starts a cluster (`RunShaper.startsCluster`); they are not
+/// Why each step of `hb_shape` changes nothing for these characters: they are assigned
+/// and of canonical combining class 0, so each starts a cluster
+/// (`RunShaper.startsCluster`); normalisation keeps each as it is: most have no
+/// canonical decomposition, and the voiced kana that have one (が = か + U+3099) are kept
+/// whole because the font maps them (HarfBuzz's normaliser, in the mode a plan without
+/// GPOS marks uses, keeps a character the font has a glyph for, and there is no mark
+/// after it to compose with; a font that lacks one declines the shortcut); they are not
 /// default ignorables, spaces or marks, so no hiding, space fallback, mark zeroing or
-/// fallback mark positioning applies; the script's horizontal direction is left-to-right,
-/// so nothing is reversed; with no lookup and none of those tables, nothing substitutes
-/// or positions them; the font's functions are HarfBuzz's OpenType ones
-/// (`hb_ot_font_set_funcs`), which have no horizontal origin to subtract. Not a guess:
-/// `NominalShapingTests` compares it with `hb_shape` for every character it takes in the
-/// bundled CJK face at three sizes, with and without synthetic bold, and whole layouts
+/// fallback mark positioning applies; Han, Hiragana and Katakana are shaped by
+/// HarfBuzz's default shaper, left to right, so nothing is reversed or mirrored; with no
+/// lookup and none of those tables, nothing substitutes or positions them; the font's
+/// functions are HarfBuzz's OpenType ones (`hb_ot_font_set_funcs`), which have no
+/// horizontal origin to subtract. Not a guess: `NominalShapingTests` compares it with
+/// `hb_shape` for every character it takes in the bundled CJK face, in each of the three
+/// scripts' contexts, at three sizes, with and without synthetic bold, and whole layouts
 /// with layouts HarfBuzz shaped.
 enum NominalShaping {
+    /// True for the scripts whose left-to-right runs `RunShaper` offers the shortcut:
+    /// Han, Hiragana and Katakana (HarfBuzz's default shaper; not Hangul, whose shaper
+    /// composes jamo, nor Bopomofo, whose characters are not listed).
+    @inline(__always)
+    static func takes(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_HAN || script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA
+    }
+
     /// The characters taken: CJK Unified Ideographs and Extension A
-    /// (`Itemization.isUnifiedIdeograph`), and the punctuation of Chinese and Japanese
-    /// prose 、。「」『』 and fullwidth ！，：；？ (U+3001, U+3002, U+300C–U+300F, U+FF01,
-    /// U+FF0C, U+FF1A, U+FF1B, U+FF1F): like the ideographs, each has no canonical
-    /// decomposition, combining class 0, is no space, mark or default ignorable, and
-    /// starts a cluster.
+    /// (`Itemization.isUnifiedIdeograph`); the hiragana ぁ–ゖ and iteration marks ゝゞ
+    /// (U+3041–U+3096, U+309D, U+309E); the katakana ァ–ヺ, the middle dot, the
+    /// prolonged sound mark and the iteration marks ・ーヽヾ (U+30A1–U+30FE); and the
+    /// punctuation of Chinese and Japanese prose 、。々「」『』〈〉《》【】〔〕〜 and fullwidth
+    /// ！（），：；？ (U+3001, U+3002, U+3005, U+3008–U+3011, U+3014, U+3015, U+301C, U+FF01,
+    /// U+FF08, U+FF09, U+FF0C, U+FF1A, U+FF1B, U+FF1F). Each has combining class 0 and
+    /// is no space, mark or default ignorable, and starts a cluster. Not the combining
+    /// voiced marks U+3099 and U+309A, nor halfwidth katakana (their voiced marks are
+    /// separate characters).
     @inline(__always)
     static func isNominal(_ unit: UInt16) -> Bool {
         if Itemization.isUnifiedIdeograph(UInt32(unit)) { return true }
         switch unit {
-        case 0x3001, 0x3002, 0x300C...0x300F, 0xFF01, 0xFF0C, 0xFF1A, 0xFF1B, 0xFF1F: return true
+        case 0x3041...0x3096, 0x309D, 0x309E, 0x30A1...0x30FE: return true
+        case 0x3001, 0x3002, 0x3005, 0x3008...0x3011, 0x3014, 0x3015, 0x301C: return true
+        case 0xFF01, 0xFF08, 0xFF09, 0xFF0C, 0xFF1A, 0xFF1B, 0xFF1F: return true
         default: return false
         }
     }
@@ -47,11 +66,11 @@ enum NominalShaping {
     ) -> Bool {
         let count = range.count
         guard count > 0, count <= TextLimits.maximumUTF16Length else { return count == 0 }
-        for unit in text[range] where !isNominal(unit) { return false }
         let instance = font.instance
         let strength = font.emboldenStrength << Int32(instance.fineShift)
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { glyphs in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
+                // One pass looks each unit up (and checks it is one of `isNominal`'s).
                 guard
                     instance.nominalGlyphs.look(
                         up: UnsafeBufferPointer(rebasing: text[range]), font: instance.handle,
@@ -59,6 +78,10 @@ enum NominalShaping {
                 else { return false }
                 run.glyphs.appendInPlace(count) { $0.update(from: glyphs.baseAddress!, count: count) }
                 run.advances.appendInPlace(count) { out in
+                    guard strength != 0 else {
+                        out.update(from: advances.baseAddress!, count: count)
+                        return
+                    }
                     for index in 0..<count {
                         // As `ShapingBuffer.shape` widens HarfBuzz's advances, saturating.
                         let advance = advances[index]
@@ -67,7 +90,9 @@ enum NominalShaping {
                     }
                 }
                 run.clusters.appendInPlace(count) { out in
-                    for index in 0..<count { out[index] = Int32(truncatingIfNeeded: range.lowerBound + index) }
+                    // Offsets below `TextLimits.maximumUTF16Length`: the sums cannot wrap.
+                    let first = Int32(truncatingIfNeeded: range.lowerBound)
+                    for index in 0..<count { out[index] = first &+ Int32(truncatingIfNeeded: index) }
                 }
                 run.offsetsX.append(contentsOf: repeatElement(0, count: count))
                 run.offsetsY.append(contentsOf: repeatElement(0, count: count))
@@ -93,9 +118,11 @@ final class NominalGlyphs: Sendable {
     private let table = Striped<[UInt64]> { [] }
     private static let size = 4096
 
-    /// Writes the glyph and advance of each unit of `units` (BMP characters above
-    /// U+0000, as `NominalShaping.isNominal` takes) to `glyphs` and `advances`. False
-    /// when `font` lacks one of them (what was written is then meaningless).
+    /// Writes the glyph and advance of each unit of `units` (BMP characters) to `glyphs`
+    /// and `advances`. False when a unit is not one of `NominalShaping.isNominal`'s or
+    /// `font` lacks one of them (what was written is then meaningless). Only such units
+    /// are ever stored, so a unit found in the table needs no `isNominal` test: only a
+    /// miss asks it.
     func look(
         up units: UnsafeBufferPointer<UInt16>, font: OpaquePointer, glyphs: UnsafeMutablePointer<UInt32>,
         advances: UnsafeMutablePointer<Int32>
@@ -103,14 +130,19 @@ final class NominalGlyphs: Sendable {
         table.withStripe { table in
             if table.isEmpty { table = [UInt64](repeating: 0, count: Self.size) }
             return table.withUnsafeMutableBufferPointer { entries in
-                for (index, unit) in units.enumerated() {
+                let entries = entries.baseAddress!
+                for index in units.indices {
+                    let unit = units[index]
                     let slot = Int(unit) & (Self.size - 1)
                     let entry = entries[slot]
-                    if entry >> 48 == UInt64(unit) {
+                    // U+0000 is never nominal, so an empty entry (0) never matches it: it
+                    // misses and is declined below.
+                    if entry >> 48 == UInt64(unit), unit != 0 {
                         glyphs[index] = UInt32(truncatingIfNeeded: entry >> 32) & 0xFFFF
                         advances[index] = Int32(bitPattern: UInt32(truncatingIfNeeded: entry))
                         continue
                     }
+                    guard NominalShaping.isNominal(unit) else { return false }
                     var glyph: hb_codepoint_t = 0
                     guard hb_font_get_nominal_glyph(font, UInt32(unit), &glyph) != 0, glyph <= 0xFFFF else {
                         return false

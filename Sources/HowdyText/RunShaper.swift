@@ -48,9 +48,9 @@ struct RunShaper {
             rightToLeft: item.isRightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
         let boundaries = SpaceBoundaries.shared(
             in: cache, font: font, context: context, script: item.script, language: language, features: features)
-        // Ideographs where the plan applies nothing: HarfBuzz's answer is the font's
+        // Ideographs and kana where the plan applies nothing: HarfBuzz's answer is the font's
         // nominal glyphs and advances, read directly (`NominalShaping`), no cache needed.
-        if boundaries.clustersAreIndependent, item.script == HB_SCRIPT_HAN, !item.isRightToLeft,
+        if boundaries.clustersAreIndependent, NominalShaping.takes(item.script), !item.isRightToLeft,
             NominalShaping.append(text, range: item.start..<item.end, font: font, to: &store)
         {
             return first..<store.glyphs.count

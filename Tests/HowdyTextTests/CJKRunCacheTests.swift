@@ -85,19 +85,19 @@ import Testing
         let system = TextSystem()
         let font = try Self.font("Inter-Regular", system)
         let options = TextOptions(locale: "zh")
-        // Katakana: a Han run of ideographs takes the font's nominal glyphs without the
-        // cache (`NominalShaping`). The first text's pieces are asked for once; the second
+        // Halfwidth katakana: a run of ideographs or kana takes the font's nominal glyphs
+        // without the cache (`NominalShaping`). The first text's pieces are asked for once; the second
         // asks for them again, which stores them (`AskedWords`).
-        _ = try ShapedText("カキクケコサシス", font: font, options: options)
-        _ = try ShapedText("クケカキシスコサ", font: font, options: options)
+        _ = try ShapedText("ｶｷｸｹｺｻｼｽ", font: font, options: options)
+        _ = try ShapedText("ｸｹｶｷｼｽｺｻ", font: font, options: options)
         let before = system.wordCache.statistics
-        let shaped = try ShapedText("シスコサカキクケ", font: font, options: options)
+        let shaped = try ShapedText("ｼｽｺｻｶｷｸｹ", font: font, options: options)
         let after = system.wordCache.statistics
         // The whole run misses once; its eight one-kana pieces all hit.
         #expect(after.hits - before.hits == 8)
         #expect(after.misses - before.misses == 1)
         let reference = try ShapedText(
-            "シスコサカキクケ", font: font, options: TextOptions(locale: "zh", usesWordCache: false))
+            "ｼｽｺｻｶｷｸｹ", font: font, options: TextOptions(locale: "zh", usesWordCache: false))
         #expect(
             LayoutCase.glyphDump(try shaped.layout(width: 1000))
                 == LayoutCase.glyphDump(try reference.layout(width: 1000)))
@@ -112,17 +112,17 @@ import Testing
         let system = TextSystem()
         let font = try Self.font("Inter-Regular", system)
         let options = TextOptions(locale: "zh")
-        // Katakana, as above: ideographs would take `NominalShaping` and no entry.
-        _ = try ShapedText("カキクケコサ", font: font, options: options)
+        // Halfwidth katakana, as above: ideographs and kana would take `NominalShaping` and no entry.
+        _ = try ShapedText("ｶｷｸｹｺｻ", font: font, options: options)
         #expect(system.wordCache.statistics.entries == 1, "the run whole, no piece")
-        // Shares カ, キ, ク and ケ with the first text; シ and ス are new.
-        _ = try ShapedText("シスクケカキ", font: font, options: options)
+        // Shares ｶ, ｷ, ｸ and ｹ with the first text; ｼ and ｽ are new.
+        _ = try ShapedText("ｼｽｸｹｶｷ", font: font, options: options)
         #expect(system.wordCache.statistics.entries == 2 + 4, "the run whole and the four shared pieces")
         let before = system.wordCache.statistics
-        let shaped = try ShapedText("ケカクキ", font: font, options: options)
+        let shaped = try ShapedText("ｹｶｸｷ", font: font, options: options)
         let after = system.wordCache.statistics
         #expect(after.hits - before.hits == 4)
-        let reference = try ShapedText("ケカクキ", font: font, options: TextOptions(locale: "zh", usesWordCache: false))
+        let reference = try ShapedText("ｹｶｸｷ", font: font, options: TextOptions(locale: "zh", usesWordCache: false))
         #expect(
             LayoutCase.glyphDump(try shaped.layout(width: 1000))
                 == LayoutCase.glyphDump(try reference.layout(width: 1000)))

@@ -163,8 +163,13 @@ enum SimpleLineBreaks {
         let strict = options.lineBreak == .strict
         var answered = true
         // At most a segment per unit: written through a pointer, each append would test
-        // the array for sharing and room (a CJK text has a segment per character).
-        let segments = [ShapedText.Segment](unsafeUninitializedCapacity: text.count) { buffer, made in
+        // the array for sharing and room (a CJK text has a segment per character). Made
+        // by a specialised append and cut to the count after: `init(unsafeUninitializedCapacity:)`
+        // allocates through the runtime's unspecialised path, which looks the array's
+        // metadata up on every call (about 700 instructions, callgrind).
+        var segments: [ShapedText.Segment] = []
+        segments.append(contentsOf: repeatElement(Self.segment(0, 0, 0), count: text.count))
+        let made = segments.withUnsafeMutableBufferPointer { buffer -> Int in
             var start = 0
             var count = 0
             var previous = JapaneseClass.other
@@ -178,7 +183,7 @@ enum SimpleLineBreaks {
                         default: previous != .opening
                         }
                     if breaks {
-                        (buffer.baseAddress! + count).initialize(to: Self.segment(start, index, index))
+                        buffer[count] = Self.segment(start, index, index)
                         count += 1
                         start = index
                     }
@@ -190,12 +195,14 @@ enum SimpleLineBreaks {
                 previous = current
             }
             if answered {
-                (buffer.baseAddress! + count).initialize(to: Self.segment(start, text.count, text.count))
+                buffer[count] = Self.segment(start, text.count, text.count)
                 count += 1
             }
-            made = count
+            return count
         }
-        return answered ? segments : nil
+        guard answered else { return nil }
+        segments.removeSubrange(made...)
+        return segments
     }
 
     @inline(__always)

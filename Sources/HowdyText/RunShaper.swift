@@ -72,19 +72,6 @@ struct RunShaper {
         // Into the scratch arrays: two new arrays per run cost more than the answers.
         boundaries.canCut(text, before: pieces, into: &scratch.cuts)
         let cuts = scratch.cuts
-        // Every cached word was clean when stored, and where a piece's cleanness is its
-        // own (`SpaceBoundaries.cleanIsPerPiece`) it is clean here too: a run whose words
-        // are all cached (most runs of a text never seen, made of words seen before)
-        // needs only safe cuts, not `cleanWords`, about a fifth of its shaping cost.
-        // A miss is not counted here: the walk below counts it as it did before.
-        // (Not in the CJK contexts, where `storePieces` stores pieces without judging them.)
-        if boundaries.cleanIsPerPiece, !Self.cutsAtBreaks(item.script), !cuts.contains(false),
-            cache.assemble(
-                text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
-                hashes: hashes, countsMisses: false)
-        {
-            return first..<store.glyphs.count
-        }
         boundaries.cleanWords(text, pieces, into: &scratch.clean)
         let clean = scratch.clean
         // Every cached word is clean (see `storable`), so safe cuts are all a hit needs.

@@ -85,11 +85,6 @@ final class SpaceBoundaries: @unchecked Sendable {
     private var isInert: Bool { analysis.isInert }
     /// When HarfBuzz reverses a run's buffer in this context (see `SpaceAnalysis`).
     private var reversal: Reversal { analysis.reversal }
-    /// Whether `cleanWords` judges each piece by its own text alone (its characters'
-    /// answers and, for suspects, its own glyphs), so that a piece clean in one run is
-    /// clean in every run of this context: false where the answer also depends on the
-    /// whole run (`.unlessNumeric`: a run HarfBuzz reverses leaves every piece unclean).
-    var cleanIsPerPiece: Bool { reversal != .unlessNumeric }
     enum Reversal { case never, unlessNumeric, always }
 
     /// The analysis for `context`, built once per word cache (`WordShapeCache.spaceBoundaries`),

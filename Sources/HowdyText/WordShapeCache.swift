@@ -217,16 +217,14 @@ public final class WordShapeCache: Sendable {
 
     /// Appends the glyphs of a run's words to `run` (in visual order: words reversed
     /// when `rightToLeft`) and their unsafe-to-break offsets to `unsafe`, if every word
-    /// is cached; otherwise leaves both alone, counts a miss per word (unless
-    /// `countsMisses` is false: a first try whose miss the caller goes on to count with a
-    /// second call, or not at all), and returns false.
+    /// is cached; otherwise leaves both alone, counts a miss per word, and returns false.
     /// Pieces are UTF-16 ranges of `text` in logical order; `hashes`, when given, are
     /// their `hash(_:_:_:)` values. The copy happens under the
     /// lock, straight from the arena.
     func assemble(
         _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], context: ShapeContext, rightToLeft: Bool,
         into run: inout ShapedRun, unsafe: inout OffsetSet,
-        hashes: [UInt64]? = nil, countsMisses: Bool = true
+        hashes: [UInt64]? = nil
     ) -> Bool {
         // Given hashes are used as they are: no array is made per run.
         let hashes = hashes ?? pieces.map { Self.hash(text, $0, context) }
@@ -244,10 +242,8 @@ public final class WordShapeCache: Sendable {
                 for (index, piece) in pieces.enumerated() {
                     guard let offset = state.pointee.young.find(key(index), text, piece, packed: packed) else {
                         guard state.pointee.old.find(key(index), text, piece, packed: packed) == nil else { return nil }
-                        if countsMisses {
-                            counts.hits += index
-                            counts.misses += pieces.count - index
-                        }
+                        counts.hits += index
+                        counts.misses += pieces.count - index
                         return false
                     }
                     offsets[index] = offset
@@ -285,10 +281,8 @@ public final class WordShapeCache: Sendable {
                     promoted = true
                     offsets.append(-1)
                 } else {
-                    if countsMisses {
-                        state.hits += index
-                        state.misses += pieces.count - index
-                    }
+                    state.hits += index
+                    state.misses += pieces.count - index
                     return false
                 }
             }
@@ -302,7 +296,7 @@ public final class WordShapeCache: Sendable {
                         offsets[index] = offset
                         inOld[index] = true
                     } else {
-                        if countsMisses { state.misses += pieces.count }
+                        state.misses += pieces.count
                         return false
                     }
                 }

@@ -4,10 +4,10 @@ import Testing
 @testable import HowdyText
 
 /// A text never seen before, made of words seen before (every request of a real
-/// JSON-lines stream): `RunShaper` tries the cache as soon as every cut is safe, without
-/// judging the words clean first (every cached word was judged clean when stored), and
-/// `SpaceBoundaries` writes its answers into arrays kept from run to run. Neither may
-/// change a glyph, a line or the cache's counts.
+/// JSON-lines stream): `SpaceBoundaries` writes its answers into arrays kept from run to
+/// run, which may change no glyph, line or count of the cache. And the cache may hold
+/// words that are not clean (a word outside every window of a run, `shapeMissing`),
+/// so a run's words must be judged clean before it is assembled from the cache.
 @Suite(.serialized) struct FreshTextOfKnownWordsTests {
     /// `text`'s words in another order: reversed, then rotated by `shift`.
     static func reordered(_ text: String, shift: Int) -> String {
@@ -66,9 +66,37 @@ import Testing
         }
     }
 
-    /// The early try counts nothing on a miss: a run with a new word counts its hits and
-    /// misses once, as before (the words before the new one as hits, it and the rest as
-    /// misses), and a run of known words counts a hit per word.
+    /// "x " is unclean in Inter (between digits, across spaces, `calt` makes it ×), but a
+    /// run where no digit is near stores it alone (`shapeMissing`, outside every window).
+    /// A later run "Set 3 x 4 reps" whose words are all cached must still not be
+    /// assembled from them: its glyphs and lines equal the uncached ones (a cache tried
+    /// before judging the words clean drew x, not ×).
+    @Test("a cached word that is not clean does not make a run with it a hit")
+    func uncleanCachedWord() throws {
+        let system = TextSystem()
+        let font = try system.font(named: "Inter-Regular", size: 19)
+        let cached = TextOptions(usesWordCache: true)
+        for text in [
+            "Set the factor and reps here", "Set 3 the 4 reps", "the factor and reps here again and again",
+            "Set the x factor and reps here again and again",
+        ] {
+            _ = try ShapedText(text, font: font, options: cached)
+        }
+        for text in ["Set 3 x 4 reps", "Set 3 x 4 reps here", "the 3 x 4 factor"] {
+            let warm = try ShapedText(text, font: font, options: cached)
+            let whole = try ShapedText(text, font: font, options: TextOptions(usesWordCache: false))
+            #expect(ShapingWindowsTests.columns(warm) == ShapingWindowsTests.columns(whole), "\(text)")
+            for width in [40.0, 80.0, 400.0] {
+                #expect(
+                    LayoutCase.glyphDump(try warm.balance(width: width))
+                        == LayoutCase.glyphDump(try whole.balance(width: width)), "\(width): \(text)")
+            }
+        }
+    }
+
+    /// A run with a new word counts its hits and misses once (the words before the new
+    /// one as hits, it and the rest as misses), and a run of known words counts a hit per
+    /// word.
     @Test("a fresh run counts its hits and misses once")
     func countsOnce() throws {
         let system = TextSystem()

@@ -69,8 +69,11 @@ struct RunShaper {
             item.start..<item.end, seed: WordShapeCache.seed(context), into: &scratch.pieces, hashes: &scratch.hashes)
         let pieces = scratch.pieces
         let hashes = scratch.hashes
-        let cuts = boundaries.canCut(text, before: pieces)
-        let clean = boundaries.cleanWords(text, pieces)
+        // Into the scratch arrays: two new arrays per run cost more than the answers.
+        boundaries.canCut(text, before: pieces, into: &scratch.cuts)
+        let cuts = scratch.cuts
+        boundaries.cleanWords(text, pieces, into: &scratch.clean)
+        let clean = scratch.clean
         // Every cached word is clean (see `storable`), so safe cuts are all a hit needs.
         var windows: [Range<Int>]?
         if !cuts.contains(false), !clean.contains(false) {
@@ -685,6 +688,10 @@ final class RunScratch: @unchecked Sendable {
     var partHashes: [UInt64] = []
     /// The entries of a run the cache lacks (`RunShaper.shapeMissing`).
     var missing: [Int] = []
+    /// Per piece after the first, whether the run may be cut before it
+    /// (`SpaceBoundaries.canCut`), and per piece whether it is clean (`cleanWords`).
+    var cuts: [Bool] = []
+    var clean: [Bool] = []
 }
 
 /// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.

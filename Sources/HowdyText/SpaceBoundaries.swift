@@ -131,9 +131,20 @@ final class SpaceBoundaries: @unchecked Sendable {
     /// apart). `result[i]` is the cut before `pieces[i + 1]`. Known answers are read
     /// under one lock per run; new ones are probed outside it.
     func canCut(_ text: UnsafeBufferPointer<UInt16>, before pieces: [Range<Int>]) -> [Bool] {
-        guard pieces.count > 1 else { return [] }
-        var cuts = [Bool](repeating: false, count: pieces.count - 1)
-        guard space != nil, !pairsWithMadeGlyphs else { return cuts }
+        var cuts: [Bool] = []
+        canCut(text, before: pieces, into: &cuts)
+        return cuts
+    }
+
+    /// `canCut(_:before:)` into `cuts` (emptied first, its capacity kept): a run's
+    /// shaper passes the same array for every run, so the answer costs no allocation
+    /// (a new `[Bool]` went through the runtime's unspecialised array allocation,
+    /// about 500 instructions besides malloc and free).
+    func canCut(_ text: UnsafeBufferPointer<UInt16>, before pieces: [Range<Int>], into cuts: inout [Bool]) {
+        cuts.removeAll(keepingCapacity: true)
+        guard pieces.count > 1 else { return }
+        cuts.append(contentsOf: repeatElement(false, count: pieces.count - 1))
+        guard space != nil, !pairsWithMadeGlyphs else { return }
         var unknown: [(index: Int, scalar: UInt32)] = []
         cutAnswers.read { answers in
             for index in 1..<pieces.count {
@@ -150,7 +161,7 @@ final class SpaceBoundaries: @unchecked Sendable {
                 }
             }
         }
-        guard !unknown.isEmpty else { return cuts }
+        guard !unknown.isEmpty else { return }
         var found: [UInt32: Bool] = [:]
         for (index, scalar) in unknown {
             if let known = found[scalar] {
@@ -162,7 +173,6 @@ final class SpaceBoundaries: @unchecked Sendable {
             cuts[index] = answer
         }
         cutAnswers.write { $0.merge(found) }
-        return cuts
     }
 
     /// For each piece, true when no lookup that can match across a space can change any
@@ -177,13 +187,29 @@ final class SpaceBoundaries: @unchecked Sendable {
     /// rule can change. So is any piece for the rules of lookups that skip marks. Other
     /// attaching characters (but U+0020) make a piece unclean when any set is non-empty.
     func cleanWords(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>]) -> [Bool] {
-        guard let crossings, !hasNoCleanWords else { return [Bool](repeating: false, count: pieces.count) }
-        guard !isInert else { return [Bool](repeating: true, count: pieces.count) }
+        var clean: [Bool] = []
+        cleanWords(text, pieces, into: &clean)
+        return clean
+    }
+
+    /// `cleanWords(_:_:)` into `clean` (emptied first, its capacity kept), as
+    /// `canCut(_:before:into:)` is for `canCut(_:before:)`.
+    func cleanWords(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>], into clean: inout [Bool]) {
+        clean.removeAll(keepingCapacity: true)
+        guard let crossings, !hasNoCleanWords else {
+            clean.append(contentsOf: repeatElement(false, count: pieces.count))
+            return
+        }
+        guard !isInert else {
+            clean.append(contentsOf: repeatElement(true, count: pieces.count))
+            return
+        }
         // The rules were anchored for a buffer in logical order.
         guard reversal != .unlessNumeric || Self.keepsLogicalOrder(text, pieces) else {
-            return [Bool](repeating: false, count: pieces.count)
+            clean.append(contentsOf: repeatElement(false, count: pieces.count))
+            return
         }
-        var clean = [Bool](repeating: true, count: pieces.count)
+        clean.append(contentsOf: repeatElement(true, count: pieces.count))
         var unknown: [Int] = []
         var suspects: [Int] = []
         /// Judges `piece` from its characters' answers; false when one is unknown.
@@ -227,7 +253,7 @@ final class SpaceBoundaries: @unchecked Sendable {
             for piece in pieces.indices where !judge(piece, { answers.pointee[$0] }) { unknown.append(piece) }
         }
         // Pieces that may meet an anchored rule's edge: matched against each rule.
-        func finish() -> [Bool] {
+        func finish() {
             for piece in suspects where clean[piece] {
                 var glyphs: [hb_codepoint_t] = []
                 var index = pieces[piece].lowerBound
@@ -241,9 +267,11 @@ final class SpaceBoundaries: @unchecked Sendable {
                 let endsWithSpace = text[pieces[piece].upperBound - 1] == 0x20 && pieces[piece].count > 1
                 if crossings.mayReach(glyphs, endsWithSpace: endsWithSpace) { clean[piece] = false }
             }
-            return clean
         }
-        guard !unknown.isEmpty else { return finish() }
+        guard !unknown.isEmpty else {
+            finish()
+            return
+        }
         // Pieces with a character not seen yet: answered outside the lock, then stored.
         var found: [UInt32: UInt8] = [:]
         for piece in unknown {
@@ -254,7 +282,7 @@ final class SpaceBoundaries: @unchecked Sendable {
             }
         }
         cleanAnswers.write { $0.merge(found) }
-        return finish()
+        finish()
     }
 
     /// Which of `crossings`' sets hold a glyph `scalar` can have when a lookup applies

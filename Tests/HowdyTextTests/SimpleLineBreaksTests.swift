@@ -9,10 +9,10 @@ import Testing
 @Suite struct SimpleLineBreaksTests {
     /// One character of each class it answers: letters (ASCII, Latin-1, Extended-A,
     /// Hebrew), digit, infix, exclamation, quote, space.
-    static let representatives: [UInt16] = [0x61, 0xE9, 0x5D0, 0x31, 0x2E, 0x21, 0x27, 0x20]
+    static let representatives: [UInt16] = [0x61, 0xE9, 0x5D0, 0x627, 0x31, 0x2E, 0x21, 0x27, 0x20]
 
-    /// Every character it answers (below U+0180, and in the Hebrew block).
-    static let accepted: [UInt16] = ((0..<0x180).map(UInt16.init) + (0x590..<0x600)).filter { unit in
+    /// Every character it answers (below U+0180, and in the Hebrew and Arabic blocks).
+    static let accepted: [UInt16] = ((0..<0x180).map(UInt16.init) + (0x590..<0x700)).filter { unit in
         [unit].withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: TextOptions()) } != nil
     }
 
@@ -54,10 +54,11 @@ import Testing
     /// hyphen, no quotation mark, no no-break space, no soft hyphen, no × or ÷, no
     /// Hebrew point, maqaf, paseq, geresh or gershayim).
     @Test func acceptsExactlyItsClasses() {
-        #expect(Self.accepted.count == 26 * 2 + 10 + 4 + 2 + 1 + 1 + (0x180 - 0xC0 - 2) + 27)
+        #expect(Self.accepted.count == 26 * 2 + 10 + 4 + 2 + 1 + 1 + (0x180 - 0xC0 - 2) + 27 + 26 + 10)
         for unit: UInt16 in [
             0x2D, 0x22, 0xA0, 0xAD, 0xD7, 0xF7, 0x0A, 0x09, 0x28, 0x2F, 0x2019, 0x3000, 0x5B0, 0x5BC, 0x5BE, 0x5C0,
-            0x5C3, 0x5F0, 0x5F3, 0x5F4, 0x5CF, 0x5EB,
+            0x5C3, 0x5F0, 0x5F3, 0x5F4, 0x5CF, 0x5EB, 0x620, 0x63B, 0x640, 0x64B, 0x60C, 0x61B, 0x61F, 0x660,
+            0x66A, 0x6D4,
         ] {
             #expect([unit].withUnsafeBufferPointer { SimpleLineBreaks.segments(of: $0, options: TextOptions()) } == nil)
         }

@@ -441,9 +441,10 @@ def _layout_text(style: "Style", text: str, width: float) -> Layout:
     try:
         unpack = _READERS[count]
     except KeyError:
-        return _layout_rest(style, text, data, width, block, count)
-    values = unpack(view, _FLAT_OUT_AT)
-    _blocks.append(block)
+        values = _answer_rest(style, data, width, block, count)
+    else:
+        values = unpack(view, _FLAT_OUT_AT)
+        _blocks.append(block)
     layout = _new_layout(Layout)
     layout._text = text
     layout._values = values
@@ -451,11 +452,11 @@ def _layout_text(style: "Style", text: str, width: float) -> Layout:
     return layout
 
 
-def _layout_rest(style: "Style", text: str, data: bytes, width: float, block: tuple, count: int) -> Layout:
-    """The end of ``_layout_text`` when `count`, the flat call's answer with `block`, is not
-    a line count that a new block holds: more lines (in the block when it is a larger one,
-    else laid out again in a block of their size, which replaces it in the pool), or a
-    refusal (negative)."""
+def _answer_rest(style: "Style", data: bytes, width: float, block: tuple, count: int) -> tuple:
+    """The answer (``Layout._values``) when `count`, the flat call's answer with `block`, is
+    not a line count that a new block holds: more lines (in the block when it is a larger
+    one, else laid out again in a block of their size, which replaces it in the pool), or a
+    refusal (negative: raised). `block` goes back to the pool either way."""
     if count > (len(block[3]) - _FLAT.size) // _LINE.size:
         block = _block(count)
         block[1][0] = len(data)
@@ -466,11 +467,7 @@ def _layout_rest(style: "Style", text: str, data: bytes, width: float, block: tu
         raise style._refusal(data, width)
     values = _answer(count)(block[3], _FLAT_OUT_AT)
     _blocks.append(block)
-    layout = _new_layout(Layout)
-    layout._text = text
-    layout._values = values
-    layout._lines = None
-    return layout
+    return values
 
 
 class Style:

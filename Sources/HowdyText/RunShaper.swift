@@ -74,7 +74,10 @@ struct RunShaper {
         let cuts = scratch.cuts
         boundaries.cleanWords(text, pieces, into: &scratch.clean)
         let clean = scratch.clean
-        // Every cached word is clean (see `storable`), so safe cuts are all a hit needs.
+        // Assembled from cached words only when every cut is safe and every word is clean
+        // here: a cached word is not clean by being cached (`shapeWindowed` stores words
+        // outside its windows, such as Inter's "x ", which are not), so a hit alone would
+        // let a cross-space rule ("3 x 4" -> ×) go unapplied.
         var windows: [Range<Int>]?
         if !cuts.contains(false), !clean.contains(false) {
             if cache.assemble(

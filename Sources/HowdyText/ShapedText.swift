@@ -196,9 +196,10 @@ public struct ShapedText: Sendable {
             fontFailures = items.fontFailures
             // Before shaping: a CJK run is cached in pieces between break opportunities.
             // Plain Latin prose needs neither ICU nor the segment cache (`SimpleLineBreaks`).
-            // Hebrew prose is the exception: its segment cache hit costs about a third of
-            // the simple walk over it (callgrind, a warm 40-word balance), so with the word
-            // cache on the simple walk only fills the cache on a miss.
+            // Text starting with a Hebrew or Arabic letter is the exception
+            // (`SimpleLineBreaks.isCachedFirst`): a segment cache hit costs about a third of
+            // the simple walk over Hebrew (callgrind, a warm 40-word balance), so with the
+            // word cache on, the walk only fills the cache on a miss.
             let cachedFirst = options.usesWordCache && SimpleLineBreaks.isCachedFirst(buffer)
             if SimpleLineBreaks.isVerified, !cachedFirst,
                 let simple = SimpleLineBreaks.segments(of: buffer, options: options)

@@ -30,7 +30,7 @@ struct BidiLevels {
         // numbers, Latin or controls) in an auto or right-to-left paragraph: UAX #9 gives
         // every unit level 1 (neutrals between R and the paragraph's R edges are R, N1;
         // trailing white space takes the paragraph level, L1), so ICU's pass, a tenth of
-        // a warm Hebrew layout, is skipped (`howdy_bidi_is_plain_right_to_left`).
+        // a warm Hebrew layout, is skipped (`isPlainRightToLeft`, `howdy_bidi_is_plain_right_to_left`).
         if direction != .leftToRight, Self.isPlainRightToLeft(text) {
             levels = [UInt8](repeating: 1, count: count)
             paragraphs = [(0, count, 1)]

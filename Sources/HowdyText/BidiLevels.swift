@@ -30,8 +30,8 @@ struct BidiLevels {
         // numbers, Latin or controls) in an auto or right-to-left paragraph: UAX #9 gives
         // every unit level 1 (neutrals between R and the paragraph's R edges are R, N1;
         // trailing white space takes the paragraph level, L1), so ICU's pass, a tenth of
-        // a warm Hebrew layout, is skipped (`howdy_bidi_is_plain_right_to_left`).
-        if direction != .leftToRight, howdy_bidi_is_plain_right_to_left(text.baseAddress, Int32(count)) != 0 {
+        // a warm Hebrew layout, is skipped (`isPlainRightToLeft`, `howdy_bidi_is_plain_right_to_left`).
+        if direction != .leftToRight, Self.isPlainRightToLeft(text) {
             levels = [UInt8](repeating: 1, count: count)
             paragraphs = [(0, count, 1)]
             hasRightToLeft = true
@@ -67,6 +67,41 @@ struct BidiLevels {
     }
 
     func level(at offset: Int) -> UInt8 { levels.isEmpty ? 0 : levels[offset] }
+
+    /// `howdy_bidi_is_plain_right_to_left`, answered without crossing into C for text made
+    /// only of Hebrew letters (U+05D0–U+05EA, bidi class R), Arabic letters (U+0621–U+063A,
+    /// U+0641–U+064A, AL) and ASCII punctuation and space (WS, ON, ES, ET, CS: the neutrals
+    /// and separators it allows; `isPlainRightToLeftASCII`): true when such a text holds a
+    /// letter. Any other unit hands the whole text to the C function, which asks ICU for
+    /// each class, so the answer is the C function's either way. Over a Hebrew title the C
+    /// walk (an atomic table load and a UTF-16 decode per unit) was 6–7 % of a warm balance.
+    @inline(__always)
+    static func isPlainRightToLeft(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        var strong = false
+        for unit in text {
+            if unit &- 0x05D0 <= 0x05EA - 0x05D0 || unit &- 0x0621 <= 0x063A - 0x0621
+                || unit &- 0x0641 <= 0x064A - 0x0641
+            {
+                strong = true
+            } else if !isPlainRightToLeftASCII(unit) {
+                return howdy_bidi_is_plain_right_to_left(text.baseAddress, Int32(text.count)) != 0
+            }
+        }
+        return strong
+    }
+
+    /// Whether `unit` is an ASCII neutral or separator `howdy_bidi_is_plain_right_to_left`
+    /// allows: the space and the punctuation and symbols U+0021–U+002F, U+003A–U+0040,
+    /// U+005B–U+0060 and U+007B–U+007E (WS, ON, ES, ET, CS); not digits (EN), letters (L)
+    /// or controls (S, B, BN). A bit per unit in two words (bit n of the first for units
+    /// 0–63, of the second for 64–127); `BidiFastPathTests` checks every ASCII unit
+    /// against the C function.
+    @inline(__always)
+    static func isPlainRightToLeftASCII(_ unit: UInt16) -> Bool {
+        guard unit < 0x80 else { return false }
+        let word: UInt64 = unit < 64 ? 0xFC00_FFFF_0000_0000 : 0x7800_0001_F800_0001
+        return word >> UInt64(unit & 63) & 1 == 1
+    }
 
     func paragraphLevel(at offset: Int) -> UInt8 {
         for paragraph in paragraphs where offset < paragraph.end { return paragraph.level }

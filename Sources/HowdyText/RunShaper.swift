@@ -147,6 +147,13 @@ struct RunShaper {
         _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, entries: [Range<Int>],
         hashes: [UInt64], into unsafe: inout OffsetSet, store: inout ShapedRun
     ) -> Bool {
+        // Any missing entry costs at least the shortest entry and a call: when that is
+        // already the run's length or more (a run of one word, as an emoji between Latin
+        // words is, or of a few short ones), the route cannot be taken, so the cache is
+        // not asked which entries it lacks.
+        var shortest = item.end - item.start
+        for entry in entries { shortest = min(shortest, entry.count) }
+        guard shortest + Self.callCostInUnits < item.end - item.start else { return false }
         cache.missing(text, pieces: entries, hashes: hashes, context: context, into: &scratch.missing)
         let missing = scratch.missing
         guard !missing.isEmpty else { return false }

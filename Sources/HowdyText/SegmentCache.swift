@@ -98,7 +98,10 @@ final class SegmentCache: Sendable {
         }
     }
 
-    /// FNV-1a over the options and units, finalized (`FNV1a.finalized`).
+    /// FNV-1a over the options and units, finalized (`FNV1a.finalized`). The units go in
+    /// four to a word: one multiply per unit was a chain of dependent multiplies as long
+    /// as the text, paid on every lookup (the hash only picks the slot; an entry is
+    /// compared whole before it answers, so how the units are mixed cannot change one).
     private static func hash(_ text: UnsafeBufferPointer<UInt16>, _ options: Options) -> UInt64 {
         var hash = FNV1a()
         for byte in options.locale.utf8 { hash.mix(UInt64(byte)) }
@@ -106,7 +109,25 @@ final class SegmentCache: Sendable {
         hash.mix(UInt64(LineBreakStyle.allCases.firstIndex(of: options.lineBreak) ?? 0))
         hash.mix(UInt64(WordBreakStyle.allCases.firstIndex(of: options.wordBreak) ?? 0))
         hash.mix(UInt64(HyphensStyle.allCases.firstIndex(of: options.hyphens) ?? 0))
-        for unit in text { hash.mix(UInt64(unit)) }
+        guard let units = text.baseAddress else { return hash.finalized }
+        let count = text.count
+        var index = 0
+        while index + 4 <= count {
+            var word =
+                UInt64(units[index]) | UInt64(units[index + 1]) << 16 | UInt64(units[index + 2]) << 32
+                | UInt64(units[index + 3]) << 48
+            // The upper units folded into the low bits, which the multiply carries upward
+            // through every later word (it never carries high bits down).
+            word ^= word >> 29
+            hash.mix(word)
+            index += 4
+        }
+        while index < count {
+            hash.mix(UInt64(units[index]))
+            index += 1
+        }
+        // The count, so that a text and the same text with trailing NULs differ.
+        hash.mix(UInt64(count) << 40)
         return hash.finalized
     }
 }

@@ -364,7 +364,7 @@ public struct ShapedText: Sendable {
                 let unit = text[contentEnd - 1]
                 // Above U+3000 (the last White_Space character) nothing hangs: kana and
                 // ideographs end most CJK segments, and skip the ICU call.
-                if unit & 0xFC00 == 0xDC00 || unit > 0x3000 { break }
+                if unit & 0xFC00 == 0xDC00 || unit > 0x3000 || Self.neverHangs(unit) { break }
                 if howdy_is_breaking_space(UInt32(unit)) != 0 || unit == 0x0A || unit == 0x0D {
                     contentEnd -= 1
                 } else {
@@ -387,6 +387,17 @@ public struct ShapedText: Sendable {
             start = offset
         }
         return segments
+    }
+
+    /// Whether `unit` is certainly neither white space nor a line break, without asking
+    /// ICU: ASCII letters, digits and punctuation (U+0021–U+0084) and U+0100–U+167F
+    /// (Latin Extended to Cherokee: Greek, Cyrillic, Hebrew, Arabic, the Indic scripts,
+    /// Thai), where Unicode has no White_Space character: before, the last unit of every
+    /// segment of a Thai or emoji text was asked of ICU. `SegmentEdgeTests` checks every
+    /// unit of both ranges against ICU.
+    @inline(__always)
+    static func neverHangs(_ unit: UInt16) -> Bool {
+        unit &- 0x21 < 0x85 - 0x21 || unit &- 0x0100 < 0x1680 - 0x0100
     }
 
     /// The glyph shown at a soft-hyphen break: U+2010 HYPHEN, or U+002D when the font lacks it.

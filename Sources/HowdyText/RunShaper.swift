@@ -72,6 +72,15 @@ struct RunShaper {
         // Into the scratch arrays: two new arrays per run cost more than the answers.
         boundaries.canCut(text, before: pieces, into: &scratch.cuts)
         let cuts = scratch.cuts
+        // Known words first, from those stored as clean: the same answer as judging every
+        // word clean below and then assembling, without judging (`assembleIfClean`).
+        if boundaries.judgesWordsAlone, !cuts.contains(false),
+            cache.assembleIfClean(
+                text, pieces: pieces, hashes: hashes, context: context, rightToLeft: item.isRightToLeft,
+                into: &store, unsafe: &unsafe)
+        {
+            return first..<store.glyphs.count
+        }
         boundaries.cleanWords(text, pieces, into: &scratch.clean)
         let clean = scratch.clean
         // Assembled from cached words only when every cut is safe and every word is clean
@@ -87,8 +96,8 @@ struct RunShaper {
                 return first..<store.glyphs.count
             }
             if shapeMissing(
-                item, font: font, cache: cache, context: context, entries: pieces, hashes: hashes, into: &unsafe,
-                store: &store)
+                item, font: font, cache: cache, context: context, entries: pieces, hashes: hashes, clean: clean,
+                into: &unsafe, store: &store)
             {
                 return first..<store.glyphs.count
             }
@@ -99,7 +108,7 @@ struct RunShaper {
             if let windows,
                 shapeWindowed(
                     item, font: font, cache: cache, context: context, pieces: pieces, hashes: hashes,
-                    windows: windows, into: &unsafe, store: &store)
+                    clean: clean, windows: windows, into: &unsafe, store: &store)
             {
                 return first..<store.glyphs.count
             }
@@ -143,10 +152,14 @@ struct RunShaper {
     /// - Parameters:
     ///   - entries: the run's entries in logical order, tiling it (UTF-16 ranges of `text`).
     ///   - hashes: `WordShapeCache.hash(text, entry, context)` of each entry.
+    ///   - clean: per entry, whether `SpaceBoundaries.cleanWords` found it clean (a word
+    ///     outside every window may not be; a window is not a word): stored with it
+    ///     (`PackedWord.cleanFlag`).
     private func shapeMissing(
         _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, entries: [Range<Int>],
-        hashes: [UInt64], into unsafe: inout OffsetSet, store: inout ShapedRun
+        hashes: [UInt64], clean: [Bool], into unsafe: inout OffsetSet, store: inout ShapedRun
     ) -> Bool {
+        precondition(clean.count == entries.count, "a clean answer per entry")
         cache.missing(text, pieces: entries, hashes: hashes, context: context, into: &scratch.missing)
         let missing = scratch.missing
         guard !missing.isEmpty else { return false }
@@ -163,7 +176,8 @@ struct RunShaper {
                 language: language, font: font, features: features, appendingTo: &store)
             pack(
                 store, glyphs: before..<store.glyphs.count, bufferStart: before, range: entries[index],
-                hash: hashes[index], context: context, rightToLeft: item.isRightToLeft, into: &data, &words)
+                hash: hashes[index], context: context, rightToLeft: item.isRightToLeft, clean: clean[index],
+                into: &data, &words)
         }
         store.truncate(to: first)
         cache.store(data, words: words)
@@ -187,22 +201,27 @@ struct RunShaper {
     /// which stores its clean words and its windows.
     private func shapeWindowed(
         _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, pieces: [Range<Int>],
-        hashes: [UInt64], windows: [Range<Int>], into unsafe: inout OffsetSet, store: inout ShapedRun
+        hashes: [UInt64], clean: [Bool], windows: [Range<Int>], into unsafe: inout OffsetSet, store: inout ShapedRun
     ) -> Bool {
-        // The run as cache entries: words outside windows, each window whole.
+        // The run as cache entries: words outside windows (clean or not, as judged), each
+        // window whole (never marked clean: it is no word `cleanWords` judged).
         scratch.partPieces.removeAll(keepingCapacity: true)
         scratch.partHashes.removeAll(keepingCapacity: true)
+        scratch.partClean.removeAll(keepingCapacity: true)
         var next = 0
         for window in windows {
             scratch.partPieces.append(contentsOf: pieces[next..<window.lowerBound])
             scratch.partHashes.append(contentsOf: hashes[next..<window.lowerBound])
+            scratch.partClean.append(contentsOf: clean[next..<window.lowerBound])
             let range = span(window, pieces)
             scratch.partPieces.append(range)
             scratch.partHashes.append(WordShapeCache.hash(text, range, context))
+            scratch.partClean.append(false)
             next = window.upperBound
         }
         scratch.partPieces.append(contentsOf: pieces[next...])
         scratch.partHashes.append(contentsOf: hashes[next...])
+        scratch.partClean.append(contentsOf: clean[next...])
         if cache.assemble(
             text, pieces: scratch.partPieces, context: context, rightToLeft: item.isRightToLeft, into: &store,
             unsafe: &unsafe, hashes: scratch.partHashes)
@@ -211,7 +230,7 @@ struct RunShaper {
         }
         return shapeMissing(
             item, font: font, cache: cache, context: context, entries: scratch.partPieces,
-            hashes: scratch.partHashes, into: &unsafe, store: &store)
+            hashes: scratch.partHashes, clean: scratch.partClean, into: &unsafe, store: &store)
     }
 
     /// Packs the windows of a run just shaped whole (`glyphs` of `store`; the HarfBuzz
@@ -244,16 +263,17 @@ struct RunShaper {
             pack(
                 store, glyphs: glyphs, bufferStart: run.lowerBound, range: range,
                 hash: WordShapeCache.hash(text, range, context), context: context, rightToLeft: rightToLeft,
-                into: &data, &words)
+                clean: false, into: &data, &words)
         }
     }
 
     /// Packs `glyphs` of `store`, the glyphs of `text[range]` (the HarfBuzz buffer holds
     /// them from `bufferStart` on, for their unsafe-to-break flags), as the entry `hash`,
-    /// unless no glyph starts the range (then nothing is packed).
+    /// unless no glyph starts the range (then nothing is packed); marked clean when `clean`
+    /// (`PackedWord.cleanFlag`: only for a word `SpaceBoundaries.cleanWords` found clean).
     private func pack(
         _ store: ShapedRun, glyphs: Range<Int>, bufferStart: Int, range: Range<Int>, hash: UInt64,
-        context: ShapeContext, rightToLeft: Bool, into data: inout [Int32],
+        context: ShapeContext, rightToLeft: Bool, clean: Bool, into data: inout [Int32],
         _ words: inout [(hash: UInt64, range: Range<Int>)]
     ) {
         var count: UInt32 = 0
@@ -268,7 +288,7 @@ struct RunShaper {
         let start = data.count
         PackedWord.pack(
             into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[range]), run: store,
-            glyphs: glyphs, base: base, unsafe: unsafeOffsets)
+            glyphs: glyphs, base: base, unsafe: unsafeOffsets, clean: clean)
         words.append((hash, start..<data.count))
     }
 
@@ -575,7 +595,7 @@ struct RunShaper {
                     let end = PackedWord.write(
                         into: slots, at: at, context: context, text: UnsafeBufferPointer(rebasing: text[piece]),
                         columns: columns, glyphs: glyphs, base: base, unsafeCount: unsafeCount,
-                        unsafeOffsets: unsafeOffsets)
+                        unsafeOffsets: unsafeOffsets, clean: true)
                     words.append((hashes[index], at..<end))
                     at = end
                 }
@@ -689,6 +709,8 @@ final class RunScratch: @unchecked Sendable {
     /// The words and hashes between two windows (`RunShaper.shapeWindowed`).
     var partPieces: [Range<Int>] = []
     var partHashes: [UInt64] = []
+    /// Parallel to `partPieces`: the word was judged clean (a window never is).
+    var partClean: [Bool] = []
     /// The entries of a run the cache lacks (`RunShaper.shapeMissing`).
     var missing: [Int] = []
     /// Per piece after the first, whether the run may be cut before it

@@ -46,7 +46,8 @@ import Synchronization
 ///   meets `substituted`), no cut is safe.
 final class SpaceBoundaries: @unchecked Sendable {
     private let font: Font
-    private let context: ShapeContext
+    /// The context this analysis answers for (its font, features, script, direction, language).
+    let context: ShapeContext
     private let script: hb_script_t
     private let language: hb_language_t?
     private let features: [hb_feature_t]
@@ -86,6 +87,12 @@ final class SpaceBoundaries: @unchecked Sendable {
     /// When HarfBuzz reverses a run's buffer in this context (see `SpaceAnalysis`).
     private var reversal: Reversal { analysis.reversal }
     enum Reversal { case never, unlessNumeric, always }
+    /// True when `cleanWords` judges each piece by its own text alone, so that a word
+    /// once found clean in this context is clean in every run of it (what
+    /// `WordShapeCache.assembleIfClean` relies on). Not where HarfBuzz reverses a run
+    /// unless it is numeric: there the whole run's letters and digits decide
+    /// (`keepsLogicalOrder`).
+    var judgesWordsAlone: Bool { reversal != .unlessNumeric }
 
     /// The analysis for `context`, built once per word cache (`WordShapeCache.spaceBoundaries`),
     /// its size-independent part once per face and context (`WordShapeCache.spaceAnalyses`).

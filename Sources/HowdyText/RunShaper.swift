@@ -515,24 +515,30 @@ struct RunShaper {
         var start = range.lowerBound
         var hash = seed
         var fractionSlash = false
-        if !range.isEmpty {
-            hash.mix(UInt64(text[start]))
-            fractionSlash = text[start] == 0x2044
-        }
-        var index = range.lowerBound + 1
-        while index < range.upperBound {
-            let unit = text[index]
-            if text[index - 1] == 0x20, unit != 0x20 {
+        var index = range.lowerBound
+        let end = range.upperBound
+        // A word's units up to its spaces, then the spaces, each in a loop of its own (one
+        // test per unit, not a look back at the unit before); a unit that is no space after
+        // spaces starts the next word.
+        while index < end {
+            while index < end, text[index] != 0x20 {
+                let unit = text[index]
+                hash.mix(UInt64(unit))
+                if unit == 0x2044 { fractionSlash = true }
+                index += 1
+            }
+            while index < end, text[index] == 0x20 {
+                hash.mix(0x20)
+                index += 1
+            }
+            if index < end {
                 pieces.append(start..<index)
                 hashes.append(hash.finalized)
                 start = index
                 hash = seed
             }
-            hash.mix(UInt64(unit))
-            if unit == 0x2044 { fractionSlash = true }
-            index += 1
         }
-        pieces.append(start..<range.upperBound)
+        pieces.append(start..<end)
         hashes.append(hash.finalized)
         return fractionSlash
     }

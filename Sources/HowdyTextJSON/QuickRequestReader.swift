@@ -221,16 +221,17 @@ package struct QuickRequestReader {
         let start = index
         var any: UInt8 = 0
         // Eight bytes at a time while none is a quote, a backslash or a control character
-        // (`SWAR.mayStop`); the loop below looks at the eight where one may be, byte by byte.
+        // (the answer writer's test, `AnswerBytes.mayNeedEscape`: the same three stop a
+        // plain string here); the loop below looks at the eight where one is, byte by byte.
         if let base = bytes.baseAddress {
             var wide: UInt64 = 0
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                guard !SWAR.mayStop(word) else { break }
+                guard !AnswerBytes.mayNeedEscape(word) else { break }
                 wide |= word
                 index += 8
             }
-            if wide & SWAR.highBits != 0 { any = 0x80 }
+            if wide & 0x8080_8080_8080_8080 != 0 { any = 0x80 }
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -401,31 +402,5 @@ extension BalanceRequest {
         self.width = width
         self.strategy = strategy
         self.options = options
-    }
-}
-
-/// Tests on eight bytes at once, packed in a `UInt64` (SWAR: SIMD within a register).
-enum SWAR {
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// True when some byte of `word` is zero (exact: a borrow only runs past a zero byte).
-    @inline(__always)
-    static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- ones) & ~word & highBits != 0
-    }
-
-    /// True when some byte of `word` is below 0x20 (exact: only a byte below it borrows
-    /// first; bytes of 0x80 and above are excluded by `~word`).
-    @inline(__always)
-    static func hasByteBelow0x20(_ word: UInt64) -> Bool {
-        (word &- 0x20 &* ones) & ~word & highBits != 0
-    }
-
-    /// True when some byte of `word` may end or break a plain JSON string: a quote, a
-    /// backslash or a control character (below 0x20).
-    @inline(__always)
-    static func mayStop(_ word: UInt64) -> Bool {
-        hasZeroByte(word ^ (0x22 &* ones)) || hasZeroByte(word ^ (0x5C &* ones)) || hasByteBelow0x20(word)
     }
 }

@@ -689,12 +689,22 @@ enum PackedWord {
         _ arena: UnsafeBufferPointer<Int32>, at offset: Int, _ text: UnsafeBufferPointer<UInt16>,
         _ range: Range<Int>, packed: SIMD8<Int32>
     ) -> Bool {
-        guard Int(arena[offset + textCountSlot]) == range.count else { return false }
-        for index in 0..<8 where arena[offset + contextSlot + index] != packed[index] { return false }
-        var slot = offset + headerSlots
+        // Offsets inside an entry the table points at: wrapping arithmetic, as no sum can
+        // overflow, so that a lookup per word carries no overflow test per slot.
+        guard Int(arena[offset &+ textCountSlot]) == range.count else { return false }
+        // The eight context slots as four 64-bit words (the arena holds them in the
+        // order `packed` does): four compares, not eight.
+        let context = UnsafeRawPointer(arena.baseAddress! + (offset &+ contextSlot))
+        let wanted = unsafeBitCast(packed, to: (UInt64, UInt64, UInt64, UInt64).self)
+        guard context.loadUnaligned(as: UInt64.self) == wanted.0,
+            context.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == wanted.1,
+            context.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == wanted.2,
+            context.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == wanted.3
+        else { return false }
+        var slot = offset &+ headerSlots
         for index in range {
             guard UInt16(truncatingIfNeeded: arena[slot]) == text[index] else { return false }
-            slot += 1
+            slot &+= 1
         }
         return true
     }
@@ -742,12 +752,13 @@ enum PackedWord {
                                     "packed words hold another glyph count")
                                 let source = arena.baseAddress! + fields
                                 let base = Int32(pieces[index].lowerBound)
+                                // Wrapping sums: the precondition above bounds them all.
                                 for slot in 0..<count {
-                                    glyphs[at + slot] = UInt32(bitPattern: source[slot])
-                                    clusters[at + slot] = source[count + slot] &+ base
-                                    advances[at + slot] = source[2 * count + slot]
-                                    offsetsX[at + slot] = source[3 * count + slot]
-                                    offsetsY[at + slot] = source[4 * count + slot]
+                                    glyphs[at &+ slot] = UInt32(bitPattern: source[slot])
+                                    clusters[at &+ slot] = source[count &+ slot] &+ base
+                                    advances[at &+ slot] = source[2 &* count &+ slot]
+                                    offsetsX[at &+ slot] = source[3 &* count &+ slot]
+                                    offsetsY[at &+ slot] = source[4 &* count &+ slot]
                                 }
                                 for slot in 0..<unsafeCount { unsafe.insert(Int(source[5 * count + slot] &+ base)) }
                                 at += count

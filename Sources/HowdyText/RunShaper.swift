@@ -72,6 +72,15 @@ struct RunShaper {
         // Into the scratch arrays: two new arrays per run cost more than the answers.
         boundaries.canCut(text, before: pieces, into: &scratch.cuts)
         let cuts = scratch.cuts
+        // Known words first, from those stored as clean: the same answer as judging every
+        // word clean below and then assembling, without judging (`assembleIfClean`).
+        if boundaries.judgesWordsAlone, !cuts.contains(false),
+            cache.assembleIfClean(
+                text, pieces: pieces, hashes: hashes, context: context, rightToLeft: item.isRightToLeft,
+                into: &store, unsafe: &unsafe)
+        {
+            return first..<store.glyphs.count
+        }
         boundaries.cleanWords(text, pieces, into: &scratch.clean)
         let clean = scratch.clean
         // Assembled from cached words only when every cut is safe and every word is clean
@@ -87,8 +96,8 @@ struct RunShaper {
                 return first..<store.glyphs.count
             }
             if shapeMissing(
-                item, font: font, cache: cache, context: context, entries: pieces, hashes: hashes, into: &unsafe,
-                store: &store)
+                item, font: font, cache: cache, context: context, entries: pieces, hashes: hashes, clean: clean,
+                into: &unsafe, store: &store)
             {
                 return first..<store.glyphs.count
             }
@@ -99,7 +108,7 @@ struct RunShaper {
             if let windows,
                 shapeWindowed(
                     item, font: font, cache: cache, context: context, pieces: pieces, hashes: hashes,
-                    windows: windows, into: &unsafe, store: &store)
+                    clean: clean, windows: windows, into: &unsafe, store: &store)
             {
                 return first..<store.glyphs.count
             }
@@ -143,10 +152,14 @@ struct RunShaper {
     /// - Parameters:
     ///   - entries: the run's entries in logical order, tiling it (UTF-16 ranges of `text`).
     ///   - hashes: `WordShapeCache.hash(text, entry, context)` of each entry.
+    ///   - clean: per entry, whether `SpaceBoundaries.cleanWords` found it clean (a word
+    ///     outside every window may not be; a window is not a word): stored with it
+    ///     (`PackedWord.cleanFlag`).
     private func shapeMissing(
         _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, entries: [Range<Int>],
-        hashes: [UInt64], into unsafe: inout OffsetSet, store: inout ShapedRun
+        hashes: [UInt64], clean: [Bool], into unsafe: inout OffsetSet, store: inout ShapedRun
     ) -> Bool {
+        precondition(clean.count == entries.count, "a clean answer per entry")
         // Any missing entry costs at least the shortest entry and a call: when that is
         // already the run's length or more (a run of one word, as an emoji between Latin
         // words is, or of a few short ones), the route cannot be taken, so the cache is
@@ -170,7 +183,8 @@ struct RunShaper {
                 language: language, font: font, features: features, appendingTo: &store)
             pack(
                 store, glyphs: before..<store.glyphs.count, bufferStart: before, range: entries[index],
-                hash: hashes[index], context: context, rightToLeft: item.isRightToLeft, into: &data, &words)
+                hash: hashes[index], context: context, rightToLeft: item.isRightToLeft, clean: clean[index],
+                into: &data, &words)
         }
         store.truncate(to: first)
         cache.store(data, words: words)
@@ -194,22 +208,27 @@ struct RunShaper {
     /// which stores its clean words and its windows.
     private func shapeWindowed(
         _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, pieces: [Range<Int>],
-        hashes: [UInt64], windows: [Range<Int>], into unsafe: inout OffsetSet, store: inout ShapedRun
+        hashes: [UInt64], clean: [Bool], windows: [Range<Int>], into unsafe: inout OffsetSet, store: inout ShapedRun
     ) -> Bool {
-        // The run as cache entries: words outside windows, each window whole.
+        // The run as cache entries: words outside windows (clean or not, as judged), each
+        // window whole (never marked clean: it is no word `cleanWords` judged).
         scratch.partPieces.removeAll(keepingCapacity: true)
         scratch.partHashes.removeAll(keepingCapacity: true)
+        scratch.partClean.removeAll(keepingCapacity: true)
         var next = 0
         for window in windows {
             scratch.partPieces.append(contentsOf: pieces[next..<window.lowerBound])
             scratch.partHashes.append(contentsOf: hashes[next..<window.lowerBound])
+            scratch.partClean.append(contentsOf: clean[next..<window.lowerBound])
             let range = span(window, pieces)
             scratch.partPieces.append(range)
             scratch.partHashes.append(WordShapeCache.hash(text, range, context))
+            scratch.partClean.append(false)
             next = window.upperBound
         }
         scratch.partPieces.append(contentsOf: pieces[next...])
         scratch.partHashes.append(contentsOf: hashes[next...])
+        scratch.partClean.append(contentsOf: clean[next...])
         if cache.assemble(
             text, pieces: scratch.partPieces, context: context, rightToLeft: item.isRightToLeft, into: &store,
             unsafe: &unsafe, hashes: scratch.partHashes)
@@ -218,7 +237,7 @@ struct RunShaper {
         }
         return shapeMissing(
             item, font: font, cache: cache, context: context, entries: scratch.partPieces,
-            hashes: scratch.partHashes, into: &unsafe, store: &store)
+            hashes: scratch.partHashes, clean: scratch.partClean, into: &unsafe, store: &store)
     }
 
     /// Packs the windows of a run just shaped whole (`glyphs` of `store`; the HarfBuzz
@@ -251,16 +270,17 @@ struct RunShaper {
             pack(
                 store, glyphs: glyphs, bufferStart: run.lowerBound, range: range,
                 hash: WordShapeCache.hash(text, range, context), context: context, rightToLeft: rightToLeft,
-                into: &data, &words)
+                clean: false, into: &data, &words)
         }
     }
 
     /// Packs `glyphs` of `store`, the glyphs of `text[range]` (the HarfBuzz buffer holds
     /// them from `bufferStart` on, for their unsafe-to-break flags), as the entry `hash`,
-    /// unless no glyph starts the range (then nothing is packed).
+    /// unless no glyph starts the range (then nothing is packed); marked clean when `clean`
+    /// (`PackedWord.cleanFlag`: only for a word `SpaceBoundaries.cleanWords` found clean).
     private func pack(
         _ store: ShapedRun, glyphs: Range<Int>, bufferStart: Int, range: Range<Int>, hash: UInt64,
-        context: ShapeContext, rightToLeft: Bool, into data: inout [Int32],
+        context: ShapeContext, rightToLeft: Bool, clean: Bool, into data: inout [Int32],
         _ words: inout [(hash: UInt64, range: Range<Int>)]
     ) {
         var count: UInt32 = 0
@@ -275,7 +295,7 @@ struct RunShaper {
         let start = data.count
         PackedWord.pack(
             into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[range]), run: store,
-            glyphs: glyphs, base: base, unsafe: unsafeOffsets)
+            glyphs: glyphs, base: base, unsafe: unsafeOffsets, clean: clean)
         words.append((hash, start..<data.count))
     }
 
@@ -502,24 +522,30 @@ struct RunShaper {
         var start = range.lowerBound
         var hash = seed
         var fractionSlash = false
-        if !range.isEmpty {
-            hash.mix(UInt64(text[start]))
-            fractionSlash = text[start] == 0x2044
-        }
-        var index = range.lowerBound + 1
-        while index < range.upperBound {
-            let unit = text[index]
-            if text[index - 1] == 0x20, unit != 0x20 {
+        var index = range.lowerBound
+        let end = range.upperBound
+        // A word's units up to its spaces, then the spaces, each in a loop of its own (one
+        // test per unit, not a look back at the unit before); a unit that is no space after
+        // spaces starts the next word.
+        while index < end {
+            while index < end, text[index] != 0x20 {
+                let unit = text[index]
+                hash.mix(UInt64(unit))
+                if unit == 0x2044 { fractionSlash = true }
+                index += 1
+            }
+            while index < end, text[index] == 0x20 {
+                hash.mix(0x20)
+                index += 1
+            }
+            if index < end {
                 pieces.append(start..<index)
                 hashes.append(hash.finalized)
                 start = index
                 hash = seed
             }
-            hash.mix(UInt64(unit))
-            if unit == 0x2044 { fractionSlash = true }
-            index += 1
         }
-        pieces.append(start..<range.upperBound)
+        pieces.append(start..<end)
         hashes.append(hash.finalized)
         return fractionSlash
     }
@@ -582,7 +608,7 @@ struct RunShaper {
                     let end = PackedWord.write(
                         into: slots, at: at, context: context, text: UnsafeBufferPointer(rebasing: text[piece]),
                         columns: columns, glyphs: glyphs, base: base, unsafeCount: unsafeCount,
-                        unsafeOffsets: unsafeOffsets)
+                        unsafeOffsets: unsafeOffsets, clean: true)
                     words.append((hashes[index], at..<end))
                     at = end
                 }
@@ -696,6 +722,8 @@ final class RunScratch: @unchecked Sendable {
     /// The words and hashes between two windows (`RunShaper.shapeWindowed`).
     var partPieces: [Range<Int>] = []
     var partHashes: [UInt64] = []
+    /// Parallel to `partPieces`: the word was judged clean (a window never is).
+    var partClean: [Bool] = []
     /// The entries of a run the cache lacks (`RunShaper.shapeMissing`).
     var missing: [Int] = []
     /// Per piece after the first, whether the run may be cut before it

@@ -81,6 +81,12 @@ enum SimpleLineBreaks {
         (0x0621...0x063A).contains(unit) || (0x0641...0x064A).contains(unit)
     }
 
+    /// A Hebrew letter (HL, read as AL here) or an Arabic one (AL), of the units past U+017F.
+    @inline(__always)
+    private static func isLetter(_ unit: UInt16) -> Bool {
+        (0x05D0...0x05EA).contains(unit) || isArabicLetter(unit)
+    }
+
     /// Whether `options` break as ICU's plain rules do for these classes.
     static func applies(to options: TextOptions) -> Bool {
         options.lineBreak != .anywhere && (options.wordBreak == .normal || options.wordBreak == .keepAll)
@@ -99,12 +105,13 @@ enum SimpleLineBreaks {
             // The end of the content since `start`: spaces after it hang.
             var contentEnd = 0
             var previous = Class.other
-            for index in 0..<text.count {
+            var index = 0
+            while index < text.count {
                 let unit = Int(text[index])
                 let current: Class
                 if unit < 0x180 {
                     current = classes[unit]
-                } else if (0x05D0...0x05EA).contains(unit) || isArabicLetter(UInt16(unit)) {
+                } else if isLetter(UInt16(unit)) {
                     // A Hebrew letter (HL, as AL here: see above) or an Arabic one (AL).
                     current = .letter
                 } else {
@@ -132,6 +139,18 @@ enum SimpleLineBreaks {
                 default: contentEnd = index + 1
                 }
                 previous = current
+                index += 1
+                if current == .letter {
+                    // Letters after a letter, most of a text: never a break (LB28), each
+                    // one content. Skipped in a tight loop rather than classed one by one
+                    // through the switches above (about half this walk's instructions).
+                    while index < text.count {
+                        let next = Int(text[index])
+                        guard next < 0x180 ? classes[next] == .letter : isLetter(UInt16(next)) else { break }
+                        index += 1
+                    }
+                    contentEnd = index
+                }
             }
             segments.append(Self.segment(start, contentEnd, text.count))
             return segments

@@ -46,7 +46,8 @@ import Synchronization
 ///   meets `substituted`), no cut is safe.
 final class SpaceBoundaries: @unchecked Sendable {
     private let font: Font
-    private let context: ShapeContext
+    /// The context this analysis answers for (its font, features, script, direction, language).
+    let context: ShapeContext
     private let script: hb_script_t
     private let language: hb_language_t?
     private let features: [hb_feature_t]
@@ -86,6 +87,12 @@ final class SpaceBoundaries: @unchecked Sendable {
     /// When HarfBuzz reverses a run's buffer in this context (see `SpaceAnalysis`).
     private var reversal: Reversal { analysis.reversal }
     enum Reversal { case never, unlessNumeric, always }
+    /// True when `cleanWords` judges each piece by its own text alone, so that a word
+    /// once found clean in this context is clean in every run of it (what
+    /// `WordShapeCache.assembleIfClean` relies on). Not where HarfBuzz reverses a run
+    /// unless it is numeric: there the whole run's letters and digits decide
+    /// (`keepsLogicalOrder`).
+    var judgesWordsAlone: Bool { reversal != .unlessNumeric }
 
     /// The analysis for `context`, built once per word cache (`WordShapeCache.spaceBoundaries`),
     /// its size-independent part once per face and context (`WordShapeCache.spaceAnalyses`).
@@ -146,10 +153,13 @@ final class SpaceBoundaries: @unchecked Sendable {
         cuts.append(contentsOf: repeatElement(false, count: pieces.count - 1))
         guard space != nil, !pairsWithMadeGlyphs else { return }
         var unknown: [(index: Int, scalar: UInt32)] = []
+        let asciiAttaching = Self.asciiAttaching
         cutAnswers.read { answers in
             for index in 1..<pieces.count {
                 let scalar = Itemization.decode(text, at: pieces[index].lowerBound).0
-                guard scalar != 0x20, howdy_is_attaching(scalar) == 0 else { continue }
+                guard scalar != 0x20,
+                    scalar < 0x80 ? asciiAttaching & (1 << scalar) == 0 : howdy_is_attaching(scalar) == 0
+                else { continue }
                 guard pairsWithSpace else {
                     cuts[index - 1] = true
                     continue
@@ -173,6 +183,13 @@ final class SpaceBoundaries: @unchecked Sendable {
             cuts[index] = answer
         }
         cutAnswers.write { $0.merge(found) }
+    }
+
+    /// `howdy_is_attaching` of each ASCII scalar, bit by bit (ICU's answers, read once):
+    /// a piece starts with ASCII far more often than not, and the call cost more than
+    /// the rest of the test.
+    static let asciiAttaching: UInt128 = (0..<UInt32(0x80)).reduce(0) { mask, scalar in
+        howdy_is_attaching(scalar) != 0 ? mask | (1 << scalar) : mask
     }
 
     /// For each piece, true when no lookup that can match across a space can change any

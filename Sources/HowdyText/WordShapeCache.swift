@@ -317,6 +317,70 @@ public final class WordShapeCache: Sendable {
         }
     }
 
+    /// `assemble`, but only from young words stored as clean (`PackedWord.isClean`): true
+    /// when every piece is such a word, its glyphs then appended and a hit counted per
+    /// piece; otherwise false with nothing appended and nothing counted, and the caller
+    /// takes the ordinary route (judging the words, then `assemble`), which counts.
+    ///
+    /// For a run whose cuts are all safe, this answers as judging every word clean and
+    /// then assembling would (the same entries, so the same glyphs and counts), without
+    /// judging: a word is stored as clean only when `SpaceBoundaries.cleanWords` found it
+    /// clean in the same context, and that verdict depends on the word's text and the
+    /// context alone (`SpaceBoundaries.judgesWordsAlone`, which the caller checks). A word
+    /// stored without that verdict (outside every window, `RunShaper.shapeMissing`; a
+    /// window; a CJK piece) is not used here, so an unclean one ("x " in Inter) never
+    /// makes a hit of a run where a lookup reaches it.
+    func assembleIfClean(
+        _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], hashes: [UInt64], context: ShapeContext,
+        rightToLeft: Bool, into run: inout ShapedRun, unsafe: inout OffsetSet
+    ) -> Bool {
+        precondition(hashes.count == pieces.count, "a hash per piece")
+        let packed = context.packed
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
+            state.readWithLocal { state, counts -> Bool in
+                var glyphCount = 0
+                for (index, piece) in pieces.enumerated() {
+                    guard let offset = state.pointee.young.find(WordKey(hashes[index]), text, piece, packed: packed),
+                        state.pointee.young.arena.withUnsafeBufferPointer({ PackedWord.isClean($0, at: offset) })
+                    else { return false }
+                    offsets[index] = offset
+                    glyphCount += Int(state.pointee.young.arena[offset + PackedWord.glyphCountSlot])
+                }
+                run.reserve(glyphCount)
+                state.pointee.young.arena.withUnsafeBufferPointer { arena in
+                    PackedWord.append(
+                        arena, words: offsets, pieces: pieces, rightToLeft: rightToLeft, glyphCount: glyphCount,
+                        to: &run, unsafe: &unsafe)
+                }
+                counts.hits += pieces.count
+                return true
+            }
+        }
+    }
+
+    /// Every entry held, in both generations: its text, its context (`ShapeContext.packed`)
+    /// and whether it was stored as clean (`PackedWord.cleanFlag`). For tests of what the
+    /// flag promises.
+    func entries() -> [(text: [UInt16], context: SIMD8<Int32>, clean: Bool)] {
+        state.read { state in
+            var found: [(text: [UInt16], context: SIMD8<Int32>, clean: Bool)] = []
+            for generation in [state.pointee.young, state.pointee.old] {
+                generation.arena.withUnsafeBufferPointer { arena in
+                    for offset in generation.offsets.values {
+                        let count = Int(arena[offset + PackedWord.textCountSlot])
+                        let text = (0..<count).map {
+                            UInt16(truncatingIfNeeded: arena[offset + PackedWord.headerSlots + $0])
+                        }
+                        var context = SIMD8<Int32>()
+                        for index in 0..<8 { context[index] = arena[offset + PackedWord.contextSlot + index] }
+                        found.append((text, context, PackedWord.isClean(arena, at: offset)))
+                    }
+                }
+            }
+            return found
+        }
+    }
+
     /// The indices of `pieces` (ascending) that neither generation holds, into `missing`:
     /// the words a run would need shaped before `assemble` can succeed. A snapshot under
     /// shared access: another thread may store or evict words right after, so callers use
@@ -493,9 +557,27 @@ extension ShapedRun {
 enum PackedWord {
     static let textCountSlot = 0
     static let glyphCountSlot = 1
+    /// Holds the unsafe-to-break count, and `cleanFlag` when the word was found clean.
     static let unsafeCountSlot = 2
+    /// Set in the unsafe-to-break count's slot of a word `SpaceBoundaries.cleanWords`
+    /// found clean when it was stored (`WordShapeCache.assembleIfClean`). Kept in a slot
+    /// the word already has, so that an entry's size (and the cache's byte count, which
+    /// the budget and the reported statistics read) stays what it was.
+    static let cleanFlag: Int32 = 1 << 30
     static let contextSlot = 3
     static let headerSlots = 11
+
+    /// The unsafe-to-break count of the packed word at `offset`.
+    @inline(__always)
+    static func unsafeCount(_ arena: UnsafeBufferPointer<Int32>, at offset: Int) -> Int {
+        Int(arena[offset + unsafeCountSlot] & ~cleanFlag)
+    }
+
+    /// Whether the packed word at `offset` was stored as clean (`cleanFlag`).
+    @inline(__always)
+    static func isClean(_ arena: UnsafeBufferPointer<Int32>, at offset: Int) -> Bool {
+        arena[offset + unsafeCountSlot] & cleanFlag != 0
+    }
 
     /// The number of slots the packed word for `textCount` units, `glyphCount` glyphs and
     /// `unsafeCount` unsafe-to-break offsets takes.
@@ -504,10 +586,11 @@ enum PackedWord {
     }
 
     /// Appends the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
-    /// (clusters made relative to `base`) with its unsafe-to-break offsets (relative).
+    /// (clusters made relative to `base`) with its unsafe-to-break offsets (relative),
+    /// marked `cleanFlag` when `clean`.
     static func pack(
         into data: inout [Int32], context: ShapeContext, text: UnsafeBufferPointer<UInt16>, run: ShapedRun,
-        glyphs: Range<Int>, base: Int32, unsafe: [Int32]
+        glyphs: Range<Int>, base: Int32, unsafe: [Int32], clean: Bool
     ) {
         let start = data.count
         let slots = size(textCount: text.count, glyphCount: glyphs.count, unsafeCount: unsafe.count)
@@ -515,24 +598,24 @@ enum PackedWord {
         data.withUnsafeMutableBufferPointer { slots in
             _ = write(
                 into: slots, at: start, context: context, text: text, run: run, glyphs: glyphs, base: base,
-                unsafeCount: unsafe.count, unsafeOffsets: unsafe)
+                unsafeCount: unsafe.count, unsafeOffsets: unsafe, clean: clean)
         }
     }
 
     /// Writes the packed word for `text` (the word's units) and glyphs `glyphs` of `run`
     /// (clusters made relative to `base`) into `slots` from `at`, with its `unsafeCount`
-    /// unsafe-to-break offsets `unsafeOffsets` (relative); `slots` has room for `size(…)` slots
-    /// from `at`. Returns the slot after the word.
+    /// unsafe-to-break offsets `unsafeOffsets` (relative), marked `cleanFlag` when `clean`;
+    /// `slots` has room for `size(…)` slots from `at`. Returns the slot after the word.
     // swiftlint:disable:next function_parameter_count
     static func write(
         into slots: UnsafeMutableBufferPointer<Int32>, at start: Int, context: ShapeContext,
         text: UnsafeBufferPointer<UInt16>, run: ShapedRun, glyphs: Range<Int>, base: Int32, unsafeCount: Int,
-        unsafeOffsets: some Sequence<Int32>
+        unsafeOffsets: some Sequence<Int32>, clean: Bool
     ) -> Int {
         run.withColumns { columns in
             write(
                 into: slots, at: start, context: context, text: text, columns: columns, glyphs: glyphs, base: base,
-                unsafeCount: unsafeCount, unsafeOffsets: unsafeOffsets)
+                unsafeCount: unsafeCount, unsafeOffsets: unsafeOffsets, clean: clean)
         }
     }
 
@@ -545,17 +628,17 @@ enum PackedWord {
     static func write(
         into slots: UnsafeMutableBufferPointer<Int32>, at start: Int, context: ShapeContext,
         text: UnsafeBufferPointer<UInt16>, columns: GlyphColumns, glyphs: Range<Int>, base: Int32, unsafeCount: Int,
-        unsafeOffsets: some Sequence<Int32>
+        unsafeOffsets: some Sequence<Int32>, clean: Bool
     ) -> Int {
         let count = glyphs.count
         precondition(
             start >= 0 && start + size(textCount: text.count, glyphCount: count, unsafeCount: unsafeCount) <= slots.count
-                && glyphs.lowerBound >= 0 && glyphs.upperBound <= columns.count,
+                && glyphs.lowerBound >= 0 && glyphs.upperBound <= columns.count && unsafeCount < Int(cleanFlag),
             "a packed word outside its slots or glyphs")
         let out = slots.baseAddress! + start
         out[textCountSlot] = Int32(text.count)
         out[glyphCountSlot] = Int32(count)
-        out[unsafeCountSlot] = Int32(unsafeCount)
+        out[unsafeCountSlot] = Int32(unsafeCount) | (clean ? cleanFlag : 0)
         let packed = context.packed
         for index in 0..<8 { out[contextSlot + index] = packed[index] }
         var at = headerSlots
@@ -593,7 +676,7 @@ enum PackedWord {
     /// The number of slots of the packed word at `offset`.
     static func size(_ arena: UnsafeBufferPointer<Int32>, at offset: Int) -> Int {
         headerSlots + Int(arena[offset + textCountSlot]) + 5 * Int(arena[offset + glyphCountSlot])
-            + Int(arena[offset + unsafeCountSlot])
+            + unsafeCount(arena, at: offset)
     }
 
     /// The packed word at `offset`, all its slots.
@@ -606,12 +689,22 @@ enum PackedWord {
         _ arena: UnsafeBufferPointer<Int32>, at offset: Int, _ text: UnsafeBufferPointer<UInt16>,
         _ range: Range<Int>, packed: SIMD8<Int32>
     ) -> Bool {
-        guard Int(arena[offset + textCountSlot]) == range.count else { return false }
-        for index in 0..<8 where arena[offset + contextSlot + index] != packed[index] { return false }
-        var slot = offset + headerSlots
+        // Offsets inside an entry the table points at: wrapping arithmetic, as no sum can
+        // overflow, so that a lookup per word carries no overflow test per slot.
+        guard Int(arena[offset &+ textCountSlot]) == range.count else { return false }
+        // The eight context slots as four 64-bit words (the arena holds them in the
+        // order `packed` does): four compares, not eight.
+        let context = UnsafeRawPointer(arena.baseAddress! + (offset &+ contextSlot))
+        let wanted = unsafeBitCast(packed, to: (UInt64, UInt64, UInt64, UInt64).self)
+        guard context.loadUnaligned(as: UInt64.self) == wanted.0,
+            context.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == wanted.1,
+            context.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == wanted.2,
+            context.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == wanted.3
+        else { return false }
+        var slot = offset &+ headerSlots
         for index in range {
             guard UInt16(truncatingIfNeeded: arena[slot]) == text[index] else { return false }
-            slot += 1
+            slot &+= 1
         }
         return true
     }
@@ -653,18 +746,19 @@ enum PackedWord {
                                 let offset = offsets[index]
                                 let count = Int(arena[offset + glyphCountSlot])
                                 let fields = offset + headerSlots + Int(arena[offset + textCountSlot])
-                                let unsafeCount = Int(arena[offset + unsafeCountSlot])
+                                let unsafeCount = Self.unsafeCount(arena, at: offset)
                                 precondition(
                                     at + count <= end && fields + 5 * count + unsafeCount <= arena.count,
                                     "packed words hold another glyph count")
                                 let source = arena.baseAddress! + fields
                                 let base = Int32(pieces[index].lowerBound)
+                                // Wrapping sums: the precondition above bounds them all.
                                 for slot in 0..<count {
-                                    glyphs[at + slot] = UInt32(bitPattern: source[slot])
-                                    clusters[at + slot] = source[count + slot] &+ base
-                                    advances[at + slot] = source[2 * count + slot]
-                                    offsetsX[at + slot] = source[3 * count + slot]
-                                    offsetsY[at + slot] = source[4 * count + slot]
+                                    glyphs[at &+ slot] = UInt32(bitPattern: source[slot])
+                                    clusters[at &+ slot] = source[count &+ slot] &+ base
+                                    advances[at &+ slot] = source[2 &* count &+ slot]
+                                    offsetsX[at &+ slot] = source[3 &* count &+ slot]
+                                    offsetsY[at &+ slot] = source[4 &* count &+ slot]
                                 }
                                 for slot in 0..<unsafeCount { unsafe.insert(Int(source[5 * count + slot] &+ base)) }
                                 at += count
@@ -699,7 +793,7 @@ enum PackedWord {
         run.offsetsX.append(contentsOf: field(3))
         run.offsetsY.append(contentsOf: field(4))
         let unsafeStart = start + 5 * count
-        for slot in unsafeStart..<(unsafeStart + Int(arena[offset + unsafeCountSlot])) {
+        for slot in unsafeStart..<(unsafeStart + unsafeCount(arena, at: offset)) {
             unsafe.insert(Int(arena[slot] + base))
         }
     }

@@ -40,7 +40,8 @@ struct WordCacheGenerationTests {
                 let begin = data.count
                 PackedWord.pack(
                     into: &data, context: context, text: UnsafeBufferPointer(rebasing: buffer[piece]), run: shaped,
-                    glyphs: piece, base: Int32(piece.lowerBound), unsafe: piece.count > 2 ? [1] : [])
+                    glyphs: piece, base: Int32(piece.lowerBound), unsafe: piece.count > 2 ? [1] : [],
+                    clean: false)
                 words.append((WordShapeCache.hash(buffer, piece, context), begin..<data.count))
             }
             cache.store(data, words: words)

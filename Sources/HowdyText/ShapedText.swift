@@ -45,6 +45,9 @@ public struct ShapedText: Sendable {
     var maxSegmentWidth: Int { storage.maxSegmentWidth }
     /// Widest white space hanging after any segment's content (16.16), 0 or more.
     var maxHangingWidth: Int { storage.maxHangingWidth }
+    /// See `LineBreaker.searchable`: found by the walk that finds `maxSegmentWidth`, so
+    /// that a line breaker costs no walk of its own (a segment per CJK character).
+    var segmentsAreSearchable: Bool { storage.segmentsAreSearchable }
     var metrics: (ascent: Double, descent: Double, lineHeight: Double) { storage.metrics }
     /// Layouts made from this text leave every line's `runs` empty (default false):
     /// for callers that report only line texts and widths, such as the JSON-lines
@@ -85,6 +88,7 @@ public struct ShapedText: Sendable {
         let hyphen: (glyph: UInt32, advance: Int)?
         let maxSegmentWidth: Int
         let maxHangingWidth: Int
+        let segmentsAreSearchable: Bool
         let metrics: (ascent: Double, descent: Double, lineHeight: Double)
         /// The run shaper's scratch arrays, held only to be pooled with the rest.
         let scratch: RunScratch?
@@ -104,8 +108,8 @@ public struct ShapedText: Sendable {
             runs: [TextRunGlyphs],
             glyphStore: ShapedRun, bidi: BidiLevels, advancePrefix: [Int], segments: [Segment],
             unsafeToBreak: OffsetSet, hyphen: (glyph: UInt32, advance: Int)?, maxSegmentWidth: Int,
-            maxHangingWidth: Int, metrics: (ascent: Double, descent: Double, lineHeight: Double),
-            scratch: RunScratch? = nil
+            maxHangingWidth: Int, segmentsAreSearchable: Bool,
+            metrics: (ascent: Double, descent: Double, lineHeight: Double), scratch: RunScratch? = nil
         ) {
             self.scratch = scratch
             self.text = text
@@ -123,6 +127,7 @@ public struct ShapedText: Sendable {
             self.hyphen = hyphen
             self.maxSegmentWidth = maxSegmentWidth
             self.maxHangingWidth = maxHangingWidth
+            self.segmentsAreSearchable = segmentsAreSearchable
             self.metrics = metrics
         }
     }
@@ -264,13 +269,27 @@ public struct ShapedText: Sendable {
         let hyphenAdvance = hyphen?.1 ?? 0
         var maxSegmentWidth = 0
         var maxHangingWidth = 0
-        // One walk for both, through buffers (segment ends are offsets in the text).
+        // `LineBreaker.searchable`'s conditions: content ends that never fall, no hard
+        // break before the last segment, no segment that shows a hyphen.
+        var searchable = true
+        let showsHyphens = hyphen != nil
+        // One walk for all three, through buffers (segment ends are offsets in the text).
         segments.withUnsafeBufferPointer { segments in
             prefix.withUnsafeBufferPointer { prefix in
-                for segment in segments {
-                    let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
+                var previousEnd = Int.min
+                let last = segments.count - 1
+                for index in segments.indices {
+                    let segment = segments[index]
+                    let contentEnd = prefix[Int(segment.contentEnd)]
+                    let content = contentEnd - prefix[Int(segment.start)]
                     maxSegmentWidth = max(maxSegmentWidth, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
-                    maxHangingWidth = max(maxHangingWidth, prefix[Int(segment.end)] - prefix[Int(segment.contentEnd)])
+                    maxHangingWidth = max(maxHangingWidth, prefix[Int(segment.end)] - contentEnd)
+                    if contentEnd < previousEnd || (segment.isHardBreak && index < last)
+                        || (segment.endsWithSoftHyphen && showsHyphens)
+                    {
+                        searchable = false
+                    }
+                    previousEnd = contentEnd
                 }
             }
         }
@@ -278,7 +297,8 @@ public struct ShapedText: Sendable {
             text: text, font: font, options: options, utf16: utf16, fonts: fonts, fontFailures: fontFailures,
             runs: runs, glyphStore: store,
             bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
-            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics, scratch: scratch)
+            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, segmentsAreSearchable: searchable,
+            metrics: metrics, scratch: scratch)
     }
 
     /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage

@@ -335,7 +335,8 @@ struct Itemization {
             }
             var font: Int32
             // One compare keeps every other script off the ideograph test.
-            if unit >= 0x3400, Self.isUnifiedIdeograph(UInt32(unit)) {
+            let isIdeograph = unit >= 0x3400 && Self.isUnifiedIdeograph(UInt32(unit))
+            if isIdeograph {
                 // Han, and none of the special properties (`ItemizationFastPathTests`
                 // checks ICU's answer for every one): the bulk of a Chinese or Japanese
                 // text, each ideograph met about once, so not through the table below.
@@ -382,6 +383,50 @@ struct Itemization {
                     before = lastFont
                 }
             }
+            index += 1
+            if isIdeograph {
+                // The ideographs after it that this loop would give the same font take it
+                // in a loop of their own (a Chinese text is mostly such runs).
+                index = Self.ideographs(
+                    text, from: index, code: font == 0 ? 0 : lastCode, primary: primary, codes: codes,
+                    font: font, han: han, fontOf: fontOf, scriptOf: scriptOf)
+            }
+        }
+        return index
+    }
+
+    /// `plainStretch`'s loop over the unified ideographs from `start` on that it would
+    /// give font `font` right after an ideograph in that font, returning the offset of
+    /// the first it would not (`start` when none): each is not followed by VS15 or VS16,
+    /// and either the primary face covers it (`code` 0, `font` 0) or it does not and its
+    /// chain code is `code` (the code whose slot is `font`). Script Han; the stretch's
+    /// other state (the first real script, the font before) is already what these leave.
+    /// Its own function, so that the loop keeps its pointers in registers: in
+    /// `plainStretch`'s loop each ideograph cost about 57 instructions (callgrind),
+    /// mostly reloads of spilled ones.
+    // swiftlint:disable:next function_parameter_count
+    @inline(never)
+    private static func ideographs(
+        _ text: UnsafeBufferPointer<UInt16>, from start: Int, code: UInt8, primary: UnsafePointer<UInt64>,
+        codes: UnsafeBufferPointer<UInt8>, font: Int32, han: Int32, fontOf: UnsafeMutableBufferPointer<Int32>,
+        scriptOf: UnsafeMutableBufferPointer<Int32>
+    ) -> Int {
+        let count = text.count
+        var index = start
+        while index < count {
+            let unit = text[index]
+            guard Self.isUnifiedIdeograph(UInt32(unit)) else { break }
+            if index + 1 < count {
+                guard text[index + 1] & 0xFFFE != 0xFE0E else { break }  // VS15 or VS16 follows
+            }
+            let covered = BMPCoverage.covers(primary, unit)
+            if code == 0 {
+                guard covered else { break }
+            } else {
+                guard !covered, codes[index] == code else { break }
+            }
+            fontOf[index] = font
+            scriptOf[index] = han
             index += 1
         }
         return index

@@ -246,15 +246,19 @@ public struct ShapedText: Sendable {
                     store.advances.withUnsafeBufferPointer { advances in
                         for run in runs {
                             let shift = fonts[run.fontIndex].instance.shiftTo16Dot16
+                            // Wrapping: the shift is 0...10, so no test for wider or negative
+                            // shifts per glyph, and no sum of Int32 advances so shifted over
+                            // `TextLimits.maximumUTF16Length` glyphs comes near Int's range.
                             for index in run.glyphs {
-                                prefix[Int(clusters[index]) + 1] += Int(advances[index]) << shift
+                                let cluster = Int(clusters[index]) &+ 1
+                                prefix[cluster] = prefix[cluster] &+ Int(advances[index]) &<< shift
                             }
                         }
                     }
                 }
                 var sum = 0
                 for index in prefix.indices {
-                    sum += prefix[index]
+                    sum = sum &+ prefix[index]
                     prefix[index] = sum
                 }
             }
@@ -280,10 +284,12 @@ public struct ShapedText: Sendable {
                 let last = segments.count - 1
                 for index in segments.indices {
                     let segment = segments[index]
+                    // Wrapping: prefix sums of 16.16 advances are far inside Int's range.
                     let contentEnd = prefix[Int(segment.contentEnd)]
-                    let content = contentEnd - prefix[Int(segment.start)]
-                    maxSegmentWidth = max(maxSegmentWidth, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
-                    maxHangingWidth = max(maxHangingWidth, prefix[Int(segment.end)] - contentEnd)
+                    let content = contentEnd &- prefix[Int(segment.start)]
+                    maxSegmentWidth = max(
+                        maxSegmentWidth, content &+ (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
+                    maxHangingWidth = max(maxHangingWidth, prefix[Int(segment.end)] &- contentEnd)
                     if contentEnd < previousEnd || (segment.isHardBreak && index < last)
                         || (segment.endsWithSoftHyphen && showsHyphens)
                     {
@@ -318,9 +324,9 @@ public struct ShapedText: Sendable {
         let fast: Void? = text.utf8.withContiguousStorageIfAvailable { bytes -> Void in
             var any: UInt8 = 0
             for byte in bytes { any |= byte }
-            // Never more UTF-16 units than UTF-8 bytes: room for that many, cut to the count.
-            units.append(contentsOf: repeatElement(0, count: bytes.count))
-            let written = units.withUnsafeMutableBufferPointer { units -> Int in
+            // Never more UTF-16 units than UTF-8 bytes: room for that many, written in
+            // place (`InPlaceElements`; UInt16 needs no initialising before assignment).
+            units.append(initializing: bytes.count) { units -> Int in
                 if any < 0x80 {
                     for index in bytes.indices { units[index] = UInt16(bytes[index]) }
                     return bytes.count
@@ -356,7 +362,6 @@ public struct ShapedText: Sendable {
                 }
                 return out
             }
-            units.removeSubrange(written...)
         }
         if fast == nil { units.append(contentsOf: text.utf16) }
     }

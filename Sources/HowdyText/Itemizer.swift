@@ -214,10 +214,13 @@ struct Itemization {
                 let script = scriptOf[start]
                 let font = fontOf[start]
                 var end = start + 1
-                while end < count, !leveled || levels[end] == level, scriptOf[end] == script,
-                    fontOf[end] == font
-                {
-                    end += 1
+                if leveled {
+                    while end < count, levels[end] == level, scriptOf[end] == script, fontOf[end] == font {
+                        end += 1
+                    }
+                } else {
+                    // Most texts (all left-to-right ones): two compares per unit.
+                    while end < count, scriptOf[end] == script, fontOf[end] == font { end += 1 }
                 }
                 runs.append(
                     TextRun(

@@ -322,8 +322,10 @@ public struct ShapedText: Sendable {
     static func utf16(of text: String, into units: inout [UInt16]) {
         units.removeAll(keepingCapacity: true)
         let fast: Void? = text.utf8.withContiguousStorageIfAvailable { bytes -> Void in
-            var any: UInt8 = 0
-            for byte in bytes { any |= byte }
+            // A text that starts past ASCII (CJK, Arabic, Hebrew…) skips the pass that
+            // finds whether all of it is ASCII.
+            var any: UInt8 = bytes.first ?? 0
+            if any < 0x80 { for byte in bytes { any |= byte } }
             // Never more UTF-16 units than UTF-8 bytes: room for that many, written in
             // place (`InPlaceElements`; UInt16 needs no initialising before assignment).
             units.append(initializing: bytes.count) { units -> Int in

@@ -416,21 +416,32 @@ struct Itemization {
     ) -> Int {
         let count = text.count
         var index = start
-        while index < count {
-            let unit = text[index]
-            guard Self.isUnifiedIdeograph(UInt32(unit)) else { break }
-            if index + 1 < count {
-                guard text[index + 1] & 0xFFFE != 0xFE0E else { break }  // VS15 or VS16 follows
+        /// A unified ideograph not followed by VS15 or VS16: the first range (URO) by one
+        /// compare and a branch, Extension A only when that fails.
+        @inline(__always) func isPlainIdeograph(_ unit: UInt16, at index: Int) -> Bool {
+            if unit &- 0x4E00 > 0x9FFF - 0x4E00 {
+                guard unit &- 0x3400 <= 0x4DBF - 0x3400 else { return false }
             }
-            let covered = BMPCoverage.covers(primary, unit)
-            if code == 0 {
-                guard covered else { break }
-            } else {
-                guard !covered, codes[index] == code else { break }
+            return index + 1 == count || text[index + 1] & 0xFFFE != 0xFE0E
+        }
+        // Two loops, not a test of `code` per ideograph.
+        if code == 0 {
+            while index < count {
+                let unit = text[index]
+                guard isPlainIdeograph(unit, at: index), BMPCoverage.covers(primary, unit) else { break }
+                fontOf[index] = font
+                scriptOf[index] = han
+                index += 1
             }
-            fontOf[index] = font
-            scriptOf[index] = han
-            index += 1
+        } else {
+            while index < count {
+                let unit = text[index]
+                guard isPlainIdeograph(unit, at: index), codes[index] == code, !BMPCoverage.covers(primary, unit)
+                else { break }
+                fontOf[index] = font
+                scriptOf[index] = han
+                index += 1
+            }
         }
         return index
     }

@@ -40,13 +40,33 @@ struct Itemization {
         fonts.reserveCapacity(4)
         // Recognised once per text, not per new character.
         let choices = primary.system.fallbackChoices(for: fallback)
+
+        // Pass 1: decide script and font for every scalar. Both answers per unit in one
+        // temporary allocation (on the stack when it fits), not two arrays: each array
+        // cost an allocation, a fill through the standard library and a release.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) { answers in
+            let fontOf = UnsafeMutableBufferPointer(rebasing: answers[0..<count])
+            let scriptOf = UnsafeMutableBufferPointer(rebasing: answers[count..<(2 * count)])
+            fontOf.initialize(repeating: 0)
+            scriptOf.initialize(repeating: Int32(HOWDY_SCRIPT_COMMON))
+            itemize(
+                text, bidi: bidi, primary: primary, fallback: fallback, choices: choices, remembers: remembers,
+                fontOf: fontOf, scriptOf: scriptOf)
+        }
+    }
+
+    /// Both passes of `init`, over its per-unit answers `fontOf` and `scriptOf` (filled
+    /// with 0 and Common): pass 1 decides every unit's font and script, pass 2 cuts runs.
+    // swiftlint:disable:next function_parameter_count function_body_length
+    private mutating func itemize(
+        _ text: UnsafeBufferPointer<UInt16>, bidi: BidiLevels, primary: Font, fallback: FontFallback,
+        choices: FallbackChoices?, remembers: Bool,
+        fontOf: UnsafeMutableBufferPointer<Int32>, scriptOf: UnsafeMutableBufferPointer<Int32>
+    ) {
+        let count = text.count
         var faceSlots = FaceSlots(primary: primary.face)
         // Read once: `fonts[0].face` per character retained and released both.
         let primaryFace = primary.face
-
-        // Pass 1: decide script and font for every scalar.
-        var fontOf = [Int32](repeating: 0, count: count)
-        var scriptOf = [Int32](repeating: Int32(HOWDY_SCRIPT_COMMON), count: count)
         var index = 0
         var previousFont: Int32 = 0
         var previousScalar: UInt32 = 0
@@ -55,120 +75,120 @@ struct Itemization {
         var ascii = ASCIICoverage()
         // The chain's answers known before this text, read once (see `KnownChoices`); the
         // per-unit answers written through buffers, with no uniqueness check per unit.
-        fontOf.withUnsafeMutableBufferPointer { fontOf in
-            scriptOf.withUnsafeMutableBufferPointer { scriptOf in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: choices == nil ? 0 : count) { codes in
-                    codes.initialize(repeating: 0)
-                    var known = KnownChoices(faces: choices?.known(in: text, into: codes) ?? [])
-                    withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.capacity) { table in
-                        let kindsSize = StretchEntry.tableSize
-                        withUnsafeTemporaryAllocation(of: StretchEntry.self, capacity: kindsSize) { kinds in
-                            kinds.initialize(repeating: StretchEntry())
-                            var memo = ScalarMemo(table, enabled: remembers)
-                            // Each scalar is decoded once: this one's `next` is the following one.
-                            var following = count > 0 ? Self.decode(text, at: 0) : (0, 0)
-                            // Plain stretches (see `plainStretch`) only with answers known and
-                            // remembering on: `remembers: false` walks every character, which
-                            // the tests compare with.
-                            let stretches = remembers && !codes.isEmpty
-                            let primaryWords = primaryFace.blocks.exact.words
-                            let primaryIsColor = primaryFace.isColor
-                            // Before the first unit: never read, as nothing joins the first unit.
-                            let noFont = StretchFont(font: -1, words: primaryWords, isColor: false)
-                            let han = Int32(howdy_scalar_properties(0x4E00) & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
-                            /// A font slot's facts for the stretch, read from `fonts`.
-                            func described(_ font: Int32) -> StretchFont {
-                                let face = fonts[Int(font)].face
-                                return StretchFont(font: font, words: face.blocks.exact.words, isColor: face.isColor)
-                            }
-                            while index < count {
-                                // Every script (a high surrogate always ends a stretch at once, so
-                                // emoji are not tried).
-                                if stretches, text[index] & 0xFC00 != 0xD800 {
-                                    let stretched = Self.plainStretch(
-                                        text, from: index, codes: UnsafeBufferPointer(codes), kinds: kinds,
-                                        primary: primaryWords, primaryIsColor: primaryIsColor,
-                                        previous: index > 0 ? described(previousFont) : noFont,
-                                        fontOf: fontOf, scriptOf: scriptOf, script: &currentScript,
-                                        firstRealScript: &firstRealScript, han: han,
-                                        slot: { code in
-                                            known.slot(Int(code) - 1) {
-                                                Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
-                                            }
-                                        },
-                                        describe: described)
-                                    if stretched > index {
-                                        index = stretched
-                                        previousFont = fontOf[index - 1]
-                                        previousScalar = UInt32(text[index - 1])
-                                        following = index < count ? Self.decode(text, at: index) : (0, 0)
-                                        continue
-                                    }
-                                }
-                                let (scalar, width) = following
-                                following = index + width < count ? Self.decode(text, at: index + width) : (0, 0)
-                                let next = following.0
-
-                                let script: Int32
-                                // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
-                                let properties: UInt32
-                                if scalar < 0x80 {
-                                    let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
-                                    script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
-                                    properties = 0
-                                } else {
-                                    properties = howdy_scalar_properties(scalar)
-                                    script = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
-                                }
-                                if script > Int32(HOWDY_SCRIPT_INHERITED) {
-                                    currentScript = script
-                                    if firstRealScript == nil { firstRealScript = script }
-                                }
-
-                                let code = codes.isEmpty ? 0 : codes[index]
-                                let font: Int32
-                                let plain = Self.isPlainAnswered(scalar, properties: properties, next: next, code: code)
-                                if plain, let remembered = memo.font(of: scalar) {
-                                    // A plain character's font depends on the scalar alone, and the
-                                    // memo holds only such answers (`chooseFont` keeps one for every
-                                    // scalar no variation selector follows): asked again, it costs no
-                                    // cmap lookup in the primary face (an hb_set search per character
-                                    // of a Hebrew or Thai text, which the primary font lacks).
-                                    font = remembered
-                                } else if plain, !primaryFace.hasGlyph(scalar) {
-                                    // What `chooseFont` answers for it, without its walk (see `isPlainAnswered`).
-                                    font = known.slot(Int(code) - 1) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: choices == nil ? 0 : count) { codes in
+            codes.initialize(repeating: 0)
+            var known = KnownChoices(faces: choices?.known(in: text, into: codes) ?? [])
+            withUnsafeTemporaryAllocation(of: ScalarMemo.Entry.self, capacity: ScalarMemo.capacity) { table in
+                let kindsSize = StretchEntry.tableSize
+                withUnsafeTemporaryAllocation(of: StretchEntry.self, capacity: kindsSize) { kinds in
+                    // Emptied when first needed (`plainStretch`): a Chinese text of
+                    // ideographs alone never reads it, and the 3 KiB fill cost it
+                    // about 3 % of its itemisation.
+                    var kindsReady = false
+                    var memo = ScalarMemo(table, enabled: remembers)
+                    // Each scalar is decoded once: this one's `next` is the following one.
+                    var following = count > 0 ? Self.decode(text, at: 0) : (0, 0)
+                    // Plain stretches (see `plainStretch`) only with answers known and
+                    // remembering on: `remembers: false` walks every character, which
+                    // the tests compare with.
+                    let stretches = remembers && !codes.isEmpty
+                    let primaryWords = primaryFace.blocks.exact.words
+                    let primaryIsColor = primaryFace.isColor
+                    // Before the first unit: never read, as nothing joins the first unit.
+                    let noFont = StretchFont(font: -1, words: primaryWords, isColor: false)
+                    let han = Int32(howdy_scalar_properties(0x4E00) & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
+                    /// A font slot's facts for the stretch, read from `fonts`.
+                    func described(_ font: Int32) -> StretchFont {
+                        let face = fonts[Int(font)].face
+                        return StretchFont(font: font, words: face.blocks.exact.words, isColor: face.isColor)
+                    }
+                    while index < count {
+                        // Every script (a high surrogate always ends a stretch at once, so
+                        // emoji are not tried).
+                        if stretches, text[index] & 0xFC00 != 0xD800 {
+                            let stretched = Self.plainStretch(
+                                text, from: index, codes: UnsafeBufferPointer(codes), kinds: kinds,
+                                kindsReady: &kindsReady,
+                                primary: primaryWords, primaryIsColor: primaryIsColor,
+                                previous: index > 0 ? described(previousFont) : noFont,
+                                fontOf: fontOf, scriptOf: scriptOf, script: &currentScript,
+                                firstRealScript: &firstRealScript, han: han,
+                                slot: { code in
+                                    known.slot(Int(code) - 1) {
                                         Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
                                     }
-                                    memo.setFont(font, of: scalar)
-                                } else if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F,
-                                    let remembered = memo.font(joining: scalar, after: previousFont)
-                                {
-                                    // White space or a control after a fallback font's cluster (the
-                                    // space between two Hebrew words): `chooseFont`'s answer depends
-                                    // on that font and the scalar alone (`joinsPrevious` holds for
-                                    // any ASCII one whatever came before), so it is asked once per
-                                    // text, not once per space with a cmap lookup each.
-                                    font = remembered
-                                } else {
-                                    font = Self.chooseFont(
-                                        scalar: scalar, properties: properties, next: next, previous: previousScalar,
-                                        previousFont: previousFont, isFirst: index == 0, fonts: &fonts,
-                                        slots: &faceSlots, fallback: fallback, choices: choices, code: code,
-                                        known: &known, ascii: &ascii, memo: &memo, failures: &fontFailures)
-                                    if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F {
-                                        memo.setFont(font, joining: scalar, after: previousFont)
-                                    }
-                                }
-                                for unit in index..<(index + width) {
-                                    fontOf[unit] = font
-                                    scriptOf[unit] = currentScript
-                                }
-                                previousFont = font
-                                previousScalar = scalar
-                                index += width
+                                },
+                                describe: described)
+                            if stretched > index {
+                                index = stretched
+                                previousFont = fontOf[index - 1]
+                                previousScalar = UInt32(text[index - 1])
+                                following = index < count ? Self.decode(text, at: index) : (0, 0)
+                                continue
                             }
                         }
+                        let (scalar, width) = following
+                        following = index + width < count ? Self.decode(text, at: index + width) : (0, 0)
+                        let next = following.0
+
+                        let script: Int32
+                        // ICU's answers for the scalar, from the process-wide table (unused for ASCII).
+                        let properties: UInt32
+                        if scalar < 0x80 {
+                            let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
+                            script = isLetter ? Int32(HOWDY_SCRIPT_LATIN) : Int32(HOWDY_SCRIPT_COMMON)
+                            properties = 0
+                        } else {
+                            properties = howdy_scalar_properties(scalar)
+                            script = Int32(properties & UInt32(HOWDY_PROPERTY_SCRIPT_MASK))
+                        }
+                        if script > Int32(HOWDY_SCRIPT_INHERITED) {
+                            currentScript = script
+                            if firstRealScript == nil { firstRealScript = script }
+                        }
+
+                        let code = codes.isEmpty ? 0 : codes[index]
+                        let font: Int32
+                        let plain = Self.isPlainAnswered(scalar, properties: properties, next: next, code: code)
+                        if plain, let remembered = memo.font(of: scalar) {
+                            // A plain character's font depends on the scalar alone, and the
+                            // memo holds only such answers (`chooseFont` keeps one for every
+                            // scalar no variation selector follows): asked again, it costs no
+                            // cmap lookup in the primary face (an hb_set search per character
+                            // of a Hebrew or Thai text, which the primary font lacks).
+                            font = remembered
+                        } else if plain, !primaryFace.hasGlyph(scalar) {
+                            // What `chooseFont` answers for it, without its walk (see `isPlainAnswered`).
+                            font = known.slot(Int(code) - 1) {
+                                Self.slot(for: $0, fonts: &fonts, slots: &faceSlots, made: choices)
+                            }
+                            memo.setFont(font, of: scalar)
+                        } else if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F,
+                            let remembered = memo.font(joining: scalar, after: previousFont)
+                        {
+                            // White space or a control after a fallback font's cluster (the
+                            // space between two Hebrew words): `chooseFont`'s answer depends
+                            // on that font and the scalar alone (`joinsPrevious` holds for
+                            // any ASCII one whatever came before), so it is asked once per
+                            // text, not once per space with a cmap lookup each.
+                            font = remembered
+                        } else {
+                            font = Self.chooseFont(
+                                scalar: scalar, properties: properties, next: next, previous: previousScalar,
+                                previousFont: previousFont, isFirst: index == 0, fonts: &fonts,
+                                slots: &faceSlots, fallback: fallback, choices: choices, code: code,
+                                known: &known, ascii: &ascii, memo: &memo, failures: &fontFailures)
+                            if index > 0, previousFont != 0, scalar <= 0x20 || scalar == 0x7F {
+                                memo.setFont(font, joining: scalar, after: previousFont)
+                            }
+                        }
+                        for unit in index..<(index + width) {
+                            fontOf[unit] = font
+                            scriptOf[unit] = currentScript
+                        }
+                        previousFont = font
+                        previousScalar = scalar
+                        index += width
                     }
                 }
             }
@@ -185,34 +205,28 @@ struct Itemization {
         // Pass 2: cut runs where level, script or font changes.
         var start = 0
         // A text holds a handful of scripts: a short list, searched linearly.
-        var hbScripts: [(code: Int32, script: hb_script_t)] = []
-        func hbScript(_ code: Int32) -> hb_script_t {
-            if let cached = hbScripts.first(where: { $0.code == code }) { return cached.script }
-            let script = Self.hbScript(code)
-            hbScripts.append((code, script))
-            return script
-        }
+        var hbScripts = ScriptCodes()
         // Through buffers: this walk is per unit (no levels means every level is 0).
-        fontOf.withUnsafeBufferPointer { fontOf in
-            scriptOf.withUnsafeBufferPointer { scriptOf in
-                bidi.levels.withUnsafeBufferPointer { levels in
-                    let leveled = !levels.isEmpty
-                    while start < count {
-                        let level = leveled ? levels[start] : 0
-                        let script = scriptOf[start]
-                        let font = fontOf[start]
-                        var end = start + 1
-                        while end < count, !leveled || levels[end] == level, scriptOf[end] == script,
-                            fontOf[end] == font
-                        {
-                            end += 1
-                        }
-                        runs.append(
-                            TextRun(
-                                start: start, end: end, level: level, script: hbScript(script), fontIndex: Int(font)))
-                        start = end
+        bidi.levels.withUnsafeBufferPointer { levels in
+            let leveled = !levels.isEmpty
+            while start < count {
+                let level = leveled ? levels[start] : 0
+                let script = scriptOf[start]
+                let font = fontOf[start]
+                var end = start + 1
+                if leveled {
+                    while end < count, levels[end] == level, scriptOf[end] == script, fontOf[end] == font {
+                        end += 1
                     }
+                } else {
+                    // Most texts (all left-to-right ones): two compares per unit.
+                    while end < count, scriptOf[end] == script, fontOf[end] == font { end += 1 }
                 }
+                runs.append(
+                    TextRun(
+                        start: start, end: end, level: level, script: hbScripts.script(script),
+                        fontIndex: Int(font)))
+                start = end
             }
         }
     }
@@ -252,7 +266,7 @@ struct Itemization {
     private static let latin = hbScript(Int32(HOWDY_SCRIPT_LATIN))
     private static let common = hbScript(Int32(HOWDY_SCRIPT_COMMON))
 
-    private static func hbScript(_ code: Int32) -> hb_script_t {
+    fileprivate static func hbScript(_ code: Int32) -> hb_script_t {
         howdy_script_code(code).map { hb_script_from_string($0, -1) } ?? HB_SCRIPT_COMMON
     }
 
@@ -295,7 +309,8 @@ struct Itemization {
     @inline(never)
     private static func plainStretch(
         _ text: UnsafeBufferPointer<UInt16>, from start: Int, codes: UnsafeBufferPointer<UInt8>,
-        kinds: UnsafeMutableBufferPointer<StretchEntry>, primary: UnsafePointer<UInt64>, primaryIsColor: Bool,
+        kinds: UnsafeMutableBufferPointer<StretchEntry>, kindsReady: inout Bool, primary: UnsafePointer<UInt64>,
+        primaryIsColor: Bool,
         previous: StretchFont, fontOf: UnsafeMutableBufferPointer<Int32>,
         scriptOf: UnsafeMutableBufferPointer<Int32>, script currentScript: inout Int32,
         firstRealScript: inout Int32?, han: Int32, slot: (UInt8) -> Int32, describe: (Int32) -> StretchFont
@@ -323,7 +338,8 @@ struct Itemization {
             }
             var font: Int32
             // One compare keeps every other script off the ideograph test.
-            if unit >= 0x3400, Self.isUnifiedIdeograph(UInt32(unit)) {
+            let isIdeograph = unit >= 0x3400 && Self.isUnifiedIdeograph(UInt32(unit))
+            if isIdeograph {
                 // Han, and none of the special properties (`ItemizationFastPathTests`
                 // checks ICU's answer for every one): the bulk of a Chinese or Japanese
                 // text, each ideograph met about once, so not through the table below.
@@ -341,6 +357,10 @@ struct Itemization {
                 script = han
             } else {
                 // What the unit is, from this text's table (a few loads) or worked out once.
+                if !kindsReady {
+                    kinds.initialize(repeating: StretchEntry())
+                    kindsReady = true
+                }
                 let place = Int((unit ^ (unit >> 8)) & UInt16(StretchEntry.tableSize - 1))
                 var entry = kinds[place]
                 if entry.key != UInt32(unit) &+ 1 {
@@ -367,6 +387,61 @@ struct Itemization {
                 }
             }
             index += 1
+            if isIdeograph {
+                // The ideographs after it that this loop would give the same font take it
+                // in a loop of their own (a Chinese text is mostly such runs).
+                index = Self.ideographs(
+                    text, from: index, code: font == 0 ? 0 : lastCode, primary: primary, codes: codes,
+                    font: font, han: han, fontOf: fontOf, scriptOf: scriptOf)
+            }
+        }
+        return index
+    }
+
+    /// `plainStretch`'s loop over the unified ideographs from `start` on that it would
+    /// give font `font` right after an ideograph in that font, returning the offset of
+    /// the first it would not (`start` when none): each is not followed by VS15 or VS16,
+    /// and either the primary face covers it (`code` 0, `font` 0) or it does not and its
+    /// chain code is `code` (the code whose slot is `font`). Script Han; the stretch's
+    /// other state (the first real script, the font before) is already what these leave.
+    /// Its own function, so that the loop keeps its pointers in registers: in
+    /// `plainStretch`'s loop each ideograph cost about 57 instructions (callgrind),
+    /// mostly reloads of spilled ones.
+    // swiftlint:disable:next function_parameter_count
+    @inline(never)
+    private static func ideographs(
+        _ text: UnsafeBufferPointer<UInt16>, from start: Int, code: UInt8, primary: UnsafePointer<UInt64>,
+        codes: UnsafeBufferPointer<UInt8>, font: Int32, han: Int32, fontOf: UnsafeMutableBufferPointer<Int32>,
+        scriptOf: UnsafeMutableBufferPointer<Int32>
+    ) -> Int {
+        let count = text.count
+        var index = start
+        /// A unified ideograph not followed by VS15 or VS16: the first range (URO) by one
+        /// compare and a branch, Extension A only when that fails.
+        @inline(__always) func isPlainIdeograph(_ unit: UInt16, at index: Int) -> Bool {
+            if unit &- 0x4E00 > 0x9FFF - 0x4E00 {
+                guard unit &- 0x3400 <= 0x4DBF - 0x3400 else { return false }
+            }
+            return index + 1 == count || text[index + 1] & 0xFFFE != 0xFE0E
+        }
+        // Two loops, not a test of `code` per ideograph.
+        if code == 0 {
+            while index < count {
+                let unit = text[index]
+                guard isPlainIdeograph(unit, at: index), BMPCoverage.covers(primary, unit) else { break }
+                fontOf[index] = font
+                scriptOf[index] = han
+                index += 1
+            }
+        } else {
+            while index < count {
+                let unit = text[index]
+                guard isPlainIdeograph(unit, at: index), codes[index] == code, !BMPCoverage.covers(primary, unit)
+                else { break }
+                fontOf[index] = font
+                scriptOf[index] = han
+                index += 1
+            }
         }
         return index
     }
@@ -632,6 +707,32 @@ private struct KnownChoices {
     }
 }
 
+/// HarfBuzz's script for each ICU script code met in one text, the first four kept (a
+/// text holds a handful of scripts; Japanese alternates between three): no array, whose
+/// element type (a tuple) the runtime looked up per text.
+private struct ScriptCodes {
+    private var codes: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+    private var scripts = (HB_SCRIPT_COMMON, HB_SCRIPT_COMMON, HB_SCRIPT_COMMON, HB_SCRIPT_COMMON)
+
+    mutating func script(_ code: Int32) -> hb_script_t {
+        if codes.0 == code { return scripts.0 }
+        if codes.1 == code { return scripts.1 }
+        if codes.2 == code { return scripts.2 }
+        if codes.3 == code { return scripts.3 }
+        let script = Itemization.hbScript(code)
+        if codes.0 < 0 {
+            (codes.0, scripts.0) = (code, script)
+        } else if codes.1 < 0 {
+            (codes.1, scripts.1) = (code, script)
+        } else if codes.2 < 0 {
+            (codes.2, scripts.2) = (code, script)
+        } else if codes.3 < 0 {
+            (codes.3, scripts.3) = (code, script)
+        }
+        return script
+    }
+}
+
 /// A font slot as `Itemization.plainStretch` reads it: its index in `fonts`, its face's
 /// BMP coverage bits (`BMPCoverage.words`, alive while `fonts` holds the font) and
 /// whether the face is a colour one.
@@ -702,23 +803,37 @@ private struct ScalarMemo {
     private let table: UnsafeMutableBufferPointer<Entry>
     /// False: nothing is kept (every answer is asked for again).
     private let enabled: Bool
+    /// The table is emptied when the first answer is kept, not before: a text whose
+    /// characters all go through `plainStretch` (a Chinese one) never asks it, and
+    /// emptying its 2.3 KiB cost such a text as much as itemising a dozen ideographs.
+    private var ready = false
 
+    /// `table`'s memory may be uninitialised: it is read only once written.
     init(_ table: UnsafeMutableBufferPointer<Entry>, enabled: Bool = true) {
-        table.initialize(repeating: Entry(key: 0, font: -1))
         self.table = table
         self.enabled = enabled
+    }
+
+    @inline(__always)
+    private mutating func prepare() {
+        if !ready {
+            table.initialize(repeating: Entry(key: 0, font: -1))
+            ready = true
+        }
     }
 
     @inline(__always)
     private func slot(_ scalar: UInt32) -> Int { Int((scalar ^ (scalar >> 8)) & UInt32(Self.size - 1)) }
 
     func font(of scalar: UInt32) -> Int32? {
+        guard ready else { return nil }
         let entry = table[slot(scalar)]
         return entry.key == scalar &+ 1 && entry.font >= 0 ? entry.font : nil
     }
 
-    func setFont(_ font: Int32, of scalar: UInt32) {
+    mutating func setFont(_ font: Int32, of scalar: UInt32) {
         guard enabled else { return }
+        prepare()
         table[slot(scalar)] = Entry(key: scalar &+ 1, font: font)
     }
 
@@ -732,13 +847,15 @@ private struct ScalarMemo {
     /// The font `chooseFont` answered for ASCII white space or control `scalar` after a
     /// cluster in font slot `font`, if kept.
     func font(joining scalar: UInt32, after font: Int32) -> Int32? {
+        guard ready else { return nil }
         let (slot, key) = joinSlot(scalar, font)
         let entry = table[slot]
         return entry.key == key && entry.font >= 0 ? entry.font : nil
     }
 
-    func setFont(_ answer: Int32, joining scalar: UInt32, after font: Int32) {
+    mutating func setFont(_ answer: Int32, joining scalar: UInt32, after font: Int32) {
         guard enabled else { return }
+        prepare()
         let (slot, key) = joinSlot(scalar, font)
         table[slot] = Entry(key: key, font: answer)
     }

@@ -10,8 +10,8 @@ import CHarfBuzz
 /// skips the reordering, and the lines share one glyph array and one run array (their
 /// `runs` and `glyphs` are `LayoutSlice` views) instead of allocating arrays per line
 /// and per run; a line's text is made only when read. The lines' slices are found first,
-/// so that the glyphs are written once into an array made at their count (a few of them
-/// through a temporary buffer, see `copiedBytes`): growing the array with blank glyphs to
+/// so that the glyphs are written once into an array made at their count (in place,
+/// `InPlaceElements`): growing the array with blank glyphs to
 /// write over cost more per glyph (a CJK line has one per character) than placing them.
 struct LayoutBuilder {
     let shaped: ShapedText
@@ -46,12 +46,6 @@ struct LayoutBuilder {
 
         static let textStore = -1
     }
-
-    /// The most glyph bytes (51 glyphs) copied from a temporary buffer into the layout's
-    /// array rather than written into an array allocated uninitialised: below glibc's
-    /// default threshold for `rep movsb` (2,048 bytes), so the copy is a few vector moves
-    /// (and callgrind counts it as such, not a byte at a time).
-    static let copiedBytes = 2048
 
     /// The slices of every line, in line order (a line's are a range of `slices`), and the
     /// runs reshaped slices refer to (the lines' pieces of runs shaped alone, and hyphens).
@@ -103,48 +97,42 @@ struct LayoutBuilder {
                         runs: LayoutSlice(base: [], bounds: first..<pieces.slices.count)))
             }
             lineRuns.reserveCapacity(pieces.slices.count)
-            if glyphCount * MemoryLayout<PositionedGlyph>.stride <= Self.copiedBytes {
-                // A few glyphs: placed in a temporary buffer and copied into an array made
-                // at their count. `Array(unsafeUninitializedCapacity:)` would write them in
-                // place but allocates through the standard library's unspecialised code,
-                // which looks the array's type up at run time (about 650 instructions per
-                // layout, callgrind): more than the copy of a short text's glyphs.
-                withUnsafeTemporaryAllocation(of: PositionedGlyph.self, capacity: glyphCount) { buffer in
-                    // Never written through when there are no glyphs (an empty buffer may
-                    // have no address).
-                    let base =
-                        buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<PositionedGlyph>.alignment)!
-                    let written = placeLines(
-                        &lines, runs: &lineRuns, pieces: pieces, store: store, into: base, count: glyphCount)
-                    glyphs.reserveCapacity(written)
-                    glyphs.append(contentsOf: UnsafeBufferPointer(start: base, count: written))
-                }
-            } else {
-                // Many: written in place, the allocation's fixed cost spread over them.
-                glyphs = [PositionedGlyph](unsafeUninitializedCapacity: glyphCount) { buffer, initialized in
-                    initialized = placeLines(
-                        &lines, runs: &lineRuns, pieces: pieces, store: store, into: buffer.baseAddress!,
-                        count: glyphCount)
-                }
+            // Written in place into an array made at their count, through code specialised
+            // for the glyph type (`InPlaceElements`: `Array(unsafeUninitializedCapacity:)`
+            // would look the array's type up at run time, about 1,000 instructions per
+            // layout, callgrind).
+            glyphs.append(initializing: glyphCount) { buffer in
+                // Never written through when there are no glyphs (an empty buffer may
+                // have no address).
+                let base =
+                    buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<PositionedGlyph>.alignment)!
+                return placeLines(&lines, runs: &lineRuns, pieces: pieces, store: store, into: base, count: glyphCount)
             }
         }
         if let reshaper { ShapingBuffer.recycle(reshaper) }
-        for index in lineRuns.indices {
-            lineRuns[index].glyphs = LayoutSlice(base: glyphs, bounds: lineRuns[index].glyphs.bounds)
-        }
-        for index in lines.indices {
-            lines[index].baseline = Double(index) * lineHeight + halfLeading + ascent
-            width = max(width, lines[index].width)
+        // Through buffers: an array's element written by index tests the array for
+        // sharing each time (three tests a line and one a run here, callgrind).
+        lineRuns.withUnsafeMutableBufferPointer { lineRuns in
+            for index in lineRuns.indices {
+                lineRuns[index].glyphs = LayoutSlice(base: glyphs, bounds: lineRuns[index].glyphs.bounds)
+            }
         }
         let alignment = shaped.options.alignment
-        for index in lines.indices {
-            if !shaped.omitsGlyphs { lines[index].runs = LayoutSlice(base: lineRuns, bounds: lines[index].runs.bounds) }
-            let slack = width - lines[index].width
-            let rightToLeft = lines[index].isRightToLeft
-            switch alignment {
-            case .leading: lines[index].x = rightToLeft ? slack : 0
-            case .center: lines[index].x = slack / 2
-            case .trailing: lines[index].x = rightToLeft ? 0 : slack
+        let omitsGlyphs = shaped.omitsGlyphs
+        lines.withUnsafeMutableBufferPointer { lines in
+            for index in lines.indices {
+                lines[index].baseline = Double(index) * lineHeight + halfLeading + ascent
+                width = max(width, lines[index].width)
+            }
+            for index in lines.indices {
+                if !omitsGlyphs { lines[index].runs = LayoutSlice(base: lineRuns, bounds: lines[index].runs.bounds) }
+                let slack = width - lines[index].width
+                let rightToLeft = lines[index].isRightToLeft
+                switch alignment {
+                case .leading: lines[index].x = rightToLeft ? slack : 0
+                case .center: lines[index].x = slack / 2
+                case .trailing: lines[index].x = rightToLeft ? 0 : slack
+                }
             }
         }
         return TextLayout(

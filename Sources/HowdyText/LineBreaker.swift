@@ -28,28 +28,36 @@ struct LineBreaker {
     init(shaped: ShapedText, graphemes: [Int32]?) {
         self.shaped = shaped
         self.graphemes = graphemes
-        // Through buffers, with the hyphen test hoisted: this walks every segment of every
-        // text laid out (a CJK text has one per character).
+        // Found when the text was shaped, by the walk over every segment that finds its
+        // widest (a CJK text has one per character): no walk per layout here.
+        searchable = shaped.segmentsAreSearchable
+    }
+
+    /// What `searchable` is for `shaped`, found by a walk of its own (the definition
+    /// `ShapedText.segmentsAreSearchable` must agree with, for tests).
+    static func isSearchable(_ shaped: ShapedText) -> Bool {
         let showsHyphens = shaped.hyphen != nil
-        var searchable = true
-        shaped.segments.withUnsafeBufferPointer { segments in
-            shaped.advancePrefix.withUnsafeBufferPointer { prefix in
-                let last = segments.count - 1
-                var previous = Int.min
-                for index in segments.indices {
-                    let segment = segments[index]
-                    let ends = prefix[Int(segment.contentEnd)]
-                    if ends < previous || (segment.isHardBreak && index < last)
-                        || (segment.endsWithSoftHyphen && showsHyphens)
-                    {
-                        searchable = false
-                        return
-                    }
-                    previous = ends
-                }
+        let segments = shaped.segments
+        let prefix = shaped.advancePrefix
+        var previous = Int.min
+        for (index, segment) in segments.enumerated() {
+            let ends = prefix[Int(segment.contentEnd)]
+            if ends < previous || (segment.isHardBreak && index < segments.count - 1)
+                || (segment.endsWithSoftHyphen && showsHyphens)
+            {
+                return false
             }
+            previous = ends
         }
-        self.searchable = searchable
+        return true
+    }
+
+    /// A breaker over `shaped` that walks lines segment by segment even when a binary
+    /// search would do (`searchable` false): the general path, for tests to compare with.
+    init(walking shaped: ShapedText, graphemes: [Int32]?) {
+        self.shaped = shaped
+        self.graphemes = graphemes
+        searchable = false
     }
 
     /// Width of the line from `start` through segment `index`'s content, with the hyphen
@@ -120,7 +128,8 @@ struct LineBreaker {
     /// with the segment, so a binary search finds it: `forEachLine` and `probe` share it.
     @inline(__always)
     private static func firstOverflowing(
-        after index: Int, limit: Int, _ segments: UnsafeBufferPointer<ShapedText.Segment>, _ prefix: UnsafeBufferPointer<Int>
+        after index: Int, limit: Int, _ segments: UnsafeBufferPointer<ShapedText.Segment>,
+        _ prefix: UnsafeBufferPointer<Int>
     ) -> Int {
         var low = index + 1
         var high = segments.count

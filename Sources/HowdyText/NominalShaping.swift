@@ -76,26 +76,29 @@ enum NominalShaping {
                         up: UnsafeBufferPointer(rebasing: text[range]), font: instance.handle,
                         glyphs: glyphs.baseAddress!, advances: advances.baseAddress!)
                 else { return false }
-                run.glyphs.appendInPlace(count) { $0.update(from: glyphs.baseAddress!, count: count) }
-                run.advances.appendInPlace(count) { out in
-                    guard strength != 0 else {
-                        out.update(from: advances.baseAddress!, count: count)
-                        return
-                    }
+                if strength != 0 {
                     for index in 0..<count {
                         // As `ShapingBuffer.shape` widens HarfBuzz's advances, saturating.
                         let advance = advances[index]
                         let (widened, overflow) = advance.addingReportingOverflow(strength)
-                        out[index] = advance == 0 ? 0 : overflow ? Int32.max : widened
+                        advances[index] = advance == 0 ? 0 : overflow ? Int32.max : widened
                     }
                 }
-                run.clusters.appendInPlace(count) { out in
-                    // Offsets below `TextLimits.maximumUTF16Length`: the sums cannot wrap.
-                    let first = Int32(truncatingIfNeeded: range.lowerBound)
-                    for index in 0..<count { out[index] = first &+ Int32(truncatingIfNeeded: index) }
-                }
-                run.offsetsX.append(contentsOf: repeatElement(0, count: count))
-                run.offsetsY.append(contentsOf: repeatElement(0, count: count))
+                // Each column is appended from a buffer (a copy), not grown with zeros
+                // first and written over (`appendInPlace`): the zero fill goes through the
+                // standard library's element-by-element `Repeated` copy, which cost more
+                // than the look-up (callgrind, about 1.1k instructions per 80 ideographs).
+                // Not in place (`InPlaceElements`) either: the compiler gave each of those
+                // closures a heap context here, one allocation per column.
+                run.glyphs.append(contentsOf: UnsafeBufferPointer(glyphs))
+                run.advances.append(contentsOf: UnsafeBufferPointer(advances))
+                // Offsets below `TextLimits.maximumUTF16Length`: the sums cannot wrap.
+                let first = Int32(truncatingIfNeeded: range.lowerBound)
+                for index in 0..<count { advances[index] = first &+ Int32(truncatingIfNeeded: index) }
+                run.clusters.append(contentsOf: UnsafeBufferPointer(advances))
+                advances.update(repeating: 0)
+                run.offsetsX.append(contentsOf: UnsafeBufferPointer(advances))
+                run.offsetsY.append(contentsOf: UnsafeBufferPointer(advances))
                 return true
             }
         }

@@ -45,6 +45,9 @@ public struct ShapedText: Sendable {
     var maxSegmentWidth: Int { storage.maxSegmentWidth }
     /// Widest white space hanging after any segment's content (16.16), 0 or more.
     var maxHangingWidth: Int { storage.maxHangingWidth }
+    /// See `LineBreaker.searchable`: found by the walk that finds `maxSegmentWidth`, so
+    /// that a line breaker costs no walk of its own (a segment per CJK character).
+    var segmentsAreSearchable: Bool { storage.segmentsAreSearchable }
     var metrics: (ascent: Double, descent: Double, lineHeight: Double) { storage.metrics }
     /// Layouts made from this text leave every line's `runs` empty (default false):
     /// for callers that report only line texts and widths, such as the JSON-lines
@@ -85,6 +88,7 @@ public struct ShapedText: Sendable {
         let hyphen: (glyph: UInt32, advance: Int)?
         let maxSegmentWidth: Int
         let maxHangingWidth: Int
+        let segmentsAreSearchable: Bool
         let metrics: (ascent: Double, descent: Double, lineHeight: Double)
         /// The run shaper's scratch arrays, held only to be pooled with the rest.
         let scratch: RunScratch?
@@ -104,8 +108,8 @@ public struct ShapedText: Sendable {
             runs: [TextRunGlyphs],
             glyphStore: ShapedRun, bidi: BidiLevels, advancePrefix: [Int], segments: [Segment],
             unsafeToBreak: OffsetSet, hyphen: (glyph: UInt32, advance: Int)?, maxSegmentWidth: Int,
-            maxHangingWidth: Int, metrics: (ascent: Double, descent: Double, lineHeight: Double),
-            scratch: RunScratch? = nil
+            maxHangingWidth: Int, segmentsAreSearchable: Bool,
+            metrics: (ascent: Double, descent: Double, lineHeight: Double), scratch: RunScratch? = nil
         ) {
             self.scratch = scratch
             self.text = text
@@ -123,6 +127,7 @@ public struct ShapedText: Sendable {
             self.hyphen = hyphen
             self.maxSegmentWidth = maxSegmentWidth
             self.maxHangingWidth = maxHangingWidth
+            self.segmentsAreSearchable = segmentsAreSearchable
             self.metrics = metrics
         }
     }
@@ -241,15 +246,19 @@ public struct ShapedText: Sendable {
                     store.advances.withUnsafeBufferPointer { advances in
                         for run in runs {
                             let shift = fonts[run.fontIndex].instance.shiftTo16Dot16
+                            // Wrapping: the shift is 0...10, so no test for wider or negative
+                            // shifts per glyph, and no sum of Int32 advances so shifted over
+                            // `TextLimits.maximumUTF16Length` glyphs comes near Int's range.
                             for index in run.glyphs {
-                                prefix[Int(clusters[index]) + 1] += Int(advances[index]) << shift
+                                let cluster = Int(clusters[index]) &+ 1
+                                prefix[cluster] = prefix[cluster] &+ Int(advances[index]) &<< shift
                             }
                         }
                     }
                 }
                 var sum = 0
                 for index in prefix.indices {
-                    sum += prefix[index]
+                    sum = sum &+ prefix[index]
                     prefix[index] = sum
                 }
             }
@@ -264,13 +273,29 @@ public struct ShapedText: Sendable {
         let hyphenAdvance = hyphen?.1 ?? 0
         var maxSegmentWidth = 0
         var maxHangingWidth = 0
-        // One walk for both, through buffers (segment ends are offsets in the text).
+        // `LineBreaker.searchable`'s conditions: content ends that never fall, no hard
+        // break before the last segment, no segment that shows a hyphen.
+        var searchable = true
+        let showsHyphens = hyphen != nil
+        // One walk for all three, through buffers (segment ends are offsets in the text).
         segments.withUnsafeBufferPointer { segments in
             prefix.withUnsafeBufferPointer { prefix in
-                for segment in segments {
-                    let content = prefix[Int(segment.contentEnd)] - prefix[Int(segment.start)]
-                    maxSegmentWidth = max(maxSegmentWidth, content + (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
-                    maxHangingWidth = max(maxHangingWidth, prefix[Int(segment.end)] - prefix[Int(segment.contentEnd)])
+                var previousEnd = Int.min
+                let last = segments.count - 1
+                for index in segments.indices {
+                    let segment = segments[index]
+                    // Wrapping: prefix sums of 16.16 advances are far inside Int's range.
+                    let contentEnd = prefix[Int(segment.contentEnd)]
+                    let content = contentEnd &- prefix[Int(segment.start)]
+                    maxSegmentWidth = max(
+                        maxSegmentWidth, content &+ (segment.endsWithSoftHyphen ? hyphenAdvance : 0))
+                    maxHangingWidth = max(maxHangingWidth, prefix[Int(segment.end)] &- contentEnd)
+                    if contentEnd < previousEnd || (segment.isHardBreak && index < last)
+                        || (segment.endsWithSoftHyphen && showsHyphens)
+                    {
+                        searchable = false
+                    }
+                    previousEnd = contentEnd
                 }
             }
         }
@@ -278,7 +303,8 @@ public struct ShapedText: Sendable {
             text: text, font: font, options: options, utf16: utf16, fonts: fonts, fontFailures: fontFailures,
             runs: runs, glyphStore: store,
             bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
-            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, metrics: metrics, scratch: scratch)
+            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, segmentsAreSearchable: searchable,
+            metrics: metrics, scratch: scratch)
     }
 
     /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage
@@ -296,11 +322,13 @@ public struct ShapedText: Sendable {
     static func utf16(of text: String, into units: inout [UInt16]) {
         units.removeAll(keepingCapacity: true)
         let fast: Void? = text.utf8.withContiguousStorageIfAvailable { bytes -> Void in
-            var any: UInt8 = 0
-            for byte in bytes { any |= byte }
-            // Never more UTF-16 units than UTF-8 bytes: room for that many, cut to the count.
-            units.append(contentsOf: repeatElement(0, count: bytes.count))
-            let written = units.withUnsafeMutableBufferPointer { units -> Int in
+            // A text that starts past ASCII (CJK, Arabic, Hebrew…) skips the pass that
+            // finds whether all of it is ASCII.
+            var any: UInt8 = bytes.first ?? 0
+            if any < 0x80 { for byte in bytes { any |= byte } }
+            // Never more UTF-16 units than UTF-8 bytes: room for that many, written in
+            // place (`InPlaceElements`; UInt16 needs no initialising before assignment).
+            units.append(initializing: bytes.count) { units -> Int in
                 if any < 0x80 {
                     for index in bytes.indices { units[index] = UInt16(bytes[index]) }
                     return bytes.count
@@ -336,7 +364,6 @@ public struct ShapedText: Sendable {
                 }
                 return out
             }
-            units.removeSubrange(written...)
         }
         if fast == nil { units.append(contentsOf: text.utf16) }
     }

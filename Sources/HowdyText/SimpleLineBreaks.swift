@@ -191,15 +191,17 @@ enum SimpleLineBreaks {
     {
         guard options.wordBreak == .normal else { return nil }
         let strict = options.lineBreak == .strict
-        var answered = true
         // At most a segment per unit: written through a pointer, each append would test
-        // the array for sharing and room (a CJK text has a segment per character). Made
-        // by a specialised append and cut to the count after: `init(unsafeUninitializedCapacity:)`
-        // allocates through the runtime's unspecialised path, which looks the array's
-        // metadata up on every call (about 700 instructions, callgrind).
+        // the array for sharing and room (a CJK text has a segment per character). Written
+        // in place (`InPlaceElements`): `init(unsafeUninitializedCapacity:)` allocates
+        // through the runtime's unspecialised path, which looks the array's metadata up on
+        // every call (about 700 instructions, callgrind), and blank segments appended
+        // first were copied one at a time (about 13 instructions a character).
         var segments: [ShapedText.Segment] = []
-        segments.append(contentsOf: repeatElement(Self.segment(0, 0, 0), count: text.count))
-        let made = segments.withUnsafeMutableBufferPointer { buffer -> Int in
+        // None when a character is not of the classes (the text has at least one unit,
+        // so an answered one has a segment): no flag is captured, which would be boxed.
+        segments.append(initializing: text.count) { buffer -> Int in
+            var answered = true
             var start = 0
             var count = 0
             var previous = JapaneseClass.other
@@ -213,7 +215,7 @@ enum SimpleLineBreaks {
                         default: previous != .opening
                         }
                     if breaks {
-                        buffer[count] = Self.segment(start, index, index)
+                        buffer.initializeElement(at: count, to: Self.segment(start, index, index))
                         count += 1
                         start = index
                     }
@@ -224,15 +226,11 @@ enum SimpleLineBreaks {
                 }
                 previous = current
             }
-            if answered {
-                buffer[count] = Self.segment(start, text.count, text.count)
-                count += 1
-            }
-            return count
+            guard answered else { return 0 }
+            buffer.initializeElement(at: count, to: Self.segment(start, text.count, text.count))
+            return count + 1
         }
-        guard answered else { return nil }
-        segments.removeSubrange(made...)
-        return segments
+        return segments.isEmpty ? nil : segments
     }
 
     @inline(__always)

@@ -135,9 +135,9 @@ struct ShapingWindows {
         guard cuts[cut], text[pieces[cut].upperBound - 1] == 0x20, glyphs(of: cut) != nil, glyphs(of: cut + 1) != nil
         else { return false }
         let after = sequence(from: cut + 1, forward: true)
-        if mayMatch(crossings.afterSpace, after.glyphs, runEnds: after.runEnds) { return false }
+        if mayMatch(crossings.afterSpace, after.glyphs, runEnds: after.runEnds, after: true) { return false }
         let before = sequence(from: cut, forward: false)
-        return !mayMatch(crossings.beforeSpace, before.glyphs, runEnds: before.runEnds)
+        return !mayMatch(crossings.beforeSpace, before.glyphs, runEnds: before.runEnds, after: false)
     }
 
     /// The glyphs a rule anchored at a cut's space meets on one side: forward, the
@@ -172,9 +172,12 @@ struct ShapingWindows {
     /// or by the run's edge when all of `glyphs` line up (a multiple substitution could
     /// add glyphs).
     private func mayMatch(
-        _ rules: [(positions: [GlyphRanges], reach: Int)], _ glyphs: [hb_codepoint_t], runEnds: Bool
+        _ rules: [(positions: [GlyphRanges], reach: Int)], _ glyphs: [hb_codepoint_t], runEnds: Bool, after: Bool
     ) -> Bool {
         let aligned = alignedCount(glyphs)
+        // Every rule has a first position (else `mayStart` is always true) and none admits
+        // the first glyph, which lines up: each is ruled out there, as the loop below would.
+        if aligned > 0, !crossings.mayStart(after: after, glyphs[0]) { return false }
         for rule in rules {
             var index = 0
             var excluded = false

@@ -103,6 +103,11 @@ final class SpaceCrossings {
     /// The same for the word before the space, from the position before the anchor back
     /// to the rule's first.
     private(set) var beforeSpace: [(positions: [GlyphRanges], reach: Int)] = []
+    /// The glyphs the first position of some rule of `afterSpace` (`beforeSpace`) admits,
+    /// or nil when a rule has no position: a word whose glyph next to the space is in
+    /// neither cannot be matched by any, which spares trying each rule (`mayStart`).
+    private(set) var afterSpaceFirsts: GlyphRanges?
+    private(set) var beforeSpaceFirsts: GlyphRanges?
     /// The sets above while they are built (hb_set_t *), frozen into `afterSpace` and
     /// `beforeSpace` at the end of `init`.
     private var afterSets: [(positions: [OpaquePointer], reach: Int)] = []
@@ -251,6 +256,8 @@ final class SpaceCrossings {
         defer {
             afterSpace = afterSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
             beforeSpace = beforeSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
+            afterSpaceFirsts = Self.firsts(afterSets)
+            beforeSpaceFirsts = Self.firsts(beforeSets)
             frozen = Frozen(
                 anywhere: GlyphRanges(anywhere), first: GlyphRanges(first), firstReach: GlyphRanges(firstReach),
                 beforeLast: GlyphRanges(beforeLast), lastReach: GlyphRanges(lastReach),
@@ -278,6 +285,25 @@ final class SpaceCrossings {
         (afterSets + beforeSets).forEach { $0.positions.forEach { hb_set_destroy($0) } }
     }
 
+    /// The union of each rule's first position, nil when a rule has none.
+    private static func firsts(_ rules: [(positions: [OpaquePointer], reach: Int)]) -> GlyphRanges? {
+        let union = hb_set_create()!
+        defer { hb_set_destroy(union) }
+        for rule in rules {
+            guard let first = rule.positions.first else { return nil }
+            hb_set_union(union, first)
+        }
+        return GlyphRanges(union)
+    }
+
+    /// False when no rule of `afterSpace` (`after`) or `beforeSpace` can admit `glyph` at
+    /// its first position (the one next to the anchor), so none matches a word that
+    /// meets the anchor with it; true when one may.
+    func mayStart(after: Bool, _ glyph: hb_codepoint_t) -> Bool {
+        guard let firsts = after ? afterSpaceFirsts : beforeSpaceFirsts else { return true }
+        return firsts.contains(glyph)
+    }
+
     /// Whether an anchored rule can change a word whose characters' own glyphs are
     /// `glyphs` (its trailing spaces included) from the space before it, or, when
     /// `endsWithSpace`, from its last space: it holds an input position of the rule, and
@@ -299,9 +325,15 @@ final class SpaceCrossings {
             for (set, glyph) in zip(rule.positions, word) where !set.contains(glyph) { return false }
             return true
         }
-        if afterSpace.contains(where: { matches($0, glyphs) }) { return true }
+        // A rule matches a word only if its first position admits the glyph at the anchor.
+        if glyphs.first.map({ mayStart(after: true, $0) }) ?? true,
+            afterSpace.contains(where: { matches($0, glyphs) })
+        {
+            return true
+        }
         guard endsWithSpace else { return false }
         let before = glyphs.dropLast().reversed()
+        guard before.first.map({ mayStart(after: false, $0) }) ?? true else { return false }
         return beforeSpace.contains { matches($0, before) }
     }
 

@@ -200,12 +200,15 @@ struct ShapingWindows {
     /// How many of `glyphs` (in either direction) line up with their characters: none is
     /// one a multiple substitution can split, and no two side by side can join in a
     /// ligature (`SpaceCrossings.ligaturePartners` holds each pair both ways).
+    /// Counted no further than `longestRule`: `mayMatch` compares the count only with
+    /// positions of a rule and with a shorter `glyphs`' length, so the answer is the same.
     private func alignedCount(_ glyphs: [hb_codepoint_t]) -> Int {
         var count = 0
-        while count < glyphs.count {
+        let end = min(glyphs.count, longestRule)
+        while count < end {
             let glyph = glyphs[count]
             if crossings.frozen.multiples.contains(glyph) { break }
-            if count > 0, let beside = crossings.ligaturePartners[glyph], beside.contains(glyphs[count - 1]) { break }
+            if count > 0, crossings.joins(glyph, beside: glyphs[count - 1]) { break }
             count += 1
         }
         return count

@@ -134,6 +134,11 @@ final class SpaceCrossings {
     /// checks rule by rule (those hold no attaching character), and is left out.
     let multiples = hb_set_create()!
     private(set) var ligaturePartners: [hb_codepoint_t: Set<hb_codepoint_t>] = [:]
+    /// `ligaturePartners` frozen at the end of `init` as sorted keys and ranges, read by
+    /// binary search (`joins(_:beside:)`): hashing a glyph into the dictionary and its set
+    /// cost more than the rest of a word's checks (`mayReach`, `ShapingWindows`).
+    private var ligatureGlyphs: [hb_codepoint_t] = []
+    private var ligatureBeside: [GlyphRanges] = []
     /// A pair-positioning lookup the plan applies pairs the space with something.
     private(set) var pairs = false
     /// Glyphs such a lookup may move as the second of a pair whose first is a form of the
@@ -256,6 +261,8 @@ final class SpaceCrossings {
         defer {
             afterSpace = afterSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
             beforeSpace = beforeSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
+            ligatureGlyphs = ligaturePartners.keys.sorted()
+            ligatureBeside = ligatureGlyphs.map { GlyphRanges(sorted: ligaturePartners[$0, default: []].sorted()) }
             afterSpaceFirsts = Self.firsts(afterSets)
             beforeSpaceFirsts = Self.firsts(beforeSets)
             frozen = Frozen(
@@ -283,6 +290,18 @@ final class SpaceCrossings {
         hb_set_destroy(looseBeforeLast)
         hb_set_destroy(multiples)
         (afterSets + beforeSets).forEach { $0.positions.forEach { hb_set_destroy($0) } }
+    }
+
+    /// Whether `ligaturePartners[glyph]` holds `other`: `glyph` may join a ligature with
+    /// `other` beside it.
+    func joins(_ glyph: hb_codepoint_t, beside other: hb_codepoint_t) -> Bool {
+        var low = 0
+        var high = ligatureGlyphs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ligatureGlyphs[middle] < glyph { low = middle + 1 } else { high = middle }
+        }
+        return low < ligatureGlyphs.count && ligatureGlyphs[low] == glyph && ligatureBeside[low].contains(other)
     }
 
     /// The union of each rule's first position, nil when a rule has none.
@@ -313,9 +332,8 @@ final class SpaceCrossings {
     func mayReach(_ glyphs: [hb_codepoint_t], endsWithSpace: Bool) -> Bool {
         for (index, glyph) in glyphs.enumerated() {
             if frozen.multiples.contains(glyph) { return true }
-            if let beside = ligaturePartners[glyph],
-                (index > 0 && beside.contains(glyphs[index - 1]))
-                    || (index + 1 < glyphs.count && beside.contains(glyphs[index + 1]))
+            if (index > 0 && joins(glyph, beside: glyphs[index - 1]))
+                || (index + 1 < glyphs.count && joins(glyph, beside: glyphs[index + 1]))
             {
                 return true
             }
@@ -569,6 +587,18 @@ struct GlyphRanges: Sendable {
         while hb_set_next_range(set, &first, &last) != 0 {
             firsts.append(first)
             lasts.append(last)
+        }
+    }
+
+    /// The ranges of `glyphs`, sorted ascending (repeats allowed).
+    init(sorted glyphs: [hb_codepoint_t]) {
+        for glyph in glyphs {
+            if let last = lasts.last, glyph <= last &+ 1, last != hb_codepoint_t.max {
+                lasts[lasts.count - 1] = max(last, glyph)
+            } else {
+                firsts.append(glyph)
+                lasts.append(glyph)
+            }
         }
     }
 

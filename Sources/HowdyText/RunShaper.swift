@@ -99,7 +99,7 @@ struct RunShaper {
         } else if !fractions {
             windows = ShapingWindows.windows(
                 text, pieces: pieces, cuts: cuts, clean: clean, crossings: boundaries.crossings,
-                font: font.instance.handle)
+                font: font.instance.handle, nominal: boundaries.asciiGlyphs)
             if let windows,
                 shapeWindowed(
                     item, font: font, cache: cache, context: context, pieces: pieces, hashes: hashes,

@@ -42,6 +42,7 @@ struct ShapingWindows {
     private let cuts: [Bool]
     private let crossings: SpaceCrossings
     private let font: OpaquePointer
+    private let nominal: ASCIIGlyphs
     /// Per piece: nominal glyphs once looked up; nil inside when the piece is unsuitable.
     private var glyphs: [[hb_codepoint_t]?]
     private var looked: [Bool]
@@ -60,9 +61,10 @@ struct ShapingWindows {
     ///   - clean: `SpaceBoundaries.cleanWords` for each piece.
     ///   - crossings: the context's analysis; nil (no space glyph) gives nil.
     ///   - font: the hb_font_t the run is shaped with (nominal glyphs).
+    ///   - nominal: `font`'s ASCII glyphs (`SpaceBoundaries.asciiGlyphs`).
     static func windows(
         _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], cuts: [Bool], clean: [Bool],
-        crossings: SpaceCrossings?, font: OpaquePointer
+        crossings: SpaceCrossings?, font: OpaquePointer, nominal: ASCIIGlyphs
     ) -> [Range<Int>]? {
         guard let crossings, pieces.count > 1, cuts.count == pieces.count - 1, clean.count == pieces.count else {
             return nil
@@ -77,14 +79,16 @@ struct ShapingWindows {
             needs[cut + 1] = true
         }
         guard needs.contains(true), needs.contains(false) else { return nil }
-        var planner = ShapingWindows(text: text, pieces: pieces, cuts: cuts, crossings: crossings, font: font)
+        var planner = ShapingWindows(
+            text: text, pieces: pieces, cuts: cuts, crossings: crossings, font: font, nominal: nominal)
         return planner.plan(needs)
     }
 
     private init(
         text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], cuts: [Bool], crossings: SpaceCrossings,
-        font: OpaquePointer
+        font: OpaquePointer, nominal: ASCIIGlyphs
     ) {
+        self.nominal = nominal
         self.text = text
         self.pieces = pieces
         self.cuts = cuts
@@ -230,8 +234,7 @@ struct ShapingWindows {
             case 0x115F, 0x1160, 0x3164, 0xFFA0: return nil  // Hangul fillers, skipped as default ignorables
             default: if howdy_is_attaching(scalar) != 0 { return nil }
             }
-            var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, !crossings.frozen.anywhere.contains(glyph)
+            guard let glyph = nominal.glyph(scalar, font: font), !crossings.frozen.anywhere.contains(glyph)
             else { return nil }
             found.append(glyph)
         }

@@ -97,7 +97,7 @@ struct ShapingWindows {
         glyphs = [[hb_codepoint_t]?](repeating: nil, count: pieces.count)
         looked = [Bool](repeating: false, count: pieces.count)
         separable = [UInt8](repeating: 0, count: cuts.count)
-        longestRule = (crossings.afterSpace + crossings.beforeSpace).reduce(0) { max($0, $1.positions.count) }
+        longestRule = crossings.longestAnchoredRule
     }
 
     private mutating func plan(_ needs: [Bool]) -> [Range<Int>]? {

@@ -108,6 +108,10 @@ final class SpaceCrossings {
     /// neither cannot be matched by any, which spares trying each rule (`mayStart`).
     private(set) var afterSpaceFirsts: GlyphRanges?
     private(set) var beforeSpaceFirsts: GlyphRanges?
+    /// The most positions a rule of `afterSpace` or `beforeSpace` has, counted once here
+    /// rather than by each run that plans windows (`ShapingWindows`): joining the two
+    /// lists there copied and released every rule, the most of a short plan's cost.
+    private(set) var longestAnchoredRule = 0
     /// The sets above while they are built (hb_set_t *), frozen into `afterSpace` and
     /// `beforeSpace` at the end of `init`.
     private var afterSets: [(positions: [OpaquePointer], reach: Int)] = []
@@ -263,6 +267,7 @@ final class SpaceCrossings {
             beforeSpace = beforeSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
             ligatureGlyphs = ligaturePartners.keys.sorted()
             ligatureBeside = ligatureGlyphs.map { GlyphRanges(sorted: ligaturePartners[$0, default: []].sorted()) }
+            longestAnchoredRule = (afterSets + beforeSets).reduce(0) { max($0, $1.positions.count) }
             afterSpaceFirsts = Self.firsts(afterSets)
             beforeSpaceFirsts = Self.firsts(beforeSets)
             frozen = Frozen(

@@ -5,7 +5,7 @@ import Testing
 
 /// `SpaceCrossings` answers two questions through sorted glyph ranges before the exact
 /// structures (`mayStart` before trying each anchored rule, `joins(_:beside:)` for
-/// `ligaturePartners`). A filter that says no where the structure says yes
+/// `ligaturePartners`, `longestAnchoredRule` for how far a window edge is read). A filter that says no where the structure says yes
 /// would let a word be cached, or a window edge trusted, that a rule can reach: checked
 /// glyph by glyph against the structures, for every glyph of each face.
 @Suite struct SpaceCrossingsFiltersTests {
@@ -44,6 +44,8 @@ import Testing
             #expect(crossings.mayStart(after: false, glyph) == before, "\(name) glyph \(glyph) before")
             if after { starts += 1 }
         }
+        let longest = (crossings.afterSpace + crossings.beforeSpace).map(\.positions.count).max() ?? 0
+        #expect(crossings.longestAnchoredRule == longest)
         if name.hasPrefix("Inter") {
             #expect(!crossings.ligaturePartners.isEmpty)
             #expect(starts > 0)

@@ -17,15 +17,19 @@ struct RunShaper {
     /// The words and hashes of the run being shaped, their capacity kept from run to run
     /// (and from text to text: `ShapedTextArrays` pools it).
     let scratch: RunScratch
+    /// Whether `shapeMissing` may shape a run's missing words together in one HarfBuzz
+    /// call (`MissingWordBatch`); false for the batch's own shaper.
+    let batchesMissing: Bool
 
     var buffer: ShapingBuffer { lazyBuffer.buffer }
 
     init(
         text: UnsafeBufferPointer<UInt16>, cache: WordShapeCache?, language: hb_language_t?,
         features: [hb_feature_t], featureSet: Int, segments: [ShapedText.Segment] = [],
-        scratch: RunScratch = RunScratch()
+        scratch: RunScratch = RunScratch(), batchesMissing: Bool = true
     ) {
         self.scratch = scratch
+        self.batchesMissing = batchesMissing
         self.text = text
         self.cache = cache
         self.language = language
@@ -104,7 +108,7 @@ struct RunShaper {
         } else if !fractions {
             windows = ShapingWindows.windows(
                 text, pieces: pieces, cuts: cuts, clean: clean, crossings: boundaries.crossings,
-                font: font.instance.handle)
+                font: font.instance.handle, nominal: boundaries.asciiGlyphs)
             if let windows,
                 shapeWindowed(
                     item, font: font, cache: cache, context: context, pieces: pieces, hashes: hashes,
@@ -168,15 +172,34 @@ struct RunShaper {
         for entry in entries { shortest = min(shortest, entry.count) }
         guard shortest + Self.callCostInUnits < item.end - item.start else { return false }
         cache.missing(text, pieces: entries, hashes: hashes, context: context, into: &scratch.missing)
-        let missing = scratch.missing
+        var missing = scratch.missing
         guard !missing.isEmpty else { return false }
+        // The run's last entry, without a space after it, from its spaced twin (`SpacelessWord`).
+        if let last = missing.last, last == entries.count - 1,
+            deriveSpaceless(entries[last], hash: hashes[last], cache: cache, context: context)
+        {
+            missing.removeLast()
+            if missing.isEmpty {
+                return cache.assemble(
+                    text, pieces: entries, context: context, rightToLeft: item.isRightToLeft, into: &store,
+                    unsafe: &unsafe, hashes: hashes)
+            }
+        }
+        // Words (not windows) go to HarfBuzz together when there are two or more.
+        let batch = batchesMissing ? MissingWordBatch(text, entries: entries, hashes: hashes, missing: missing) : nil
+        let alone = batch?.alone ?? missing
         var units = 0
-        for index in missing { units += entries[index].count + Self.callCostInUnits }
+        for index in missing { units += entries[index].count }
+        units += (alone.count + (batch == nil ? 0 : 1)) * Self.callCostInUnits
         guard units < item.end - item.start else { return false }
+        if let batch {
+            batch.shape(
+                item, font: font, cache: cache, language: language, features: features, featureSet: featureSet)
+        }
         let first = store.glyphs.count
         var data: [Int32] = []
         var words: [(hash: UInt64, range: Range<Int>)] = []
-        for index in missing {
+        for index in alone {
             let before = store.glyphs.count
             buffer.shape(
                 text, range: entries[index], context: true, level: item.level, script: item.script,

@@ -42,6 +42,7 @@ struct ShapingWindows {
     private let cuts: [Bool]
     private let crossings: SpaceCrossings
     private let font: OpaquePointer
+    private let nominal: ASCIIGlyphs
     /// Per piece: nominal glyphs once looked up; nil inside when the piece is unsuitable.
     private var glyphs: [[hb_codepoint_t]?]
     private var looked: [Bool]
@@ -60,9 +61,10 @@ struct ShapingWindows {
     ///   - clean: `SpaceBoundaries.cleanWords` for each piece.
     ///   - crossings: the context's analysis; nil (no space glyph) gives nil.
     ///   - font: the hb_font_t the run is shaped with (nominal glyphs).
+    ///   - nominal: `font`'s ASCII glyphs (`SpaceBoundaries.asciiGlyphs`).
     static func windows(
         _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], cuts: [Bool], clean: [Bool],
-        crossings: SpaceCrossings?, font: OpaquePointer
+        crossings: SpaceCrossings?, font: OpaquePointer, nominal: ASCIIGlyphs
     ) -> [Range<Int>]? {
         guard let crossings, pieces.count > 1, cuts.count == pieces.count - 1, clean.count == pieces.count else {
             return nil
@@ -77,14 +79,16 @@ struct ShapingWindows {
             needs[cut + 1] = true
         }
         guard needs.contains(true), needs.contains(false) else { return nil }
-        var planner = ShapingWindows(text: text, pieces: pieces, cuts: cuts, crossings: crossings, font: font)
+        var planner = ShapingWindows(
+            text: text, pieces: pieces, cuts: cuts, crossings: crossings, font: font, nominal: nominal)
         return planner.plan(needs)
     }
 
     private init(
         text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], cuts: [Bool], crossings: SpaceCrossings,
-        font: OpaquePointer
+        font: OpaquePointer, nominal: ASCIIGlyphs
     ) {
+        self.nominal = nominal
         self.text = text
         self.pieces = pieces
         self.cuts = cuts
@@ -93,7 +97,7 @@ struct ShapingWindows {
         glyphs = [[hb_codepoint_t]?](repeating: nil, count: pieces.count)
         looked = [Bool](repeating: false, count: pieces.count)
         separable = [UInt8](repeating: 0, count: cuts.count)
-        longestRule = (crossings.afterSpace + crossings.beforeSpace).reduce(0) { max($0, $1.positions.count) }
+        longestRule = crossings.longestAnchoredRule
     }
 
     private mutating func plan(_ needs: [Bool]) -> [Range<Int>]? {
@@ -135,9 +139,9 @@ struct ShapingWindows {
         guard cuts[cut], text[pieces[cut].upperBound - 1] == 0x20, glyphs(of: cut) != nil, glyphs(of: cut + 1) != nil
         else { return false }
         let after = sequence(from: cut + 1, forward: true)
-        if mayMatch(crossings.afterSpace, after.glyphs, runEnds: after.runEnds) { return false }
+        if mayMatch(crossings.afterSpace, after.glyphs, runEnds: after.runEnds, after: true) { return false }
         let before = sequence(from: cut, forward: false)
-        return !mayMatch(crossings.beforeSpace, before.glyphs, runEnds: before.runEnds)
+        return !mayMatch(crossings.beforeSpace, before.glyphs, runEnds: before.runEnds, after: false)
     }
 
     /// The glyphs a rule anchored at a cut's space meets on one side: forward, the
@@ -172,9 +176,12 @@ struct ShapingWindows {
     /// or by the run's edge when all of `glyphs` line up (a multiple substitution could
     /// add glyphs).
     private func mayMatch(
-        _ rules: [(positions: [GlyphRanges], reach: Int)], _ glyphs: [hb_codepoint_t], runEnds: Bool
+        _ rules: [(positions: [GlyphRanges], reach: Int)], _ glyphs: [hb_codepoint_t], runEnds: Bool, after: Bool
     ) -> Bool {
         let aligned = alignedCount(glyphs)
+        // Every rule has a first position (else `mayStart` is always true) and none admits
+        // the first glyph, which lines up: each is ruled out there, as the loop below would.
+        if aligned > 0, !crossings.mayStart(after: after, glyphs[0]) { return false }
         for rule in rules {
             var index = 0
             var excluded = false
@@ -197,12 +204,15 @@ struct ShapingWindows {
     /// How many of `glyphs` (in either direction) line up with their characters: none is
     /// one a multiple substitution can split, and no two side by side can join in a
     /// ligature (`SpaceCrossings.ligaturePartners` holds each pair both ways).
+    /// Counted no further than `longestRule`: `mayMatch` compares the count only with
+    /// positions of a rule and with a shorter `glyphs`' length, so the answer is the same.
     private func alignedCount(_ glyphs: [hb_codepoint_t]) -> Int {
         var count = 0
-        while count < glyphs.count {
+        let end = min(glyphs.count, longestRule)
+        while count < end {
             let glyph = glyphs[count]
             if crossings.frozen.multiples.contains(glyph) { break }
-            if count > 0, let beside = crossings.ligaturePartners[glyph], beside.contains(glyphs[count - 1]) { break }
+            if count > 0, crossings.joins(glyph, beside: glyphs[count - 1]) { break }
             count += 1
         }
         return count
@@ -224,8 +234,7 @@ struct ShapingWindows {
             case 0x115F, 0x1160, 0x3164, 0xFFA0: return nil  // Hangul fillers, skipped as default ignorables
             default: if howdy_is_attaching(scalar) != 0 { return nil }
             }
-            var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, !crossings.frozen.anywhere.contains(glyph)
+            guard let glyph = nominal.glyph(scalar, font: font), !crossings.frozen.anywhere.contains(glyph)
             else { return nil }
             found.append(glyph)
         }

@@ -130,7 +130,11 @@ final class SpaceBoundaries: @unchecked Sendable {
         self.language = language
         self.features = features
         self.analysis = analysis
+        asciiGlyphs = ASCIIGlyphs(font: font.instance.handle)
     }
+
+    /// This sized font's ASCII glyphs, for the checks that read a glyph per character.
+    let asciiGlyphs: ASCIIGlyphs
 
     /// For each piece after the first, whether the run may be cut before it: between a
     /// space and `scalar`, the piece's first character, as far as pair positioning goes
@@ -277,9 +281,7 @@ final class SpaceBoundaries: @unchecked Sendable {
                 while index < pieces[piece].upperBound {
                     let (scalar, width) = Itemization.decode(text, at: index)
                     index += width
-                    var glyph: hb_codepoint_t = 0
-                    _ = hb_font_get_nominal_glyph(font.instance.handle, scalar, &glyph)
-                    glyphs.append(glyph)
+                    glyphs.append(asciiGlyphs.glyph(scalar, font: font.instance.handle) ?? 0)
                 }
                 let endsWithSpace = text[pieces[piece].upperBound - 1] == 0x20 && pieces[piece].count > 1
                 if crossings.mayReach(glyphs, endsWithSpace: endsWithSpace) { clean[piece] = false }

@@ -103,6 +103,15 @@ final class SpaceCrossings {
     /// The same for the word before the space, from the position before the anchor back
     /// to the rule's first.
     private(set) var beforeSpace: [(positions: [GlyphRanges], reach: Int)] = []
+    /// The glyphs the first position of some rule of `afterSpace` (`beforeSpace`) admits,
+    /// or nil when a rule has no position: a word whose glyph next to the space is in
+    /// neither cannot be matched by any, which spares trying each rule (`mayStart`).
+    private(set) var afterSpaceFirsts: GlyphRanges?
+    private(set) var beforeSpaceFirsts: GlyphRanges?
+    /// The most positions a rule of `afterSpace` or `beforeSpace` has, counted once here
+    /// rather than by each run that plans windows (`ShapingWindows`): joining the two
+    /// lists there copied and released every rule, the most of a short plan's cost.
+    private(set) var longestAnchoredRule = 0
     /// The sets above while they are built (hb_set_t *), frozen into `afterSpace` and
     /// `beforeSpace` at the end of `init`.
     private var afterSets: [(positions: [OpaquePointer], reach: Int)] = []
@@ -129,6 +138,11 @@ final class SpaceCrossings {
     /// checks rule by rule (those hold no attaching character), and is left out.
     let multiples = hb_set_create()!
     private(set) var ligaturePartners: [hb_codepoint_t: Set<hb_codepoint_t>] = [:]
+    /// `ligaturePartners` frozen at the end of `init` as sorted keys and ranges, read by
+    /// binary search (`joins(_:beside:)`): hashing a glyph into the dictionary and its set
+    /// cost more than the rest of a word's checks (`mayReach`, `ShapingWindows`).
+    private var ligatureGlyphs: [hb_codepoint_t] = []
+    private var ligatureBeside: [GlyphRanges] = []
     /// A pair-positioning lookup the plan applies pairs the space with something.
     private(set) var pairs = false
     /// Glyphs such a lookup may move as the second of a pair whose first is a form of the
@@ -251,6 +265,11 @@ final class SpaceCrossings {
         defer {
             afterSpace = afterSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
             beforeSpace = beforeSets.map { ($0.positions.map(GlyphRanges.init), $0.reach) }
+            ligatureGlyphs = ligaturePartners.keys.sorted()
+            ligatureBeside = ligatureGlyphs.map { GlyphRanges(sorted: ligaturePartners[$0, default: []].sorted()) }
+            longestAnchoredRule = (afterSets + beforeSets).reduce(0) { max($0, $1.positions.count) }
+            afterSpaceFirsts = Self.firsts(afterSets)
+            beforeSpaceFirsts = Self.firsts(beforeSets)
             frozen = Frozen(
                 anywhere: GlyphRanges(anywhere), first: GlyphRanges(first), firstReach: GlyphRanges(firstReach),
                 beforeLast: GlyphRanges(beforeLast), lastReach: GlyphRanges(lastReach),
@@ -278,6 +297,37 @@ final class SpaceCrossings {
         (afterSets + beforeSets).forEach { $0.positions.forEach { hb_set_destroy($0) } }
     }
 
+    /// Whether `ligaturePartners[glyph]` holds `other`: `glyph` may join a ligature with
+    /// `other` beside it.
+    func joins(_ glyph: hb_codepoint_t, beside other: hb_codepoint_t) -> Bool {
+        var low = 0
+        var high = ligatureGlyphs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ligatureGlyphs[middle] < glyph { low = middle + 1 } else { high = middle }
+        }
+        return low < ligatureGlyphs.count && ligatureGlyphs[low] == glyph && ligatureBeside[low].contains(other)
+    }
+
+    /// The union of each rule's first position, nil when a rule has none.
+    private static func firsts(_ rules: [(positions: [OpaquePointer], reach: Int)]) -> GlyphRanges? {
+        let union = hb_set_create()!
+        defer { hb_set_destroy(union) }
+        for rule in rules {
+            guard let first = rule.positions.first else { return nil }
+            hb_set_union(union, first)
+        }
+        return GlyphRanges(union)
+    }
+
+    /// False when no rule of `afterSpace` (`after`) or `beforeSpace` can admit `glyph` at
+    /// its first position (the one next to the anchor), so none matches a word that
+    /// meets the anchor with it; true when one may.
+    func mayStart(after: Bool, _ glyph: hb_codepoint_t) -> Bool {
+        guard let firsts = after ? afterSpaceFirsts : beforeSpaceFirsts else { return true }
+        return firsts.contains(glyph)
+    }
+
     /// Whether an anchored rule can change a word whose characters' own glyphs are
     /// `glyphs` (its trailing spaces included) from the space before it, or, when
     /// `endsWithSpace`, from its last space: it holds an input position of the rule, and
@@ -287,9 +337,8 @@ final class SpaceCrossings {
     func mayReach(_ glyphs: [hb_codepoint_t], endsWithSpace: Bool) -> Bool {
         for (index, glyph) in glyphs.enumerated() {
             if frozen.multiples.contains(glyph) { return true }
-            if let beside = ligaturePartners[glyph],
-                (index > 0 && beside.contains(glyphs[index - 1]))
-                    || (index + 1 < glyphs.count && beside.contains(glyphs[index + 1]))
+            if (index > 0 && joins(glyph, beside: glyphs[index - 1]))
+                || (index + 1 < glyphs.count && joins(glyph, beside: glyphs[index + 1]))
             {
                 return true
             }
@@ -299,9 +348,15 @@ final class SpaceCrossings {
             for (set, glyph) in zip(rule.positions, word) where !set.contains(glyph) { return false }
             return true
         }
-        if afterSpace.contains(where: { matches($0, glyphs) }) { return true }
+        // A rule matches a word only if its first position admits the glyph at the anchor.
+        if glyphs.first.map({ mayStart(after: true, $0) }) ?? true,
+            afterSpace.contains(where: { matches($0, glyphs) })
+        {
+            return true
+        }
         guard endsWithSpace else { return false }
         let before = glyphs.dropLast().reversed()
+        guard before.first.map({ mayStart(after: false, $0) }) ?? true else { return false }
         return beforeSpace.contains { matches($0, before) }
     }
 
@@ -537,6 +592,18 @@ struct GlyphRanges: Sendable {
         while hb_set_next_range(set, &first, &last) != 0 {
             firsts.append(first)
             lasts.append(last)
+        }
+    }
+
+    /// The ranges of `glyphs`, sorted ascending (repeats allowed).
+    init(sorted glyphs: [hb_codepoint_t]) {
+        for glyph in glyphs {
+            if let last = lasts.last, glyph <= last &+ 1, last != hb_codepoint_t.max {
+                lasts[lasts.count - 1] = max(last, glyph)
+            } else {
+                firsts.append(glyph)
+                lasts.append(glyph)
+            }
         }
     }
 

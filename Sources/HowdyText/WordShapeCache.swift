@@ -404,6 +404,27 @@ public final class WordShapeCache: Sendable {
         }
     }
 
+    /// A copy of the packed entry for `text[range]` followed by one space (U+0020) in
+    /// `context`, stored under `hash` (`hashFollowedBySpace`), from either generation; nil
+    /// when neither holds it. Read under shared access, counted as nothing: the caller
+    /// derives the entry without the space from it (`SpacelessWord`).
+    func entryFollowedBySpace(
+        _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64, context: ShapeContext
+    ) -> [Int32]? {
+        let packed = context.packed
+        let key = WordKey(hash)
+        func look(_ generation: Generation) -> [Int32]? {
+            guard let offset = generation.offsets[key] else { return nil }
+            return generation.arena.withUnsafeBufferPointer { arena in
+                SpacelessWord.matchesFollowedBySpace(arena, at: offset, text, range, packed: packed)
+                    ? Array(PackedWord.entry(arena, at: offset)) : nil
+            }
+        }
+        return state.read { state in
+            look(state.pointee.young) ?? look(state.pointee.old)
+        }
+    }
+
     /// Stores packed words (`PackedWord.pack`) of a run shaped whole whose edges are
     /// clear of unsafe-to-concat: `words` are (hash, range of `data`).
     func store(_ data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {

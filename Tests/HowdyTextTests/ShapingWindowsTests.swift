@@ -34,7 +34,7 @@ import Testing
             let clean = boundaries.cleanWords(buffer, pieces)
             let found = ShapingWindows.windows(
                 buffer, pieces: pieces, cuts: cuts, clean: clean, crossings: boundaries.crossings,
-                font: font.instance.handle)
+                font: font.instance.handle, nominal: boundaries.asciiGlyphs)
             return found?.map { window in
                 let span = pieces[window.lowerBound].lowerBound..<pieces[window.upperBound - 1].upperBound
                 return String(decoding: units[span], as: UTF16.self)

@@ -176,7 +176,7 @@ struct RunShaper {
         guard !missing.isEmpty else { return false }
         // The run's last entry, without a space after it, from its spaced twin (`SpacelessWord`).
         if let last = missing.last, last == entries.count - 1,
-            deriveSpaceless(entries[last], hash: hashes[last], cache: cache, context: context)
+            deriveSpaceless(entries[last], hash: hashes[last], clean: clean[last], cache: cache, context: context)
         {
             missing.removeLast()
             if missing.isEmpty {

@@ -46,13 +46,14 @@ enum SpacelessWord {
     /// when the two may differ: the space's cluster (the text's last unit) has no glyph of
     /// its own, its glyphs are not at the visual end of the word (last left to right,
     /// first right to left), or it is unsafe to break.
-    static func dropSpace(_ spaced: [Int32]) -> [Int32]? {
+    /// - Parameter clean: whether `SpaceBoundaries.cleanWords` found the word without the
+    ///   space clean in its context: the derived entry is then marked `PackedWord.cleanFlag`.
+    static func dropSpace(_ spaced: [Int32], clean: Bool = false) -> [Int32]? {
         guard spaced.count >= PackedWord.headerSlots else { return nil }
         let textCount = Int(spaced[PackedWord.textCountSlot])
         let glyphCount = Int(spaced[PackedWord.glyphCountSlot])
-        // Without `PackedWord.cleanFlag`: the spaced word was judged clean followed by a
-        // space, not at a run's end, so the derived entry is stored unmarked and is judged
-        // (`SpaceBoundaries.cleanWords`) wherever it is used.
+        // The spaced word's `PackedWord.cleanFlag` is its verdict followed by a space; the
+        // derived entry carries `clean`, the verdict on the word itself.
         let unsafeCount = Int(spaced[PackedWord.unsafeCountSlot] & ~PackedWord.cleanFlag)
         guard textCount >= 2, glyphCount >= 1, unsafeCount >= 0,
             spaced.count == PackedWord.size(textCount: textCount, glyphCount: glyphCount, unsafeCount: unsafeCount),
@@ -82,7 +83,7 @@ enum SpacelessWord {
         out.reserveCapacity(PackedWord.size(textCount: textCount - 1, glyphCount: kept.count, unsafeCount: unsafeCount))
         out.append(Int32(textCount - 1))
         out.append(Int32(kept.count))
-        out.append(Int32(unsafeCount))
+        out.append(Int32(unsafeCount) | (clean ? PackedWord.cleanFlag : 0))
         out.append(contentsOf: spaced[PackedWord.contextSlot..<(PackedWord.headerSlots + textCount - 1)])
         for field in 0..<5 {
             let start = fields + field * glyphCount
@@ -97,12 +98,17 @@ extension RunShaper {
     /// Stores the entry of `text[range]` (a run's last entry, without a space after it)
     /// derived from the cached entry of the same text followed by a space, when
     /// `SpacelessWord.dropSpace` proves them equal. True when it stored one.
-    /// - Parameter hash: `WordShapeCache.hash(text, range, context)`.
-    func deriveSpaceless(_ range: Range<Int>, hash: UInt64, cache: WordShapeCache, context: ShapeContext) -> Bool {
+    /// - Parameters:
+    ///   - hash: `WordShapeCache.hash(text, range, context)`.
+    ///   - clean: the word's own `SpaceBoundaries.cleanWords` verdict in this run, stored
+    ///     with it as a word shaped alone would be (`RunShaper.pack`).
+    func deriveSpaceless(
+        _ range: Range<Int>, hash: UInt64, clean: Bool, cache: WordShapeCache, context: ShapeContext
+    ) -> Bool {
         guard range.count >= 1, text[range.upperBound - 1] != 0x20 else { return false }
         let spacedHash = SpacelessWord.hashFollowedBySpace(text, range, seed: WordShapeCache.seed(context))
         guard let spaced = cache.entryFollowedBySpace(text, range, hash: spacedHash, context: context),
-            let entry = SpacelessWord.dropSpace(spaced)
+            let entry = SpacelessWord.dropSpace(spaced, clean: clean)
         else { return false }
         cache.store(entry, words: [(hash, 0..<entry.count)])
         return true

@@ -28,15 +28,19 @@ import Testing
     }
 
     /// A spaced word stored as clean (`PackedWord.cleanFlag`) still gives its spaceless
-    /// entry, and that entry is stored unmarked: it was judged clean before a space, not
-    /// at a run's end. Fails when the flag is read as part of the unsafe count (nothing is
-    /// derived) or copied to the derived entry.
-    @Test("a clean-marked spaced word derives an unmarked entry")
-    func cleanMarkIsNotCarried() throws {
+    /// entry, and the derived entry carries the word's own verdict, not the spaced one's.
+    /// Fails when the flag is read as part of the unsafe count (nothing is derived) or
+    /// copied from the spaced entry.
+    @Test("the clean mark of a derived entry is the word's own verdict")
+    func cleanMarkIsTheWordsOwn() throws {
         var marked = Self.spaced(unsafe: [1])
         marked[PackedWord.unsafeCountSlot] |= PackedWord.cleanFlag
-        let entry = try #require(SpacelessWord.dropSpace(marked))
-        #expect(entry == [2, 2, 1, 7, 0, 1, 0, 0, 0, 25, 0, 0x61, 0x62, 10, 11, 0, 1, 500, 600, 0, 0, 0, 0, 1])
+        let expected: [Int32] = [2, 2, 1, 7, 0, 1, 0, 0, 0, 25, 0, 0x61, 0x62, 10, 11, 0, 1, 500, 600, 0, 0, 0, 0, 1]
+        #expect(try #require(SpacelessWord.dropSpace(marked)) == expected)
+        var clean = expected
+        clean[PackedWord.unsafeCountSlot] |= PackedWord.cleanFlag
+        #expect(try #require(SpacelessWord.dropSpace(marked, clean: true)) == clean)
+        #expect(try #require(SpacelessWord.dropSpace(Self.spaced(unsafe: [1]), clean: true)) == clean)
     }
 
     /// A kerning pair or a contextual rule that reads the space flags its cluster: the

@@ -174,6 +174,18 @@ struct RunShaper {
         cache.missing(text, pieces: entries, hashes: hashes, context: context, into: &scratch.missing)
         var missing = scratch.missing
         guard !missing.isEmpty else { return false }
+        // The least the route can cost: the missing units, less a last entry that may be
+        // derived without a call, and one call if anything else is missing. When even that
+        // is the run's length or more (every word missing, as in a text seen first), the
+        // guard below would refuse anyway, so neither the derivation's lookup nor the
+        // batch's words (its repeated-word check is quadratic) are paid for.
+        var missingUnits = 0
+        for index in missing { missingUnits += entries[index].count }
+        let lastMayDerive = missing.last == entries.count - 1
+        let leastUnits =
+            missingUnits - (lastMayDerive ? entries[entries.count - 1].count : 0)
+            + (missing.count > (lastMayDerive ? 1 : 0) ? Self.callCostInUnits : 0)
+        guard leastUnits < item.end - item.start else { return false }
         // The run's last entry, without a space after it, from its spaced twin (`SpacelessWord`).
         if let last = missing.last, last == entries.count - 1,
             deriveSpaceless(entries[last], hash: hashes[last], clean: clean[last], cache: cache, context: context)

@@ -118,6 +118,7 @@ struct LayoutBuilder {
             }
         }
         let alignment = shaped.options.alignment
+        let alignmentDirection = shaped.options.alignmentDirection
         let omitsGlyphs = shaped.omitsGlyphs
         lines.withUnsafeMutableBufferPointer { lines in
             for index in lines.indices {
@@ -127,7 +128,8 @@ struct LayoutBuilder {
             for index in lines.indices {
                 if !omitsGlyphs { lines[index].runs = LayoutSlice(base: lineRuns, bounds: lines[index].runs.bounds) }
                 let slack = width - lines[index].width
-                let rightToLeft = lines[index].isRightToLeft
+                let rightToLeft =
+                    alignmentDirection == .auto ? lines[index].isRightToLeft : alignmentDirection == .rightToLeft
                 switch alignment {
                 case .leading: lines[index].x = rightToLeft ? slack : 0
                 case .center: lines[index].x = slack / 2

@@ -13,6 +13,13 @@ public struct TextOptions: Sendable, Hashable {
     public var direction: TextDirection
     /// Line alignment inside the layout's box; default `.leading`.
     public var alignment: TextAlignment
+    /// The direction `.leading` and `.trailing` are read in. `.auto` (the default) reads
+    /// them in each paragraph's own direction, as CSS `text-align: start` does.
+    /// `.leftToRight` or `.rightToLeft` reads them in that direction whatever the text,
+    /// as UIKit's and SwiftUI's natural alignment follows the interface's direction: an
+    /// untranslated English string in a Hebrew screen stays a left-to-right paragraph
+    /// ("What is your goal?") and still lines up on the right. `.center` ignores it.
+    public var alignmentDirection: TextDirection
     /// Distance between baselines in px; nil (the default) uses the font's
     /// ascender − descender + line gap. Extra or missing space is split evenly above
     /// and below each line, as CSS half-leading does.
@@ -39,12 +46,14 @@ public struct TextOptions: Sendable, Hashable {
     /// hyphenation with libhyphen's patterns for `locale` (`.auto`).
     public var hyphens: HyphensStyle
 
-    /// Options; every field has a default: direction from the text, leading alignment, the
-    /// font's line height, no locale, no features, the bundled fallback chain, `line-break:
-    /// auto`, `word-break: normal`, `overflow-wrap: break-word`, `hyphens: manual`.
+    /// Options; every field has a default: direction from the text, leading alignment read
+    /// in each paragraph's direction, the font's line height, no locale, no features, the
+    /// bundled fallback chain, `line-break: auto`, `word-break: normal`, `overflow-wrap:
+    /// break-word`, `hyphens: manual`.
     public init(
-        direction: TextDirection = .auto, alignment: TextAlignment = .leading, lineHeight: Double? = nil,
-        locale: String = "", features: [FontFeature] = [], fallback: FontFallback? = nil, usesWordCache: Bool = true,
+        direction: TextDirection = .auto, alignment: TextAlignment = .leading,
+        alignmentDirection: TextDirection = .auto, lineHeight: Double? = nil, locale: String = "",
+        features: [FontFeature] = [], fallback: FontFallback? = nil, usesWordCache: Bool = true,
         lineBreak: LineBreakStyle = .auto, wordBreak: WordBreakStyle = .normal,
         overflowWrap: OverflowWrapStyle = .breakWord, hyphens: HyphensStyle = .manual
     ) {
@@ -55,6 +64,7 @@ public struct TextOptions: Sendable, Hashable {
         self.usesWordCache = usesWordCache
         self.direction = direction
         self.alignment = alignment
+        self.alignmentDirection = alignmentDirection
         self.lineHeight = lineHeight
         self.locale = locale
         self.features = features

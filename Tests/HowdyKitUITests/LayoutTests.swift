@@ -149,6 +149,36 @@ import Testing
         #expect(LayoutDirection.of(locale: "en") == .leftToRight)
     }
 
+    /// An untranslated string on a right-to-left screen reads as UIKit draws it: its own
+    /// first strong character sets the paragraph's direction ("What is your goal?", not
+    /// "?What is your goal"), while leading alignment still follows the screen.
+    @Test func untranslatedTextOnARightToLeftScreenKeepsItsOwnDirection() throws {
+        let step = OnboardingStepView(
+            header: OnboardingHeader(title: "What is your goal?", headline: "שלום עולם, מה שלומכם היום?"),
+            content: .paragraph("Short, daily practice builds a lasting habit that stays with you."),
+            primary: OnboardingAction("Continue"))
+        let he = RenderEnvironment(device: .phone, scale: 1, locale: "he")
+        #expect(he.isRightToLeft)
+        let layout = try step.layout(theme: OnboardingTheme(), environment: he)
+        let items = texts(layout.content)
+        let title = try #require(items.first { $0.2.string == "What is your goal?" })
+        let line = try #require(title.0.lines.first)
+        #expect(!line.isRightToLeft)
+        // Visual order: the question mark (UTF-16 offset 17) is the rightmost glyph.
+        let glyphs = line.runs.flatMap { Array($0.glyphs) }
+        let mark = try #require(glyphs.first { $0.cluster == 17 })
+        #expect(glyphs.allSatisfy { $0.x <= mark.x })
+        let subtitle = try #require(items.first { $0.2.string.hasPrefix("שלום") })
+        #expect(subtitle.0.lines.allSatisfy { $0.isRightToLeft })
+        // Leading text on the right-to-left screen: every line of the left-to-right
+        // paragraph ends at the layout's right edge.
+        let body = try #require(items.first { $0.2.string.hasPrefix("Short, daily") })
+        try #require(body.0.lineCount > 1 || body.2.alignment != .leading)
+        if body.2.alignment == .leading {
+            for line in body.0.lines { #expect(abs(line.x + line.width - body.0.width) < 1e-9) }
+        }
+    }
+
     @Test func cardOnlyWhenTheThemeHasOne() throws {
         let step = OnboardingStepView(
             header: OnboardingHeader(title: "Hello"), content: .paragraph("Some words here."),

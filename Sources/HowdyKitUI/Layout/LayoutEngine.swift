@@ -82,8 +82,12 @@ public final class LayoutEngine {
         if sizeFactor != 1 {
             font = try Font(face: font.face, size: font.size * sizeFactor, variations: font.variations)
         }
+        // Each paragraph takes its base direction from its first strong character, as
+        // UIKit's and SwiftUI's natural writing direction does, while leading and trailing
+        // follow the screen's direction (natural alignment): an untranslated English
+        // string on a Hebrew screen reads "What is your goal?", lined up on the right.
         let options = TextOptions(
-            direction: rtl ? .rightToLeft : .leftToRight, alignment: element.alignment,
+            direction: .auto, alignment: element.alignment, alignmentDirection: rtl ? .rightToLeft : .leftToRight,
             lineHeight: font.size * 1.24, locale: locale)
         let text = try ShapedText(displayed, font: font, options: options)
         shaped[shapeKey] = text

@@ -54,11 +54,18 @@ final class BreakIterator: @unchecked Sendable {
         let iterator = try pooled ?? BreakIterator(kind: kind, locale: locale)
         defer {
             pools.withStripe(stripe) { pool in
-                if pool[key] == nil, pool.count >= maximumPooledKeys, let oldest = pool.keys.first {
+                // One look-up of the key (a locale string, hashed whole) when it is pooled,
+                // as it is from the second text in a locale on: the checks and the append
+                // each looked it up again (four hashes per text).
+                if let index = pool.index(forKey: key) {
+                    if pool.values[index].count < maximumIdlePerKey { pool.values[index].append(iterator) }
+                    return
+                }
+                if pool.count >= maximumPooledKeys, let oldest = pool.keys.first {
                     // Which key goes does not matter for correctness; the pool stays bounded.
                     pool[oldest] = nil
                 }
-                if pool[key, default: []].count < maximumIdlePerKey { pool[key, default: []].append(iterator) }
+                pool[key] = [iterator]
             }
             // A new iterator joined the pool: the budget may need a trim.
             if pooled == nil { system.trim() }

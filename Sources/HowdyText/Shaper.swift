@@ -172,40 +172,27 @@ final class ShapingBuffer: @unchecked Sendable {
         let base = Int32(context ? 0 : range.lowerBound)
         // Synthetic bold widens every glyph that advances (marks and joiners stay 0).
         let strength = font.emboldenStrength << Int32(font.instance.fineShift)
-        // Each array grows once and is filled in place, field by field: five appends per
-        // glyph, each checking capacity and uniqueness, cost a tenth of a first-sight
-        // text's layout (every run of a new text comes through here).
-        run.glyphs.appendInPlace(glyphCount) { out in
-            for index in 0..<glyphCount { out[index] = infos[index].codepoint }
-        }
+        // Each array grows once (`reserve` above) and is written in place, field by field,
+        // each slot once (`GlyphIDColumn`): five appends per glyph, each checking capacity
+        // and uniqueness, cost a tenth of a first-sight text's layout (every run of a new
+        // text comes through here).
+        run.glyphs.append(contentsOf: GlyphIDColumn(infos: infos, count: glyphCount))
+        run.clusters.append(
+            contentsOf: GlyphPositionColumn(
+                infos: infos, positions: positions, count: glyphCount, field: .cluster(base: base)))
         if collectsUnsafe {
             let unsafeBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-            run.clusters.appendInPlace(glyphCount) { out in
-                for index in 0..<glyphCount {
-                    let info = infos[index]
-                    out[index] = Int32(bitPattern: info.cluster) &+ base
-                    if info.mask & unsafeBreak != 0 { unsafe.insert(Int(info.cluster)) }
-                }
-            }
-        } else {
-            run.clusters.appendInPlace(glyphCount) { out in
-                for index in 0..<glyphCount { out[index] = Int32(bitPattern: infos[index].cluster) &+ base }
+            for index in 0..<glyphCount where infos[index].mask & unsafeBreak != 0 {
+                unsafe.insert(Int(infos[index].cluster))
             }
         }
-        run.advances.appendInPlace(glyphCount) { out in
-            for index in 0..<glyphCount {
-                let advance = positions[index].x_advance
-                // Saturating: a hostile font's advance near Int32.max must not trap.
-                let (widened, overflow) = advance.addingReportingOverflow(strength)
-                out[index] = advance == 0 ? 0 : overflow ? Int32.max : widened
-            }
-        }
-        run.offsetsX.appendInPlace(glyphCount) { out in
-            for index in 0..<glyphCount { out[index] = positions[index].x_offset }
-        }
-        run.offsetsY.appendInPlace(glyphCount) { out in
-            for index in 0..<glyphCount { out[index] = positions[index].y_offset }
-        }
+        run.advances.append(
+            contentsOf: GlyphPositionColumn(
+                infos: infos, positions: positions, count: glyphCount, field: .advance(strength: strength)))
+        run.offsetsX.append(
+            contentsOf: GlyphPositionColumn(infos: infos, positions: positions, count: glyphCount, field: .offsetX))
+        run.offsetsY.append(
+            contentsOf: GlyphPositionColumn(infos: infos, positions: positions, count: glyphCount, field: .offsetY))
     }
 
     /// UTF-16 offsets where HarfBuzz says breaking the line would change the shaping
@@ -217,16 +204,5 @@ final class ShapingBuffer: @unchecked Sendable {
         for index in 0..<Int(count) where infos[index].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
             offsets.insert(Int(infos[index].cluster) + base)
         }
-    }
-}
-
-extension Array where Element: FixedWidthInteger {
-    /// Appends `count` elements written by `body` into their uninitialised-then-zeroed
-    /// slots (one growth and one uniqueness check for the lot).
-    @inline(__always)
-    mutating func appendInPlace(_ count: Int, _ body: (UnsafeMutablePointer<Element>) -> Void) {
-        let first = self.count
-        append(contentsOf: repeatElement(0, count: count))
-        withUnsafeMutableBufferPointer { body($0.baseAddress! + first) }
     }
 }

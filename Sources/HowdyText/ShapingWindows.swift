@@ -136,12 +136,30 @@ struct ShapingWindows {
     }
 
     private mutating func decide(_ cut: Int) -> Bool {
-        guard cuts[cut], text[pieces[cut].upperBound - 1] == 0x20, glyphs(of: cut) != nil, glyphs(of: cut + 1) != nil
+        guard cuts[cut], text[pieces[cut].upperBound - 1] == 0x20, let low = glyphs(of: cut),
+            let high = glyphs(of: cut + 1)
         else { return false }
-        let after = sequence(from: cut + 1, forward: true)
-        if mayMatch(crossings.afterSpace, after.glyphs, runEnds: after.runEnds, after: true) { return false }
+        // Each side's sequence starts with the glyph next to the anchor: the first of the
+        // word after, and the one before the final space of the word before (when that word
+        // is more than the space). When that glyph rules out every rule (`startsNoRule`),
+        // `mayMatch` would answer no, so the sequence is not gathered.
+        if !startsNoRule(high.first, after: true) {
+            let after = sequence(from: cut + 1, forward: true)
+            if mayMatch(crossings.afterSpace, after.glyphs, runEnds: after.runEnds, after: true) { return false }
+        }
+        if startsNoRule(low.count > 1 ? low[low.count - 2] : nil, after: false) { return true }
         let before = sequence(from: cut, forward: false)
         return !mayMatch(crossings.beforeSpace, before.glyphs, runEnds: before.runEnds, after: false)
+    }
+
+    /// True when `glyph`, the first of a sequence from an anchor (nil: not known here),
+    /// lines up with its character (no multiple substitution splits it; a first glyph has
+    /// no neighbour to join on the anchor's side) and starts no rule of that side
+    /// (`SpaceCrossings.mayStart`): `mayMatch` then answers false for the sequence, before
+    /// counting how far it lines up.
+    private func startsNoRule(_ glyph: hb_codepoint_t?, after: Bool) -> Bool {
+        guard let glyph, longestRule > 0 else { return false }
+        return !crossings.frozen.multiples.contains(glyph) && !crossings.mayStart(after: after, glyph)
     }
 
     /// The glyphs a rule anchored at a cut's space meets on one side: forward, the
@@ -178,10 +196,10 @@ struct ShapingWindows {
     private func mayMatch(
         _ rules: [(positions: [GlyphRanges], reach: Int)], _ glyphs: [hb_codepoint_t], runEnds: Bool, after: Bool
     ) -> Bool {
-        let aligned = alignedCount(glyphs)
         // Every rule has a first position (else `mayStart` is always true) and none admits
         // the first glyph, which lines up: each is ruled out there, as the loop below would.
-        if aligned > 0, !crossings.mayStart(after: after, glyphs[0]) { return false }
+        if startsNoRule(glyphs.first, after: after) { return false }
+        let aligned = alignedCount(glyphs)
         for rule in rules {
             var index = 0
             var excluded = false

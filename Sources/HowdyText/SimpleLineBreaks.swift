@@ -56,7 +56,7 @@ enum SimpleLineBreaks {
 
     /// The UAX #14 classes answered here; `other` sends the text to ICU.
     private enum Class: UInt8 {
-        case other = 0, letter, hebrew, digit, infix, exclamation, quote, open, close, hyphen, space
+        case other = 0, letter, digit, infix, exclamation, quote, open, close, hyphen, space
     }
 
     /// Classes of U+0000–U+017F.
@@ -136,14 +136,18 @@ enum SimpleLineBreaks {
                 if unit < 0x180 {
                     current = classes[unit]
                 } else if isLetter(UInt16(unit)) {
-                    current = isHebrewLetter(UInt16(unit)) ? .hebrew : .letter
+                    // A Hebrew letter (HL) is told from AL only by a hyphen's rules,
+                    // which read the letters beside it themselves.
+                    current = .letter
                 } else {
                     return nil
                 }
-                if index > 0, Self.breaks(
-                    before: current, after: previous, content: content,
-                    nextIsDigit: index + 1 < text.count && text[index + 1] &- 0x30 < 10,
-                    hyphenAfterHebrew: hyphenAfterHebrew, hyphenStartsWord: hyphenStartsWord)
+                if index > 0,
+                    previous == .space
+                        ? Self.breaks(afterSpacesBefore: current, content: content, at: index, in: text)
+                        : Self.breaks(
+                            before: current, after: previous, hyphenAfterHebrew: hyphenAfterHebrew,
+                            hyphenStartsWord: hyphenStartsWord, at: index, in: text)
                 {
                     if segments.isEmpty { segments.reserveCapacity(text.count / 4 + 1) }
                     segments.append(Self.segment(start, contentEnd, index))
@@ -154,7 +158,7 @@ enum SimpleLineBreaks {
                 case .other: return nil
                 case .space: break
                 case .hyphen:
-                    hyphenAfterHebrew = previous == .hebrew
+                    hyphenAfterHebrew = index > 0 && isHebrewLetter(text[index - 1])
                     hyphenStartsWord = index == 0 || (previous == .space && content != .open)
                     fallthrough
                 default:
@@ -163,19 +167,28 @@ enum SimpleLineBreaks {
                 }
                 previous = current
                 index += 1
-                if current == .letter || current == .hebrew {
-                    // Letters after a letter, most of a text: never a break (LB28), each
-                    // one content. Skipped in a tight loop rather than classed one by one
-                    // through the switches above (about half this walk's instructions);
-                    // the last one's class (AL or HL) is kept for a hyphen after it.
-                    while index < text.count {
-                        let next = Int(text[index])
+                if current == .letter {
+                    while true {
+                        // Letters after a letter, most of a text: never a break (LB28), each
+                        // one content. Skipped in a tight loop rather than classed one by one
+                        // through the switches above (about half this walk's instructions).
+                        while index < text.count {
+                            let next = Int(text[index])
+                            guard next < 0x180 ? classes[next] == .letter : isLetter(UInt16(next)) else { break }
+                            index += 1
+                        }
+                        contentEnd = index
+                        // Then, in most of prose, one space and a letter: a break before the
+                        // letter (LB18; no OP precedes the space), as the walk above would
+                        // answer, and letters again. `previous` and `content` stay AL.
+                        guard index + 1 < text.count, text[index] == 0x20 else { break }
+                        let next = Int(text[index + 1])
                         guard next < 0x180 ? classes[next] == .letter : isLetter(UInt16(next)) else { break }
-                        index += 1
+                        if segments.isEmpty { segments.reserveCapacity(text.count / 4 + 1) }
+                        segments.append(Self.segment(start, contentEnd, index + 1))
+                        start = index + 1
+                        index += 2
                     }
-                    previous = isHebrewLetter(text[index - 1]) ? .hebrew : .letter
-                    content = previous
-                    contentEnd = index
                 }
             }
             segments.append(Self.segment(start, contentEnd, text.count))
@@ -183,40 +196,48 @@ enum SimpleLineBreaks {
         }
     }
 
-    /// Whether ICU breaks before a unit of class `current` after one of class `previous`
-    /// (never the first unit), the last unit that is no space being of class `content`;
-    /// `nextIsDigit`: the unit after `current` is an ASCII digit; the two hyphen flags as
-    /// the walk keeps them for the last hyphen. The rules are those listed in the type's
-    /// documentation, in the order ICU applies them.
+    /// Whether ICU breaks before `text[index]`, of class `current`, after spaces (never the
+    /// first unit), the last unit that is no space being of class `content`. After spaces
+    /// ICU breaks (LB18) but before SP, CP or EX (LB7, LB13), after OP and spaces (LB14),
+    /// between QU, spaces and OP (LB15), and before an IS no digit follows (ICU's LB25
+    /// reads ".5" as a number, which may start after spaces; IS is joined otherwise, LB13).
     @inline(__always)
     private static func breaks(
-        before current: Class, after previous: Class, content: Class, nextIsDigit: Bool, hyphenAfterHebrew: Bool,
-        hyphenStartsWord: Bool
+        afterSpacesBefore current: Class, content: Class, at index: Int, in text: UnsafeBufferPointer<UInt16>
     ) -> Bool {
         switch current {
-        case .space, .close, .exclamation: return false  // LB7, LB13
-        default: break
+        case .space, .close, .exclamation: false
+        case .infix: content != .open && index + 1 < text.count && text[index + 1] &- 0x30 < 10
+        case .open: content != .open && content != .quote
+        default: content != .open
         }
-        // LB14: OP SP* ×; LB15: QU SP* × OP.
-        if content == .open || (current == .open && content == .quote) { return false }
-        // ICU's LB25 reads ".5" as a number, which may start after spaces.
-        if current == .infix { return previous == .space && nextIsDigit }
-        if previous == .space { return true }  // LB18
+    }
+
+    /// Whether ICU breaks before a unit of class `current` right after one of class
+    /// `previous` (no space between), `current` being `text[index]`; the two hyphen flags
+    /// as the walk keeps them for the last hyphen.
+    /// Never before SP, CP, EX, IS (LB7, LB13), QU (LB19) or HY (LB21); never
+    /// after OP (LB14) or QU (LB19); after HY, not after HL (LB21a), not before NU (LB25)
+    /// and not before AL when the hyphen starts a word (ICU 72's word-initial hyphen);
+    /// letters and digits join each other and OP (LB23, LB28, LB30), IS and CP join
+    /// letters and digits (LB25, LB29, LB30); everything else breaks (LB31).
+    @inline(__always)
+    private static func breaks(
+        before current: Class, after previous: Class, hyphenAfterHebrew: Bool, hyphenStartsWord: Bool,
+        at index: Int, in text: UnsafeBufferPointer<UInt16>
+    ) -> Bool {
         switch current {
-        case .quote, .hyphen: return false  // LB19, LB21
+        case .space, .close, .exclamation, .infix, .quote, .hyphen: return false
         default: break
         }
         switch previous {
-        case .quote: return false  // LB19
-        case .exclamation: return true
+        case .open, .quote: return false
         case .hyphen:
-            // LB21a, LB25 (HY × NU), ICU's word-initial hyphen (× AL).
-            return !(hyphenAfterHebrew || current == .digit || (current == .letter && hyphenStartsWord))
-        case .letter, .hebrew, .digit, .infix, .close:
-            // LB23, LB28, LB30 (× OP after letters and digits); LB29 and LB25 (IS ×
-            // letters, digits); LB30 (CP × letters, digits). Before OP otherwise: LB31.
-            return current == .open && (previous == .infix || previous == .close)
-        default: return true
+            return !(hyphenAfterHebrew || current == .digit
+                || (current == .letter && hyphenStartsWord && !isHebrewLetter(text[index])))
+        case .letter, .digit: return false
+        case .infix, .close: return current == .open
+        default: return true  // EX
         }
     }
 

@@ -744,27 +744,29 @@ struct RunShaper {
 /// Japanese sentence changes script between kana and kanji every few characters)
 /// allocates them once; kept from text to text with the text's other arrays
 /// (`ShapedTextArrays`). Every use empties what it fills first. Used by one thread at a
-/// time: the one shaping, then the one that frees the text and pools it.
+/// time: the one shaping, then the one that frees the text and pools it. So its
+/// properties skip the runtime's exclusivity tracking (`@exclusivity(unchecked)`): a
+/// run made about 80 tracked accesses, each a call in and out of the runtime.
 final class RunScratch: @unchecked Sendable {
-    var pieces: [Range<Int>] = []
-    var hashes: [UInt64] = []
+    @exclusivity(unchecked) var pieces: [Range<Int>] = []
+    @exclusivity(unchecked) var hashes: [UInt64] = []
     /// Each piece's glyphs in the run's glyph store (`RunShaper.glyphRanges`).
-    var glyphs: [Range<Int>] = []
+    @exclusivity(unchecked) var glyphs: [Range<Int>] = []
     /// Parallel to `pieces`: asked for before (`WordShapeCache.markAsked`).
-    var asked: [Bool] = []
+    @exclusivity(unchecked) var asked: [Bool] = []
     /// The words of a run to store: piece index, glyphs, unsafe-to-break count.
-    var chosen: [(piece: Int, glyphs: Range<Int>, unsafeCount: Int)] = []
+    @exclusivity(unchecked) var chosen: [(piece: Int, glyphs: Range<Int>, unsafeCount: Int)] = []
     /// The words and hashes between two windows (`RunShaper.shapeWindowed`).
-    var partPieces: [Range<Int>] = []
-    var partHashes: [UInt64] = []
+    @exclusivity(unchecked) var partPieces: [Range<Int>] = []
+    @exclusivity(unchecked) var partHashes: [UInt64] = []
     /// Parallel to `partPieces`: the word was judged clean (a window never is).
-    var partClean: [Bool] = []
+    @exclusivity(unchecked) var partClean: [Bool] = []
     /// The entries of a run the cache lacks (`RunShaper.shapeMissing`).
-    var missing: [Int] = []
+    @exclusivity(unchecked) var missing: [Int] = []
     /// Per piece after the first, whether the run may be cut before it
     /// (`SpaceBoundaries.canCut`), and per piece whether it is clean (`cleanWords`).
-    var cuts: [Bool] = []
-    var clean: [Bool] = []
+    @exclusivity(unchecked) var cuts: [Bool] = []
+    @exclusivity(unchecked) var clean: [Bool] = []
 }
 
 /// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.

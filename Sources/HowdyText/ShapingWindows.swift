@@ -43,9 +43,16 @@ struct ShapingWindows {
     private let crossings: SpaceCrossings
     private let font: OpaquePointer
     private let nominal: ASCIIGlyphs
-    /// Per piece: nominal glyphs once looked up; nil inside when the piece is unsuitable.
-    private var glyphs: [[hb_codepoint_t]?]
-    private var looked: [Bool]
+    /// The nominal glyphs of the pieces looked up so far, one piece after another in the
+    /// order they were looked up (one array for the run, not one per piece).
+    private var found: [hb_codepoint_t] = []
+    /// Per piece: its glyphs' range in `found` once looked up; `notLooked` before, and
+    /// `unsuitable` when the piece has a character no edge argument covers.
+    private var spans: [Range<Int32>]
+    private static let notLooked: Range<Int32> = -1 ..< -1
+    private static let unsuitable: Range<Int32> = -2 ..< -2
+    /// The glyphs of the side `sequence` gathered last (one array for every cut).
+    private var sequenceGlyphs: [hb_codepoint_t] = []
     /// Per cut: 0 unknown, 1 separable, 2 not.
     private var separable: [UInt8]
     /// The most positions an anchored rule has on one side of its anchor.
@@ -94,8 +101,8 @@ struct ShapingWindows {
         self.cuts = cuts
         self.crossings = crossings
         self.font = font
-        glyphs = [[hb_codepoint_t]?](repeating: nil, count: pieces.count)
-        looked = [Bool](repeating: false, count: pieces.count)
+        spans = [Range<Int32>](repeating: Self.notLooked, count: pieces.count)
+        found.reserveCapacity(text.count)
         separable = [UInt8](repeating: 0, count: cuts.count)
         longestRule = crossings.longestAnchoredRule
     }
@@ -136,36 +143,55 @@ struct ShapingWindows {
     }
 
     private mutating func decide(_ cut: Int) -> Bool {
-        guard cuts[cut], text[pieces[cut].upperBound - 1] == 0x20, glyphs(of: cut) != nil, glyphs(of: cut + 1) != nil
+        guard cuts[cut], text[pieces[cut].upperBound - 1] == 0x20, let low = glyphs(of: cut),
+            let high = glyphs(of: cut + 1)
         else { return false }
-        let after = sequence(from: cut + 1, forward: true)
-        if mayMatch(crossings.afterSpace, after.glyphs, runEnds: after.runEnds, after: true) { return false }
-        let before = sequence(from: cut, forward: false)
-        return !mayMatch(crossings.beforeSpace, before.glyphs, runEnds: before.runEnds, after: false)
+        // Read after both lookups: a lookup appends to `found`.
+        // Each side's sequence starts with the glyph next to the anchor: the first of the
+        // word after, and the one before the final space of the word before (when that word
+        // is more than the space). When that glyph rules out every rule (`startsNoRule`),
+        // `mayMatch` would answer no, so the sequence is not gathered.
+        if !startsNoRule(high.isEmpty ? nil : found[high.lowerBound], after: true) {
+            let runEnds = sequence(from: cut + 1, forward: true)
+            if mayMatch(crossings.afterSpace, sequenceGlyphs, runEnds: runEnds, after: true) { return false }
+        }
+        if startsNoRule(low.count > 1 ? found[low.upperBound - 2] : nil, after: false) { return true }
+        let runEnds = sequence(from: cut, forward: false)
+        return !mayMatch(crossings.beforeSpace, sequenceGlyphs, runEnds: runEnds, after: false)
     }
 
-    /// The glyphs a rule anchored at a cut's space meets on one side: forward, the
-    /// words from piece `first` on; backward, piece `first` without its final space (the
-    /// anchor) and the words before it, each read backwards. As many as the longest
-    /// rule has positions; `runEnds` when the run's edge came first (no rule matches past
-    /// it: HarfBuzz matches lookups in the buffer only), false when a word whose glyphs
-    /// are not known came first.
-    private mutating func sequence(from first: Int, forward: Bool) -> (glyphs: [hb_codepoint_t], runEnds: Bool) {
+    /// True when `glyph`, the first of a sequence from an anchor (nil: not known here),
+    /// lines up with its character (no multiple substitution splits it; a first glyph has
+    /// no neighbour to join on the anchor's side) and starts no rule of that side
+    /// (`SpaceCrossings.mayStart`): `mayMatch` then answers false for the sequence, before
+    /// counting how far it lines up.
+    private func startsNoRule(_ glyph: hb_codepoint_t?, after: Bool) -> Bool {
+        guard let glyph, longestRule > 0 else { return false }
+        return !crossings.frozen.multiples.contains(glyph) && !crossings.mayStart(after: after, glyph)
+    }
+
+    /// Gathers into `sequenceGlyphs` the glyphs a rule anchored at a cut's space meets on
+    /// one side: forward, the words from piece `first` on; backward, piece `first` without
+    /// its final space (the anchor) and the words before it, each read backwards. As many
+    /// as the longest rule has positions. Returns true when the run's edge came first (no
+    /// rule matches past it: HarfBuzz matches lookups in the buffer only), false when a
+    /// word whose glyphs are not known came first or enough were gathered.
+    private mutating func sequence(from first: Int, forward: Bool) -> Bool {
         let wanted = longestRule
-        var found: [hb_codepoint_t] = []
-        found.reserveCapacity(wanted + 8)
+        sequenceGlyphs.removeAll(keepingCapacity: true)
         var piece = first
-        while found.count < wanted {
-            guard piece >= 0, piece < pieces.count else { return (found, true) }
-            guard let glyphs = glyphs(of: piece) else { return (found, false) }
+        while sequenceGlyphs.count < wanted {
+            guard piece >= 0, piece < pieces.count else { return true }
+            guard let glyphs = glyphs(of: piece) else { return false }
             if forward {
-                found.append(contentsOf: glyphs)
+                sequenceGlyphs.append(contentsOf: found[glyphs])
             } else {
-                found.append(contentsOf: (piece == first ? glyphs.dropLast() : glyphs[...]).reversed())
+                let upper = piece == first ? glyphs.upperBound - 1 : glyphs.upperBound
+                sequenceGlyphs.append(contentsOf: found[glyphs.lowerBound..<max(glyphs.lowerBound, upper)].reversed())
             }
             piece += forward ? 1 : -1
         }
-        return (found, false)
+        return false
     }
 
     /// Whether one of `rules` (positions from the anchor outwards) may match `glyphs`,
@@ -178,10 +204,10 @@ struct ShapingWindows {
     private func mayMatch(
         _ rules: [(positions: [GlyphRanges], reach: Int)], _ glyphs: [hb_codepoint_t], runEnds: Bool, after: Bool
     ) -> Bool {
-        let aligned = alignedCount(glyphs)
         // Every rule has a first position (else `mayStart` is always true) and none admits
         // the first glyph, which lines up: each is ruled out there, as the loop below would.
-        if aligned > 0, !crossings.mayStart(after: after, glyphs[0]) { return false }
+        if startsNoRule(glyphs.first, after: after) { return false }
+        let aligned = alignedCount(glyphs)
         for rule in rules {
             var index = 0
             var excluded = false
@@ -218,28 +244,35 @@ struct ShapingWindows {
         return count
     }
 
-    /// Piece `index`'s characters' own glyphs, or nil when one is attaching (but the
-    /// space), a Hangul filler, has no glyph, or is in `SpaceCrossings.anywhere`.
-    private mutating func glyphs(of index: Int) -> [hb_codepoint_t]? {
-        if looked[index] { return glyphs[index] }
-        looked[index] = true
-        var found: [hb_codepoint_t] = []
-        found.reserveCapacity(pieces[index].count)
+    /// Where piece `index`'s characters' own glyphs are in `found`, or nil when one is
+    /// attaching (but the space), a Hangul filler, has no glyph, or is in
+    /// `SpaceCrossings.anywhere`.
+    private mutating func glyphs(of index: Int) -> Range<Int>? {
+        let span = spans[index]
+        if span != Self.notLooked {
+            return span == Self.unsuitable ? nil : Int(span.lowerBound)..<Int(span.upperBound)
+        }
+        let start = found.count
+        spans[index] = Self.unsuitable
         var offset = pieces[index].lowerBound
         while offset < pieces[index].upperBound {
             let (scalar, width) = Itemization.decode(text, at: offset)
             offset += width
+            var suitable: Bool
             switch scalar {
-            case 0x20: break
-            case 0x115F, 0x1160, 0x3164, 0xFFA0: return nil  // Hangul fillers, skipped as default ignorables
-            default: if howdy_is_attaching(scalar) != 0 { return nil }
+            case 0x20: suitable = true
+            case 0x115F, 0x1160, 0x3164, 0xFFA0: suitable = false  // Hangul fillers, skipped as default ignorables
+            default: suitable = howdy_is_attaching(scalar) == 0
             }
-            guard let glyph = nominal.glyph(scalar, font: font), !crossings.frozen.anywhere.contains(glyph)
-            else { return nil }
-            found.append(glyph)
+            if suitable, let glyph = nominal.glyph(scalar, font: font), !crossings.frozen.anywhere.contains(glyph) {
+                found.append(glyph)
+                continue
+            }
+            found.removeSubrange(start...)
+            return nil
         }
-        glyphs[index] = found
-        return found
+        spans[index] = Int32(start)..<Int32(found.count)
+        return start..<found.count
     }
 }
 

@@ -8,8 +8,11 @@ import Testing
 /// it accepts and many locales (ICU's tailorings: CJK `lb` variants, Thai, Finnish, …).
 @Suite struct SimpleLineBreaksTests {
     /// One character of each class it answers: letters (ASCII, Latin-1, Extended-A,
-    /// Hebrew), digit, infix, exclamation, quote, space.
-    static let representatives: [UInt16] = [0x61, 0xE9, 0x5D0, 0x627, 0x31, 0x2E, 0x21, 0x27, 0x20]
+    /// Hebrew), digit, infix, exclamation, quote, opening and closing parenthesis, hyphen,
+    /// space.
+    static let representatives: [UInt16] = [
+        0x61, 0xE9, 0x5D0, 0x627, 0x31, 0x2E, 0x21, 0x27, 0x28, 0x29, 0x2D, 0x20,
+    ]
 
     /// Every character it answers (below U+0180, and in the Hebrew and Arabic blocks).
     static let accepted: [UInt16] = ((0..<0x180).map(UInt16.init) + (0x590..<0x700)).filter { unit in
@@ -50,13 +53,16 @@ import Testing
         }
     }
 
-    /// Latin and Hebrew letters, digits, `.,:;!?'` and the space, and nothing else (no
-    /// hyphen, no quotation mark, no no-break space, no soft hyphen, no × or ÷, no
-    /// Hebrew point, maqaf, paseq, geresh or gershayim).
+    /// Latin and Hebrew letters, the ASCII symbols of class AL, digits, `.,:;!?'"()[]-`
+    /// and the space, and nothing else (no `/ { } | + $ % \`, no no-break space, no soft
+    /// hyphen, no × or ÷, no Hebrew point, maqaf, paseq, geresh or gershayim).
     @Test func acceptsExactlyItsClasses() {
-        #expect(Self.accepted.count == 26 * 2 + 10 + 4 + 2 + 1 + 1 + (0x180 - 0xC0 - 2) + 27 + 26 + 10)
+        #expect(
+            Self.accepted.count
+                == 26 * 2 + 11 + 10 + 4 + 2 + 2 + 2 + 2 + 1 + 1 + (0x180 - 0xC0 - 2) + 27 + 26 + 10)
         for unit: UInt16 in [
-            0x2D, 0x22, 0xA0, 0xAD, 0xD7, 0xF7, 0x0A, 0x09, 0x28, 0x2F, 0x2019, 0x3000, 0x5B0, 0x5BC, 0x5BE, 0x5C0,
+            0x2F, 0x7B, 0x7D, 0x7C, 0x2B, 0x24, 0x25, 0x5C, 0xA0, 0xAD, 0xD7, 0xF7, 0x0A, 0x09, 0x2019, 0x3000,
+            0x5B0, 0x5BC, 0x5BE, 0x5C0,
             0x5C3, 0x5F0, 0x5F3, 0x5F4, 0x5CF, 0x5EB, 0x620, 0x63B, 0x640, 0x64B, 0x60C, 0x61B, 0x61F, 0x660,
             0x66A, 0x6D4,
         ] {
@@ -115,6 +121,8 @@ import Testing
             "  Don't miss a thing;it's 10:30 now?Yes!OK 1,000.50 items  ",
             "Café crème à la française: naïve façade, Łódź and Ærøskøbing!",
             "a", " ", "!", "   ", "Hi!there?You'Re 3.5x",
+            "(a) \"b\" c-d -e ( -f \" (g) -5 x-7 [1] ) a.(b) !(c) -(d) \u{5D0}-a \u{5D0} -\u{5D0} <tag> a_b@c.d #1 ~x",
+            "THE ENTIRE RISK AS TO THE QUALITY (\"AS IS\") OF THE PROGRAM - see sections 4-5 and [b]; \"x\" (-2.5).",
         ]
         var generator = SpaceBoundariesTests.FixedGenerator(seed: UInt64(locale.utf8.count) &+ 20)
         for _ in 0..<60 {

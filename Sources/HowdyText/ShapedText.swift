@@ -14,16 +14,20 @@ public struct ShapedText: Sendable {
     /// (the line breaker, balancer and layout builder each hold one) retains one
     /// reference instead of one per array.
     let storage: Storage
+    /// Set when `storage` is kept by `ShapedTextCache`, whose fonts the text system's own
+    /// caches hold (`Font.heldBySystem`): the primary font as given and the fallback fonts
+    /// retaining their system, in `storage.fonts`' order. What layouts hand out.
+    private let handedFonts: [Font]?
 
     /// The text as given.
     public var text: String { storage.text }
     /// The primary font.
-    public var font: Font { storage.font }
+    public var font: Font { handedFonts?[0] ?? storage.font }
     /// The options the text was shaped with.
     public var options: TextOptions { storage.options }
 
     var utf16: [UInt16] { storage.utf16 }
-    var fonts: [Font] { storage.fonts }
+    var fonts: [Font] { handedFonts ?? storage.fonts }
     /// See `TextLayout.fontFailures`.
     var fontFailures: [TextError] { storage.fontFailures }
     /// The runs in logical order; their glyphs are ranges of `glyphStore`.
@@ -169,10 +173,11 @@ public struct ShapedText: Sendable {
         var textKey: UInt64?
         if let cache {
             switch cache.look(for: text, font: font, options: options) {
-            case .kept(let kept):
+            case .kept(let kept, let fonts):
                 storage = kept
+                handedFonts = fonts
                 return
-            case .missed(let key): textKey = key
+            case .missed(let key, let seen): textKey = seen ? key : nil
             case .refused: break
             }
         }
@@ -323,6 +328,7 @@ public struct ShapedText: Sendable {
             bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
             maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, segmentsAreSearchable: searchable,
             metrics: metrics, scratch: scratch)
+        handedFonts = nil
         if let cache, let textKey,
             ShapedTextCache.takes(
                 units: utf16, runs: runs, failures: fontFailures, options: options, font: font)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -45,15 +47,28 @@ final class ShapedTextCache: Sendable {
     private struct Table {
         var entries: [WordKey: Entry] = [:]
         var bytes = 0
-        /// Texts (their keys) seen once and not kept yet, direct-mapped by the key's low
-        /// bits (`seenSlots`); a collision only forgets one, which is then kept a sight
-        /// later. Empty until the first text is seen.
-        var seen: [UInt64] = []
     }
 
-    private static let seenSlots = 256
+    /// Texts (their keys) seen once on a thread stripe and not kept yet, direct-mapped by
+    /// the key's low bits; a collision only forgets one, which is then kept a sight later.
+    /// Per stripe, so that marking takes no lock of its own: `look` marks under the read
+    /// lock it already holds (a text seen on two stripes once each is kept at its third
+    /// sight).
+    private struct Seen {
+        var keys: [UInt64] = []
+        var generation = 0
+    }
 
-    private let table = ReadMostly<Table, Void>(Table())
+    private static let seenSlots = 64
+
+    private let table = ReadMostly<Table, Seen>(Table()) { Seen() }
+    /// Bumped by `removeAll`: a stripe's `Seen` of an older generation is stale. Outside
+    /// the lock, as is `keptCount`, so that emptying a cache that keeps nothing (a "cold"
+    /// layout's) takes no lock: a `look` racing with `removeAll` may take a text as seen,
+    /// which only keeps it a sight early.
+    private let generation = Atomic<Int>(0)
+    /// `table.entries.count`, written under the write lock.
+    private let keptCount = Atomic<Int>(0)
 
     /// Bytes held (estimated by `size(of:)`).
     var bytes: Int { table.read { $0.pointee.bytes } }
@@ -63,10 +78,11 @@ final class ShapedTextCache: Sendable {
 
     /// What `look` found.
     enum Found {
-        /// A storage made from the kept one.
-        case kept(ShapedText.Storage)
-        /// Not kept: the text's key, for `keep`.
-        case missed(UInt64)
+        /// The kept shaping: a storage whose fonts the system's caches hold, and the
+        /// fonts a `ShapedText` made of it hands out (`ShapedText.handedFonts`).
+        case kept(ShapedText.Storage, fonts: [Font])
+        /// Not kept: the text's key for `keep`, and whether it was seen before.
+        case missed(UInt64, seen: Bool)
         /// Not a text this cache keeps (`takes` would refuse it).
         case refused
     }
@@ -84,7 +100,7 @@ final class ShapedTextCache: Sendable {
         return runs.allSatisfy { NominalShaping.takes($0.script) }
     }
 
-    /// The kept shaping of `text` in `font` under `options`, or its key.
+    /// The kept shaping of `text` in `font` under `options`, or its key (marked as seen).
     func look(for text: String, font: Font, options: TextOptions) -> Found {
         guard options.usesWordCache else { return .refused }
         var text = text
@@ -93,31 +109,36 @@ final class ShapedTextCache: Sendable {
             // kept (`takes`), whose UTF-8 starts with E3–E9: others pay no hash.
             guard let lead = bytes.first, lead >= 0xE3, lead <= 0xE9 else { return .refused }
             let key = Self.hash(bytes, font: font)
-            let kept = table.read { table -> ShapedText.Storage? in
-                guard let entry = table.pointee.entries[WordKey(key)], entry.storage.font == font,
+            let kept = table.readWithLocal { table, seen -> Found in
+                if let entry = table.pointee.entries[WordKey(key)], entry.storage.font == font,
                     entry.storage.options == options,
                     entry.bytes.withUnsafeBufferPointer({ Self.equal($0, bytes) })
-                else { return nil }
-                return entry.storage
+                {
+                    return .kept(entry.storage, fonts: [])
+                }
+                let generation = self.generation.load(ordering: .relaxed)
+                if seen.keys.isEmpty {
+                    seen.keys = [UInt64](repeating: 0, count: Self.seenSlots)
+                } else if seen.generation != generation {
+                    // Emptied in place: a new array is made through the runtime's
+                    // unspecialised allocation (about 1k instructions, callgrind).
+                    seen.keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                }
+                seen.generation = generation
+                let slot = Int(truncatingIfNeeded: key) & (Self.seenSlots - 1)
+                let before = seen.keys[slot] == key
+                seen.keys[slot] = key
+                return .missed(key, seen: before)
             }
-            guard let kept else { return .missed(key) }
-            return .kept(Self.handedOut(kept, font: font))
+            guard case .kept(let storage, _) = kept else { return kept }
+            return .kept(storage, fonts: Self.handedFonts(storage, font: font))
         }
     }
 
-    /// Keeps `storage` (just made by `ShapedText.init` for its text, font and options,
-    /// which `takes` accepted; `key` is what `look` missed with) when its text was seen
-    /// before: a text laid out once (a fresh paragraph) then pays for a mark, not for a
-    /// kept copy.
+    /// Keeps `storage`, just made by `ShapedText.init` for its text, font and options
+    /// (which `takes` accepted) after `look` missed with `key` for a text seen before: a
+    /// text laid out once (a fresh paragraph) pays for a mark, not for a kept copy.
     func keep(_ storage: ShapedText.Storage, key: UInt64) {
-        let slot = Int(truncatingIfNeeded: key) & (Self.seenSlots - 1)
-        let seen = table.write { table -> Bool in
-            if table.seen.isEmpty { table.seen = [UInt64](repeating: 0, count: Self.seenSlots) }
-            if table.seen[slot] == key { return true }
-            table.seen[slot] = key
-            return false
-        }
-        guard seen else { return }
         var text = storage.text
         let size = Self.size(of: storage)
         let entry = text.withUTF8 { bytes in Entry(bytes: Array(bytes), storage: Self.held(storage)) }
@@ -131,17 +152,19 @@ final class ShapedTextCache: Sendable {
                 table.bytes -= Self.size(of: old.storage)
             }
             table.bytes += size
-            table.seen[slot] = 0
+            keptCount.store(table.entries.count, ordering: .relaxed)
         }
     }
 
     /// Forgets every text, kept or seen; with `keepingCapacity`, the table keeps its
     /// allocation.
     func removeAll(keepingCapacity: Bool = false) {
+        generation.add(1, ordering: .relaxed)
+        guard keptCount.load(ordering: .relaxed) > 0 else { return }
         table.write { table in
-            if !table.entries.isEmpty { table.entries.removeAll(keepingCapacity: keepingCapacity) }
+            table.entries.removeAll(keepingCapacity: keepingCapacity)
             table.bytes = 0
-            table.seen.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            keptCount.store(0, ordering: .relaxed)
         }
     }
 
@@ -151,13 +174,13 @@ final class ShapedTextCache: Sendable {
         copy(storage, font: storage.font.heldBySystem, fonts: storage.fonts.map(\.heldBySystem))
     }
 
-    /// A kept storage for a text laid out again in `font` (`==` the kept one): the
-    /// caller's font first, the fallback fonts retaining their system, as `ShapedText.init`
-    /// would have given them.
-    private static func handedOut(_ storage: ShapedText.Storage, font: Font) -> ShapedText.Storage {
+    /// The fonts a `ShapedText` made from a kept storage hands out for a text laid out
+    /// again in `font` (`==` the kept one): the caller's font first, the fallback fonts
+    /// retaining their system, as `ShapedText.init` would have given them.
+    private static func handedFonts(_ storage: ShapedText.Storage, font: Font) -> [Font] {
         var fonts = storage.fonts
         for index in fonts.indices { fonts[index] = index == 0 ? font : fonts[index].retainingSystem }
-        return copy(storage, font: font, fonts: fonts)
+        return fonts
     }
 
     private static func copy(_ storage: ShapedText.Storage, font: Font, fonts: [Font]) -> ShapedText.Storage {

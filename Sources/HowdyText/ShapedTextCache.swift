@@ -25,27 +25,23 @@ import Synchronization
 ///
 /// Only texts whose every run is Han, Hiragana or Katakana, starting with a character in
 /// U+3000–U+9FFF, are kept (so other texts pay no hash to look): other scripts' words are
-/// kept by the word cache, shared between texts, where a whole text serves itself alone. Bounded in bytes (`byteLimit`), emptied whole when full; emptied with
-/// its `WordShapeCache` (`removeAll`), so a "cold" layout shapes again. A text is kept
-/// the second time it is made: the first only marks it as seen. The kept storage
-/// holds its fonts as the system's caches do (`Font.heldBySystem`), so the system's own
-/// cache never keeps the system alive; each hit hands out a storage retaining them.
+/// kept by the word cache, shared between texts, where a whole text serves itself alone.
+/// A text is kept the second time it is made (the first only marks it as seen), so a
+/// text laid out once pays no copy. Bounded in bytes (`byteLimit`), emptied whole when
+/// full; emptied with its `WordShapeCache` (`removeAll`), so a "cold" layout shapes
+/// again. The kept storage holds its fonts as the system's caches do
+/// (`Font.heldBySystem`), so the system's own cache never keeps the system alive; a
+/// `ShapedText` made from it hands out fonts that retain the system (`handedFonts`).
 final class ShapedTextCache: Sendable {
     /// Budget in bytes for kept texts (an estimate, `size(of:)`).
     static let byteLimit = 2 << 20
     /// Longer texts (UTF-16 units) are not kept: one would crowd out many titles.
     static let maximumLength = 4096
 
-    private struct Entry {
-        /// The text's UTF-8 bytes.
-        let bytes: [UInt8]
-        /// What `ShapedText.init` made (its font and options are the rest of the key),
-        /// fonts held by the system, recycling nothing.
-        let storage: ShapedText.Storage
-    }
-
     private struct Table {
-        var entries: [WordKey: Entry] = [:]
+        /// What `ShapedText.init` made (its text, font and options are the key), fonts
+        /// held by the system, recycling nothing.
+        var entries: [WordKey: ShapedText.Storage] = [:]
         var bytes = 0
     }
 
@@ -110,11 +106,10 @@ final class ShapedTextCache: Sendable {
             guard let lead = bytes.first, lead >= 0xE3, lead <= 0xE9 else { return .refused }
             let key = Self.hash(bytes, font: font)
             let kept = table.readWithLocal { table, seen -> Found in
-                if let entry = table.pointee.entries[WordKey(key)], entry.storage.font == font,
-                    entry.storage.options == options,
-                    entry.bytes.withUnsafeBufferPointer({ Self.equal($0, bytes) })
-                {
-                    return .kept(entry.storage, fonts: [])
+                if let entry = table.pointee.entries[WordKey(key)], entry.font == font, entry.options == options {
+                    // A native string's UTF-8 is contiguous: no copy.
+                    var keptText = entry.text
+                    if keptText.withUTF8({ Self.equal($0, bytes) }) { return .kept(entry, fonts: []) }
                 }
                 let generation = self.generation.load(ordering: .relaxed)
                 if seen.keys.isEmpty {
@@ -139,30 +134,30 @@ final class ShapedTextCache: Sendable {
     /// (which `takes` accepted) after `look` missed with `key` for a text seen before: a
     /// text laid out once (a fresh paragraph) pays for a mark, not for a kept copy.
     func keep(_ storage: ShapedText.Storage, key: UInt64) {
-        var text = storage.text
         let size = Self.size(of: storage)
-        let entry = text.withUTF8 { bytes in Entry(bytes: Array(bytes), storage: Self.held(storage)) }
+        let entry = Self.held(storage)
         table.write { table in
             if table.bytes + size > Self.byteLimit {
-                table.entries.removeAll()
+                table.entries.removeAll(keepingCapacity: true)
                 table.bytes = 0
             }
             // The same text in the same face and size under other options replaces it.
             if let old = table.entries.updateValue(entry, forKey: WordKey(key)) {
-                table.bytes -= Self.size(of: old.storage)
+                table.bytes -= Self.size(of: old)
             }
             table.bytes += size
             keptCount.store(table.entries.count, ordering: .relaxed)
         }
     }
 
-    /// Forgets every text, kept or seen; with `keepingCapacity`, the table keeps its
-    /// allocation.
-    func removeAll(keepingCapacity: Bool = false) {
+    /// Forgets every text, kept or seen. The table keeps its allocation (a few slots:
+    /// entries are whole texts, at most `byteLimit` bytes of them), so that emptying it
+    /// frees only the texts.
+    func removeAll() {
         generation.add(1, ordering: .relaxed)
         guard keptCount.load(ordering: .relaxed) > 0 else { return }
         table.write { table in
-            table.entries.removeAll(keepingCapacity: keepingCapacity)
+            table.entries.removeAll(keepingCapacity: true)
             table.bytes = 0
             keptCount.store(0, ordering: .relaxed)
         }
@@ -193,7 +188,7 @@ final class ShapedTextCache: Sendable {
             metrics: storage.metrics, scratch: nil, recycles: false)
     }
 
-    /// Estimated bytes of a kept storage: its text twice (UTF-8 and UTF-16), five 4-byte
+    /// Estimated bytes of a kept storage: its text (UTF-8 and UTF-16), five 4-byte
     /// glyph columns, the 8-byte prefix sums, segments, runs, and 256 for the objects.
     private static func size(of storage: ShapedText.Storage) -> Int {
         let units = storage.utf16.count

@@ -194,7 +194,7 @@ public final class WordShapeCache: Sendable {
             locals { $0 = Counts() }
         }
         segments.removeAll(keepingCapacity: true)
-        texts.removeAll(keepingCapacity: true)
+        texts.removeAll()
         asked.withLock { $0.clear() }
     }
 

@@ -204,28 +204,41 @@ final class ShapedTextCache: Sendable {
         return memcmp(left, right, a.count) == 0
     }
 
-    /// FNV-1a over the face's identity, the size and the bytes, eight to a word,
-    /// finalized (`FNV1a.finalized`). Only picks the slot: an entry is compared whole
-    /// before it answers.
+    /// Bytes hashed from each end of a longer text.
+    private static let hashedEnd = 64
+
+    /// FNV-1a over the face's identity, the size, the length and the bytes (of a text
+    /// longer than 128, the first and last 64), eight to a word, finalized
+    /// (`FNV1a.finalized`). Only picks the slot: an entry is compared whole before it
+    /// answers, so texts alike at both ends only share a slot (the later replaces the
+    /// earlier), and a long text's look costs no walk over all of it.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, font: Font) -> UInt64 {
         var hash = FNV1a()
         hash.mix(UInt64(UInt(bitPattern: ObjectIdentifier(font.face))))
         hash.mix(font.size.bitPattern)
         let raw = UnsafeRawBufferPointer(bytes)
         let count = raw.count
-        var index = 0
-        while index + 8 <= count {
-            var word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // The upper bytes folded into the low bits, which the multiply carries upward.
-            word ^= word >> 29
-            hash.mix(word)
-            index += 8
-        }
-        while index < count {
-            hash.mix(UInt64(raw[index]))
-            index += 1
-        }
         hash.mix(UInt64(count) << 40)
+        @inline(__always) func mix(_ range: Range<Int>) {
+            var index = range.lowerBound
+            while index + 8 <= range.upperBound {
+                var word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // The upper bytes folded into the low bits, which the multiply carries upward.
+                word ^= word >> 29
+                hash.mix(word)
+                index += 8
+            }
+            while index < range.upperBound {
+                hash.mix(UInt64(raw[index]))
+                index += 1
+            }
+        }
+        if count <= 2 * hashedEnd {
+            mix(0..<count)
+        } else {
+            mix(0..<hashedEnd)
+            mix((count - hashedEnd)..<count)
+        }
         return hash.finalized
     }
 }

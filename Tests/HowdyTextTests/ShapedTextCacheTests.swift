@@ -134,3 +134,30 @@ import Testing
         #expect(weakSystem == nil, "the system's text cache keeps the system alive")
     }
 }
+
+/// Long texts are hashed by their ends only: texts of one length alike at both ends must
+/// still get their own layouts (the entry is compared whole).
+@Suite struct ShapedTextCacheLongTextTests {
+    @Test("long texts alike at both ends never answer for each other")
+    func alikeAtBothEnds() throws {
+        let system = TextSystem()
+        let font = try system.font(named: "Inter-Regular", size: 19)
+        let ends = String(repeating: "计划应用", count: 12)
+        let texts = ["欢迎使用全新的", "在合适的时间收", "通知以便我们在"].map { ends + $0 + ends }
+        for width in [90.0, 300.0] {
+            system.wordCache.removeAll()
+            for round in 0..<3 {
+                for text in texts {
+                    var uncached = TextOptions()
+                    uncached.usesWordCache = false
+                    let fresh = try ShapedText(text, font: font, options: uncached).balance(width: width)
+                    let cached = try ShapedText(text, font: font).balance(width: width)
+                    #expect(
+                        cached.lines.map(\.text) == fresh.lines.map(\.text)
+                            && String(describing: cached.lines) == String(describing: fresh.lines),
+                        "round \(round)")
+                }
+            }
+        }
+    }
+}

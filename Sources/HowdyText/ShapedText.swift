@@ -14,16 +14,20 @@ public struct ShapedText: Sendable {
     /// (the line breaker, balancer and layout builder each hold one) retains one
     /// reference instead of one per array.
     let storage: Storage
+    /// Set when `storage` is kept by `ShapedTextCache`, whose fonts the text system's own
+    /// caches hold (`Font.heldBySystem`): the primary font as given and the fallback fonts
+    /// retaining their system, in `storage.fonts`' order. What layouts hand out.
+    private let handedFonts: [Font]?
 
     /// The text as given.
     public var text: String { storage.text }
     /// The primary font.
-    public var font: Font { storage.font }
+    public var font: Font { handedFonts?[0] ?? storage.font }
     /// The options the text was shaped with.
     public var options: TextOptions { storage.options }
 
     var utf16: [UInt16] { storage.utf16 }
-    var fonts: [Font] { storage.fonts }
+    var fonts: [Font] { handedFonts ?? storage.fonts }
     /// See `TextLayout.fontFailures`.
     var fontFailures: [TextError] { storage.fontFailures }
     /// The runs in logical order; their glyphs are ranges of `glyphStore`.
@@ -92,9 +96,13 @@ public struct ShapedText: Sendable {
         let metrics: (ascent: Double, descent: Double, lineHeight: Double)
         /// The run shaper's scratch arrays, held only to be pooled with the rest.
         let scratch: RunScratch?
+        /// False for the storages `ShapedTextCache` keeps and hands out: their arrays stay
+        /// with the cache.
+        let recycles: Bool
 
         /// Its arrays go back to the pool for the next text (`ShapedTextArrays`).
         deinit {
+            guard recycles else { return }
             ShapedTextArrays.recycle(
                 ShapedTextArrays(
                     utf16: utf16, runs: runs, glyphs: glyphStore.glyphs, clusters: glyphStore.clusters,
@@ -109,9 +117,11 @@ public struct ShapedText: Sendable {
             glyphStore: ShapedRun, bidi: BidiLevels, advancePrefix: [Int], segments: [Segment],
             unsafeToBreak: OffsetSet, hyphen: (glyph: UInt32, advance: Int)?, maxSegmentWidth: Int,
             maxHangingWidth: Int, segmentsAreSearchable: Bool,
-            metrics: (ascent: Double, descent: Double, lineHeight: Double), scratch: RunScratch? = nil
+            metrics: (ascent: Double, descent: Double, lineHeight: Double), scratch: RunScratch? = nil,
+            recycles: Bool = true
         ) {
             self.scratch = scratch
+            self.recycles = recycles
             self.text = text
             self.font = font
             self.options = options
@@ -158,6 +168,19 @@ public struct ShapedText: Sendable {
     ///   `TextError.invalidLineHeight` for a non-positive or non-finite line height,
     ///   `TextError.unicode` if ICU fails.
     public init(_ text: String, font: Font, options: TextOptions = TextOptions()) throws {
+        // The same CJK text laid out before in this font under these options.
+        let cache = options.usesWordCache ? font.system.wordCache.texts : nil
+        var textKey: UInt64?
+        if let cache {
+            switch cache.look(for: text, font: font, options: options) {
+            case .kept(let kept, let fonts):
+                storage = kept
+                handedFonts = fonts
+                return
+            case .missed(let key, let seen): textKey = seen ? key : nil
+            case .refused: break
+            }
+        }
         // Arrays a text shaped earlier on this thread gave back (`ShapedTextArrays`).
         var arrays = ShapedTextArrays.take()
         Self.utf16(of: text, into: &arrays.utf16)
@@ -305,6 +328,13 @@ public struct ShapedText: Sendable {
             bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
             maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, segmentsAreSearchable: searchable,
             metrics: metrics, scratch: scratch)
+        handedFonts = nil
+        if let cache, let textKey,
+            ShapedTextCache.takes(
+                units: utf16, runs: runs, failures: fontFailures, options: options, font: font)
+        {
+            cache.keep(storage, key: textKey)
+        }
     }
 
     /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage

@@ -123,6 +123,8 @@ public final class WordShapeCache: Sendable {
     let spaceAnalyses = SpaceAnalyses()
     /// Texts' segments (break opportunities), kept and dropped with the words.
     let segments = SegmentCache()
+    /// Whole shaped CJK texts, kept and dropped with the words (`ShapedTextCache`).
+    let texts = ShapedTextCache()
     /// Pieces of CJK runs asked for since the last `removeAll` (`AskedWords`).
     private let asked = Mutex(AskedWords())
     /// Called (outside the cache's other locks, under this one) when a generation fills
@@ -174,6 +176,7 @@ public final class WordShapeCache: Sendable {
             locals { $0 = Counts() }
         }
         segments.removeAll()
+        texts.removeAll()
         asked.withLock { $0.clear() }
     }
 
@@ -191,6 +194,7 @@ public final class WordShapeCache: Sendable {
             locals { $0 = Counts() }
         }
         segments.removeAll(keepingCapacity: true)
+        texts.removeAll()
         asked.withLock { $0.clear() }
     }
 

@@ -73,6 +73,16 @@ struct RunShaper {
             item.start..<item.end, seed: WordShapeCache.seed(context), into: &scratch.pieces, hashes: &scratch.hashes)
         let pieces = scratch.pieces
         let hashes = scratch.hashes
+        // A run of words seen twice before: one lookup (`RunEntry`) before judging its
+        // words. Not for a batch of missing words (`MissingWordBatch`): its text is made up.
+        let runHash = batchesMissing && pieces.count > 1 ? RunEntry.key(hashes) : nil
+        if let runHash,
+            cache.assembleRun(
+                text, item.start..<item.end, hash: runHash, words: pieces.count, context: context, into: &store,
+                unsafe: &unsafe)
+        {
+            return first..<store.glyphs.count
+        }
         // Into the scratch arrays: two new arrays per run cost more than the answers.
         boundaries.canCut(text, before: pieces, into: &scratch.cuts)
         let cuts = scratch.cuts
@@ -83,6 +93,9 @@ struct RunShaper {
                 text, pieces: pieces, hashes: hashes, context: context, rightToLeft: item.isRightToLeft,
                 into: &store, unsafe: &unsafe)
         {
+            storeRun(
+                item, hash: runHash, glyphs: first..<store.glyphs.count, of: store, unsafe: unsafe, cache: cache,
+                context: context)
             return first..<store.glyphs.count
         }
         boundaries.cleanWords(text, pieces, into: &scratch.clean)
@@ -97,6 +110,9 @@ struct RunShaper {
                 text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
                 hashes: hashes)
             {
+                storeRun(
+                    item, hash: runHash, glyphs: first..<store.glyphs.count, of: store, unsafe: unsafe, cache: cache,
+                    context: context)
                 return first..<store.glyphs.count
             }
             if shapeMissing(
@@ -307,6 +323,26 @@ struct RunShaper {
                 hash: WordShapeCache.hash(text, range, context), context: context, rightToLeft: rightToLeft,
                 clean: false, into: &data, &words)
         }
+    }
+
+    /// Stores `item` whole (`RunEntry`) under `hash` (nil: nothing), once its words have
+    /// all come from the cache with every cut safe and every word clean (a second sight
+    /// of the text: a text seen once pays nothing for it). Its glyphs are those words',
+    /// now `glyphs` of `store`; its unsafe-to-break offsets are the run's in `unsafe`,
+    /// which holds no other run's there (each run adds only offsets of its own clusters).
+    private func storeRun(
+        _ item: TextRun, hash: UInt64?, glyphs: Range<Int>, of store: ShapedRun, unsafe: OffsetSet,
+        cache: WordShapeCache, context: ShapeContext
+    ) {
+        guard let hash else { return }
+        let range = item.start..<item.end
+        var offsets: [Int32] = []
+        for offset in range where unsafe.contains(offset) { offsets.append(Int32(offset - item.start)) }
+        var data: [Int32] = []
+        PackedWord.pack(
+            into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[range]), run: store,
+            glyphs: glyphs, base: Int32(item.start), unsafe: offsets, clean: true)
+        cache.store(data, words: [(hash, 0..<data.count)])
     }
 
     /// Packs `glyphs` of `store`, the glyphs of `text[range]` (the HarfBuzz buffer holds

@@ -358,6 +358,29 @@ public final class WordShapeCache: Sendable {
         }
     }
 
+    /// Appends the young whole-run entry (`RunEntry`) for `text[range]` under `hash`, if
+    /// held, to `run` and its unsafe-to-break offsets to `unsafe`, counting `words` hits
+    /// (what assembling the run's words would count); otherwise false, with nothing
+    /// appended and nothing counted (the caller goes on with the run's words).
+    func assembleRun(
+        _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64, words: Int, context: ShapeContext,
+        into run: inout ShapedRun, unsafe: inout OffsetSet
+    ) -> Bool {
+        let packed = context.packed
+        return state.readWithLocal { state, counts -> Bool in
+            guard let offset = state.pointee.young.find(WordKey(hash), text, range, packed: packed) else {
+                return false
+            }
+            return state.pointee.young.arena.withUnsafeBufferPointer { arena in
+                guard PackedWord.isClean(arena, at: offset) else { return false }
+                run.reserve(Int(arena[offset + PackedWord.glyphCountSlot]))
+                PackedWord.append(arena, at: offset, to: &run, unsafe: &unsafe, base: Int32(range.lowerBound))
+                counts.hits += words
+                return true
+            }
+        }
+    }
+
     /// Every entry held, in both generations: its text, its context (`ShapeContext.packed`)
     /// and whether it was stored as clean (`PackedWord.cleanFlag`). For tests of what the
     /// flag promises.

@@ -1,0 +1,35 @@
+/// A run of two or more words kept whole in the word cache beside its words, so that a
+/// text seen again is one lookup and one copy per run instead of a lookup and a copy per
+/// word (and without cutting the run into words, judging its cuts and words first).
+///
+/// Stored only from a run shaped whole (`RunShaper.storable`) where every word was stored
+/// as clean: every cut safe (`SpaceBoundaries.canCut`), every word clean
+/// (`SpaceBoundaries.cleanWords`), no lookup match spanning a cut, each word's glyphs
+/// its own and starting at its first unit. The entry's glyphs (and unsafe-to-break
+/// offsets) are then exactly those words' entries concatenated, which is what assembling
+/// the words gives. Those verdicts are functions of the run's text in its context (the
+/// font, features, script, direction and language of `ShapeContext`, which decide the
+/// `SpaceBoundaries` analysis): `canCut` reads the units at each cut, `cleanWords` the
+/// words and, where HarfBuzz may reverse the buffer, the run's own letters and digits.
+/// So wherever the same text comes as a run in the same context, the words' route would
+/// judge it the same and assemble the same glyphs; the entry answers for it without
+/// judging. A run of one word is its word's entry already and gets none.
+///
+/// Keyed apart from words (`key`: a marker, then the words' keys, which hold the context),
+/// and marked clean, which a window entry (`ShapingWindows`) never is; no word entry has a
+/// run's text (a word's only spaces end it). A hit counts a cache hit per word, as
+/// assembling the words would.
+enum RunEntry {
+    /// Mixed first: makes a run's key differ from a word's.
+    static let marker: UInt64 = 0x52_554E_454E_5452_59
+
+    /// The key of a run as a whole-run entry, from its words' keys (`RunShaper.words`,
+    /// in logical order): each mixed after `marker`. The entry's text is compared on every
+    /// lookup, so the key need only be the same for the same text in the same context.
+    static func key(_ words: [UInt64]) -> UInt64 {
+        var hash = FNV1a()
+        hash.mix(marker)
+        for word in words { hash.mix(word) }
+        return hash.finalized
+    }
+}

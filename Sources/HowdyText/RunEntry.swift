@@ -1,24 +1,25 @@
 /// A run of two or more words kept whole in the word cache beside its words, so that a
 /// text seen again is one lookup and one copy per run instead of a lookup and a copy per
-/// word (and without cutting the run into words, judging its cuts and words first).
+/// word (and without judging its cuts and words first).
 ///
-/// Stored only from a run shaped whole (`RunShaper.storable`) where every word was stored
-/// as clean: every cut safe (`SpaceBoundaries.canCut`), every word clean
-/// (`SpaceBoundaries.cleanWords`), no lookup match spanning a cut, each word's glyphs
-/// its own and starting at its first unit. The entry's glyphs (and unsafe-to-break
-/// offsets) are then exactly those words' entries concatenated, which is what assembling
-/// the words gives. Those verdicts are functions of the run's text in its context (the
-/// font, features, script, direction and language of `ShapeContext`, which decide the
-/// `SpaceBoundaries` analysis): `canCut` reads the units at each cut, `cleanWords` the
-/// words and, where HarfBuzz may reverse the buffer, the run's own letters and digits.
-/// So wherever the same text comes as a run in the same context, the words' route would
-/// judge it the same and assemble the same glyphs; the entry answers for it without
-/// judging. A run of one word is its word's entry already and gets none.
+/// Stored lazily, on the run's second sight (`RunShaper.storeRun`): when its words all
+/// came from the cache with every cut safe (`SpaceBoundaries.canCut`) and every word clean
+/// (`SpaceBoundaries.cleanWords`, or stored as clean where words are judged alone), so a
+/// text seen once pays nothing for it. The entry's glyphs and unsafe-to-break offsets are
+/// then those words' entries concatenated. Those verdicts are functions of the run's text
+/// in its context (font, features, script, direction and language, `ShapeContext`, which
+/// decide the `SpaceBoundaries` analysis): `canCut` reads the units at each cut,
+/// `cleanWords` the words and, where HarfBuzz may reverse the buffer, the run's own
+/// letters and digits. So wherever the same text comes as a run in the same context, the
+/// words' route would judge it the same and assemble the same glyphs (or, its words
+/// evicted, shape what they hold); the entry answers for it without judging.
 ///
-/// Keyed apart from words (`key`: a marker, then the words' keys, which hold the context),
-/// and marked clean, which a window entry (`ShapingWindows`) never is; no word entry has a
-/// run's text (a word's only spaces end it). A hit counts a cache hit per word, as
-/// assembling the words would.
+/// Keyed apart from words (`key`: a marker, then the words' keys, which hold the
+/// context), and not marked clean (`PackedWord.cleanFlag` is a word's verdict). No word
+/// entry has a run's text (a word's only spaces end it); a window (`ShapingWindows`) of
+/// the same text, met only through a 64-bit key collision, holds that text shaped alone,
+/// the same glyphs. A run of one word is its word's entry and gets none. A hit counts a
+/// cache hit per word, as assembling the words would.
 enum RunEntry {
     /// Mixed first: makes a run's key differ from a word's.
     static let marker: UInt64 = 0x52_554E_454E_5452_59

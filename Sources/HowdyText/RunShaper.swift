@@ -341,7 +341,7 @@ struct RunShaper {
         var data: [Int32] = []
         PackedWord.pack(
             into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[range]), run: store,
-            glyphs: glyphs, base: Int32(item.start), unsafe: offsets, clean: true)
+            glyphs: glyphs, base: Int32(item.start), unsafe: offsets, clean: false)
         cache.store(data, words: [(hash, 0..<data.count)])
     }
 

@@ -371,13 +371,12 @@ public final class WordShapeCache: Sendable {
             guard let offset = state.pointee.young.find(WordKey(hash), text, range, packed: packed) else {
                 return false
             }
-            return state.pointee.young.arena.withUnsafeBufferPointer { arena in
-                guard PackedWord.isClean(arena, at: offset) else { return false }
+            state.pointee.young.arena.withUnsafeBufferPointer { arena in
                 run.reserve(Int(arena[offset + PackedWord.glyphCountSlot]))
                 PackedWord.append(arena, at: offset, to: &run, unsafe: &unsafe, base: Int32(range.lowerBound))
-                counts.hits += words
-                return true
             }
+            counts.hits += words
+            return true
         }
     }
 

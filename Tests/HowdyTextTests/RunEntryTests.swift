@@ -30,6 +30,9 @@ import Testing
             let before = system.wordCache.statistics
             let cached = try ShapedText(item.text, font: font)
             let after = system.wordCache.statistics
+            #expect(
+                ShapingWindowsTests.columns(cached) == ShapingWindowsTests.columns(uncached), "\(item.font) \(sight)")
+            #expect(cached.unsafeToBreak.storage == uncached.unsafeToBreak.storage, "\(item.font) \(sight)")
             for width in [90.0, 160.0, 400.0] {
                 #expect(
                     LayoutCase.glyphDump(try cached.balance(width: width))
@@ -41,6 +44,29 @@ import Testing
             default: #expect(after.hits - before.hits == words && after.misses == before.misses, "\(item.font)")
             }
         }
+    }
+
+    /// Hebrew prose, each text met three times (Inter with its fallback face, and Noto
+    /// Sans Hebrew): glyphs and unsafe-to-break offsets equal the uncached ones on every
+    /// sight, and some texts have such offsets, so a run entry that dropped them shows.
+    @Test(
+        "Hebrew prose met thrice keeps its glyphs and unsafe offsets",
+        arguments: ["Inter-Regular", "NotoSansHebrew-Bold"])
+    func hebrewProse(_ name: String) throws {
+        let system = TextSystem()
+        let font = try system.font(named: name, size: 17)
+        var flagged = 0
+        for text in HebrewLineBreaksTests.texts.prefix(40) {
+            let uncached = try ShapedText(text, font: font, options: TextOptions(usesWordCache: false))
+            if uncached.unsafeToBreak.storage.contains(where: { $0 != 0 }) { flagged += 1 }
+            for sight in 1...3 {
+                let cached = try ShapedText(text, font: font)
+                #expect(
+                    ShapingWindowsTests.columns(cached) == ShapingWindowsTests.columns(uncached), "\(sight): \(text)")
+                #expect(cached.unsafeToBreak.storage == uncached.unsafeToBreak.storage, "\(sight): \(text)")
+            }
+        }
+        #expect(flagged > 0, "\(name): no text with an unsafe-to-break offset, so none is tested")
     }
 
     /// The same words under another context (size, direction of the paragraph, language)

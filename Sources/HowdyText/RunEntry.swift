@@ -2,17 +2,19 @@
 /// text seen again is one lookup and one copy per run instead of a lookup and a copy per
 /// word (and without judging its cuts and words first).
 ///
-/// Stored lazily, on the run's second sight (`RunShaper.storeRun`): when its words all
-/// came from the cache with every cut safe (`SpaceBoundaries.canCut`) and every word clean
-/// (`SpaceBoundaries.cleanWords`, or stored as clean where words are judged alone), so a
-/// text seen once pays nothing for it. The entry's glyphs and unsafe-to-break offsets are
-/// then those words' entries concatenated. Those verdicts are functions of the run's text
-/// in its context (font, features, script, direction and language, `ShapeContext`, which
-/// decide the `SpaceBoundaries` analysis): `canCut` reads the units at each cut,
-/// `cleanWords` the words and, where HarfBuzz may reverse the buffer, the run's own
-/// letters and digits. So wherever the same text comes as a run in the same context, the
-/// words' route would judge it the same and assemble the same glyphs (or, its words
-/// evicted, shape what they hold); the entry answers for it without judging.
+/// Stored lazily, on the run's third sight (`RunShaper.storeRun`): the second time its
+/// words all came from the cache through `WordShapeCache.assembleIfClean` (every cut safe,
+/// `SpaceBoundaries.canCut`; every word stored clean where words are judged alone,
+/// `SpaceBoundaries.cleanWords`), so a text met once or twice pays a key and a lookup under
+/// the lock the words' lookup takes anyway. The entry's glyphs and unsafe-to-break offsets
+/// are then those words' entries concatenated. Those verdicts depend on the run's text in
+/// its context alone (font, features, script, direction and language, `ShapeContext`,
+/// which decide the `SpaceBoundaries` analysis): `canCut` reads the units at each cut,
+/// and a word judged alone is clean by its own text. So wherever the same text comes as a
+/// run in the same context, the words' route would judge it the same and assemble the
+/// same glyphs (or, its words evicted, shape what they held); the entry answers for it
+/// under the same conditions (`judgesWordsAlone`, every cut safe), without the words'
+/// lookups.
 ///
 /// Keyed apart from words (`key`: a marker, then the words' keys, which hold the
 /// context), and not marked clean (`PackedWord.cleanFlag` is a word's verdict). No word

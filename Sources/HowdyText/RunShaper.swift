@@ -73,30 +73,30 @@ struct RunShaper {
             item.start..<item.end, seed: WordShapeCache.seed(context), into: &scratch.pieces, hashes: &scratch.hashes)
         let pieces = scratch.pieces
         let hashes = scratch.hashes
-        // A run of words seen twice before: one lookup (`RunEntry`) before judging its
-        // words. Not for a batch of missing words (`MissingWordBatch`): its text is made up.
-        let runHash = batchesMissing && pieces.count > 1 ? RunEntry.key(hashes) : nil
-        if let runHash,
-            cache.assembleRun(
-                text, item.start..<item.end, hash: runHash, words: pieces.count, context: context, into: &store,
-                unsafe: &unsafe)
-        {
-            return first..<store.glyphs.count
-        }
         // Into the scratch arrays: two new arrays per run cost more than the answers.
         boundaries.canCut(text, before: pieces, into: &scratch.cuts)
         let cuts = scratch.cuts
         // Known words first, from those stored as clean: the same answer as judging every
-        // word clean below and then assembling, without judging (`assembleIfClean`).
-        if boundaries.judgesWordsAlone, !cuts.contains(false),
-            cache.assembleIfClean(
+        // word clean below and then assembling, without judging (`assembleIfClean`); and
+        // before them, under the same lock, a run of words seen three times before, whole
+        // (`RunEntry`). Not for a batch of missing words (`MissingWordBatch`): its text is
+        // made up.
+        if boundaries.judgesWordsAlone, !cuts.contains(false) {
+            let runHash = batchesMissing && pieces.count > 1 ? RunEntry.key(hashes) : nil
+            switch cache.assembleIfClean(
                 text, pieces: pieces, hashes: hashes, context: context, rightToLeft: item.isRightToLeft,
-                into: &store, unsafe: &unsafe)
-        {
-            storeRun(
-                item, hash: runHash, glyphs: first..<store.glyphs.count, of: store, unsafe: unsafe, cache: cache,
-                context: context)
-            return first..<store.glyphs.count
+                into: &store, unsafe: &unsafe, whole: runHash.map { ($0, item.start..<item.end) })
+            {
+            case .whole:
+                return first..<store.glyphs.count
+            case .words:
+                storeRun(
+                    item, hash: runHash, glyphs: first..<store.glyphs.count, of: store, unsafe: unsafe, cache: cache,
+                    context: context)
+                return first..<store.glyphs.count
+            case .missed:
+                break
+            }
         }
         boundaries.cleanWords(text, pieces, into: &scratch.clean)
         let clean = scratch.clean
@@ -110,9 +110,6 @@ struct RunShaper {
                 text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
                 hashes: hashes)
             {
-                storeRun(
-                    item, hash: runHash, glyphs: first..<store.glyphs.count, of: store, unsafe: unsafe, cache: cache,
-                    context: context)
                 return first..<store.glyphs.count
             }
             if shapeMissing(
@@ -325,16 +322,18 @@ struct RunShaper {
         }
     }
 
-    /// Stores `item` whole (`RunEntry`) under `hash` (nil: nothing), once its words have
-    /// all come from the cache with every cut safe and every word clean (a second sight
-    /// of the text: a text seen once pays nothing for it). Its glyphs are those words',
+    /// Stores `item` whole (`RunEntry`) under `hash` (nil: nothing) when its words have
+    /// all come from the cache, with every cut safe and every word clean, for the second
+    /// time (`WordShapeCache.markRunAsked`): the text's third sight. A text met once or
+    /// twice (a request laid out twice) pays a missed lookup and a mark, not an entry that
+    /// would never be used. Its glyphs are those words',
     /// now `glyphs` of `store`; its unsafe-to-break offsets are the run's in `unsafe`,
     /// which holds no other run's there (each run adds only offsets of its own clusters).
     private func storeRun(
         _ item: TextRun, hash: UInt64?, glyphs: Range<Int>, of store: ShapedRun, unsafe: OffsetSet,
         cache: WordShapeCache, context: ShapeContext
     ) {
-        guard let hash else { return }
+        guard let hash, cache.markRunAsked(hash) else { return }
         let range = item.start..<item.end
         var offsets: [Int32] = []
         for offset in range where unsafe.contains(offset) { offsets.append(Int32(offset - item.start)) }

@@ -206,6 +206,17 @@ public final class WordShapeCache: Sendable {
         }
     }
 
+    /// Marks the whole-run key `hash` (`RunEntry`) as asked for (`AskedWords`, the table
+    /// CJK pieces use) and returns whether it was before: a run's words met assembled a
+    /// second time mean its text came a third time. A wrong yes only stores a run early.
+    func markRunAsked(_ hash: UInt64) -> Bool {
+        asked.withLock { asked in
+            if asked.contains(hash) { return true }
+            asked.mark(hash)
+            return false
+        }
+    }
+
     /// Space-boundary analyses held.
     var spaceBoundaryCount: Int { spaceBoundaries.read { $0.pointee.values.reduce(0) { $0 + $1.count } } }
 
@@ -330,19 +341,35 @@ public final class WordShapeCache: Sendable {
     /// stored without that verdict (outside every window, `RunShaper.shapeMissing`; a
     /// window; a CJK piece) is not used here, so an unclean one ("x " in Inter) never
     /// makes a hit of a run where a lookup reaches it.
+    ///
+    /// With `whole` (the run's `RunEntry` key and range), that young entry is tried first,
+    /// under the same lock: found, it is appended instead, a hit counted per piece, and
+    /// `.whole` returned.
     func assembleIfClean(
         _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], hashes: [UInt64], context: ShapeContext,
-        rightToLeft: Bool, into run: inout ShapedRun, unsafe: inout OffsetSet
-    ) -> Bool {
+        rightToLeft: Bool, into run: inout ShapedRun, unsafe: inout OffsetSet,
+        whole: (hash: UInt64, range: Range<Int>)? = nil
+    ) -> CleanAssembly {
         precondition(hashes.count == pieces.count, "a hash per piece")
         let packed = context.packed
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
-            state.readWithLocal { state, counts -> Bool in
+            state.readWithLocal { state, counts -> CleanAssembly in
+                if let whole,
+                    let offset = state.pointee.young.find(WordKey(whole.hash), text, whole.range, packed: packed)
+                {
+                    state.pointee.young.arena.withUnsafeBufferPointer { arena in
+                        run.reserve(Int(arena[offset + PackedWord.glyphCountSlot]))
+                        PackedWord.append(
+                            arena, at: offset, to: &run, unsafe: &unsafe, base: Int32(whole.range.lowerBound))
+                    }
+                    counts.hits += pieces.count
+                    return .whole
+                }
                 var glyphCount = 0
                 for (index, piece) in pieces.enumerated() {
                     guard let offset = state.pointee.young.find(WordKey(hashes[index]), text, piece, packed: packed),
                         state.pointee.young.arena.withUnsafeBufferPointer({ PackedWord.isClean($0, at: offset) })
-                    else { return false }
+                    else { return .missed }
                     offsets[index] = offset
                     glyphCount += Int(state.pointee.young.arena[offset + PackedWord.glyphCountSlot])
                 }
@@ -353,32 +380,13 @@ public final class WordShapeCache: Sendable {
                         to: &run, unsafe: &unsafe)
                 }
                 counts.hits += pieces.count
-                return true
+                return .words
             }
         }
     }
 
-    /// Appends the young whole-run entry (`RunEntry`) for `text[range]` under `hash`, if
-    /// held, to `run` and its unsafe-to-break offsets to `unsafe`, counting `words` hits
-    /// (what assembling the run's words would count); otherwise false, with nothing
-    /// appended and nothing counted (the caller goes on with the run's words).
-    func assembleRun(
-        _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64, words: Int, context: ShapeContext,
-        into run: inout ShapedRun, unsafe: inout OffsetSet
-    ) -> Bool {
-        let packed = context.packed
-        return state.readWithLocal { state, counts -> Bool in
-            guard let offset = state.pointee.young.find(WordKey(hash), text, range, packed: packed) else {
-                return false
-            }
-            state.pointee.young.arena.withUnsafeBufferPointer { arena in
-                run.reserve(Int(arena[offset + PackedWord.glyphCountSlot]))
-                PackedWord.append(arena, at: offset, to: &run, unsafe: &unsafe, base: Int32(range.lowerBound))
-            }
-            counts.hits += words
-            return true
-        }
-    }
+    /// What `assembleIfClean` appended: nothing, the run's words, or the run whole.
+    enum CleanAssembly { case missed, words, whole }
 
     /// Every entry held, in both generations: its text, its context (`ShapeContext.packed`)
     /// and whether it was stored as clean (`PackedWord.cleanFlag`). For tests of what the
@@ -675,7 +683,8 @@ enum PackedWord {
     ) -> Int {
         let count = glyphs.count
         precondition(
-            start >= 0 && start + size(textCount: text.count, glyphCount: count, unsafeCount: unsafeCount) <= slots.count
+            start >= 0
+                && start + size(textCount: text.count, glyphCount: count, unsafeCount: unsafeCount) <= slots.count
                 && glyphs.lowerBound >= 0 && glyphs.upperBound <= columns.count && unsafeCount < Int(cleanFlag),
             "a packed word outside its slots or glyphs")
         let out = slots.baseAddress! + start

@@ -2,8 +2,8 @@
 /// text seen again is one lookup and one copy per run instead of a lookup and a copy per
 /// word (and without judging its cuts and words first).
 ///
-/// Stored lazily, on the run's third sight (`RunShaper.storeRun`): the second time its
-/// words all came from the cache through `WordShapeCache.assembleIfClean` (every cut safe,
+/// Stored lazily (`RunShaper.storeRun`): the third time the run's words all came from
+/// the cache through `WordShapeCache.assembleIfClean` (every cut safe,
 /// `SpaceBoundaries.canCut`; every word stored clean where words are judged alone,
 /// `SpaceBoundaries.cleanWords`), so a text met once or twice pays a key and a lookup under
 /// the lock the words' lookup takes anyway. The entry's glyphs and unsafe-to-break offsets

@@ -78,7 +78,7 @@ struct RunShaper {
         let cuts = scratch.cuts
         // Known words first, from those stored as clean: the same answer as judging every
         // word clean below and then assembling, without judging (`assembleIfClean`); and
-        // before them, under the same lock, a run of words seen three times before, whole
+        // before them, under the same lock, a run met often before (`storeRun`), whole
         // (`RunEntry`). Not for a batch of missing words (`MissingWordBatch`): its text is
         // made up.
         if boundaries.judgesWordsAlone, !cuts.contains(false) {
@@ -323,17 +323,18 @@ struct RunShaper {
     }
 
     /// Stores `item` whole (`RunEntry`) under `hash` (nil: nothing) when its words have
-    /// all come from the cache, with every cut safe and every word clean, for the second
-    /// time (`WordShapeCache.markRunAsked`): the text's third sight. A text met once or
-    /// twice (a request laid out twice) pays a missed lookup and a mark, not an entry that
+    /// all come from the cache, with every cut safe and every word clean, for the third
+    /// time (`WordShapeCache.markRunAssembled`). A text met once or twice (a request of
+    /// known words laid out twice) pays a missed lookup and a mark, not an entry that
     /// would never be used. Its glyphs are those words',
     /// now `glyphs` of `store`; its unsafe-to-break offsets are the run's in `unsafe`,
     /// which holds no other run's there (each run adds only offsets of its own clusters).
+    @inline(never)  // Rarely past its first test: kept out of `shape`, whose routes are hot.
     private func storeRun(
         _ item: TextRun, hash: UInt64?, glyphs: Range<Int>, of store: ShapedRun, unsafe: OffsetSet,
         cache: WordShapeCache, context: ShapeContext
     ) {
-        guard let hash, cache.markRunAsked(hash) else { return }
+        guard let hash, cache.markRunAssembled(hash) else { return }
         let range = item.start..<item.end
         var offsets: [Int32] = []
         for offset in range where unsafe.contains(offset) { offsets.append(Int32(offset - item.start)) }
@@ -625,6 +626,7 @@ struct RunShaper {
     /// across a space can change them (`SpaceBoundaries.cleanWords`, or `clean` when known), and pair positioning
     /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`).
     /// `store`'s glyphs `run` are the run; the HarfBuzz buffer still holds them.
+    @inline(__always)
     private func storable(
         _ store: ShapedRun, glyphs run: Range<Int>, rightToLeft: Bool, pieces: [Range<Int>], hashes: [UInt64],
         cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext, clean known: [Bool]? = nil

@@ -206,14 +206,24 @@ public final class WordShapeCache: Sendable {
         }
     }
 
-    /// Marks the whole-run key `hash` (`RunEntry`) as asked for (`AskedWords`, the table
-    /// CJK pieces use) and returns whether it was before: a run's words met assembled a
-    /// second time mean its text came a third time. A wrong yes only stores a run early.
-    func markRunAsked(_ hash: UInt64) -> Bool {
-        asked.withLock { asked in
-            if asked.contains(hash) { return true }
-            asked.mark(hash)
-            return false
+    /// Counts a sight of the run whose whole-run key is `hash` (`RunEntry`) whose words were
+    /// all assembled from the cache, in the table CJK pieces use (`AskedWords`): the first
+    /// such sight marks `hash`, the second a variant of it, and from the third on this
+    /// returns true. A text of known words laid out once or twice (a request answered
+    /// twice) never gets a run entry. A wrong yes (a bit another key set) only stores a run
+    /// early.
+    func markRunAssembled(_ hash: UInt64) -> Bool {
+        let again = hash ^ 0x9E37_79B9_7F4A_7C15
+        return asked.withLock { asked in
+            if !asked.contains(hash) {
+                asked.mark(hash)
+                return false
+            }
+            if !asked.contains(again) {
+                asked.mark(again)
+                return false
+            }
+            return true
         }
     }
 

@@ -801,6 +801,15 @@ enum PackedWord {
                                 glyphs.count == end && clusters.count == end && advances.count == end
                                     && offsetsX.count == end && offsetsY.count == end,
                                 "glyph arrays of different lengths")
+                            // Base addresses as locals: read through the closures' buffers, each
+                            // store could alias them, and every glyph reloaded all five. None
+                            // without glyphs (the arrays may be empty), when no word has any.
+                            let bases =
+                                glyphCount > 0
+                                ? (
+                                    glyphs.baseAddress!, clusters.baseAddress!, advances.baseAddress!,
+                                    offsetsX.baseAddress!, offsetsY.baseAddress!
+                                ) : nil
                             let words = pieces.count
                             var at = first
                             for position in 0..<words {
@@ -815,12 +824,14 @@ enum PackedWord {
                                 let source = arena.baseAddress! + fields
                                 let base = Int32(pieces[index].lowerBound)
                                 // Wrapping sums: the precondition above bounds them all.
-                                for slot in 0..<count {
-                                    glyphs[at &+ slot] = UInt32(bitPattern: source[slot])
-                                    clusters[at &+ slot] = source[count &+ slot] &+ base
-                                    advances[at &+ slot] = source[2 &* count &+ slot]
-                                    offsetsX[at &+ slot] = source[3 &* count &+ slot]
-                                    offsetsY[at &+ slot] = source[4 &* count &+ slot]
+                                if count > 0, let (glyphs, clusters, advances, offsetsX, offsetsY) = bases {
+                                    for slot in 0..<count {
+                                        glyphs[at &+ slot] = UInt32(bitPattern: source[slot])
+                                        clusters[at &+ slot] = source[count &+ slot] &+ base
+                                        advances[at &+ slot] = source[2 &* count &+ slot]
+                                        offsetsX[at &+ slot] = source[3 &* count &+ slot]
+                                        offsetsY[at &+ slot] = source[4 &* count &+ slot]
+                                    }
                                 }
                                 for slot in 0..<unsafeCount { unsafe.insert(Int(source[5 * count + slot] &+ base)) }
                                 at += count

@@ -125,6 +125,11 @@ public final class WordShapeCache: Sendable {
     let segments = SegmentCache()
     /// Pieces of CJK runs asked for since the last `removeAll` (`AskedWords`).
     private let asked = Mutex(AskedWords())
+    /// Whole-run keys of runs whose words were assembled (`markRunAssembled`). Kept by
+    /// `removeAll`, which drops entries, not what recurs: marks only ever decide when a run
+    /// entry is stored, never what it holds, and emptying them would cost every
+    /// `removeAll` a pass over the table. The table starts afresh when a quarter full.
+    private let assembledRuns = Mutex(AskedWords())
     /// Called (outside the cache's other locks, under this one) when a generation fills
     /// or an analysis is built: the owning `TextSystem` then checks its budget. Taken
     /// only then, so it is cold; held during the call so that the system's `deinit`,
@@ -207,14 +212,14 @@ public final class WordShapeCache: Sendable {
     }
 
     /// Counts a sight of the run whose whole-run key is `hash` (`RunEntry`) whose words were
-    /// all assembled from the cache, in the table CJK pieces use (`AskedWords`): the first
+    /// all assembled from the cache (`assembledRuns`, an `AskedWords` table): the first
     /// such sight marks `hash`, the second a variant of it, and from the third on this
     /// returns true. A text of known words laid out once or twice (a request answered
     /// twice) never gets a run entry. A wrong yes (a bit another key set) only stores a run
     /// early.
     func markRunAssembled(_ hash: UInt64) -> Bool {
         let again = hash ^ 0x9E37_79B9_7F4A_7C15
-        return asked.withLock { asked in
+        return assembledRuns.withLock { asked in
             if !asked.contains(hash) {
                 asked.mark(hash)
                 return false

@@ -77,13 +77,26 @@ struct RunShaper {
         boundaries.canCut(text, before: pieces, into: &scratch.cuts)
         let cuts = scratch.cuts
         // Known words first, from those stored as clean: the same answer as judging every
-        // word clean below and then assembling, without judging (`assembleIfClean`).
-        if boundaries.judgesWordsAlone, !cuts.contains(false),
-            cache.assembleIfClean(
+        // word clean below and then assembling, without judging (`assembleIfClean`); and
+        // before them, under the same lock, a run met often before (`storeRun`), whole
+        // (`RunEntry`). Not for a batch of missing words (`MissingWordBatch`): its text is
+        // made up.
+        if boundaries.judgesWordsAlone, !cuts.contains(false) {
+            let runHash = batchesMissing && pieces.count > 1 ? RunEntry.key(hashes) : nil
+            switch cache.assembleIfClean(
                 text, pieces: pieces, hashes: hashes, context: context, rightToLeft: item.isRightToLeft,
-                into: &store, unsafe: &unsafe)
-        {
-            return first..<store.glyphs.count
+                into: &store, unsafe: &unsafe, whole: runHash.map { ($0, item.start..<item.end) })
+            {
+            case .whole:
+                return first..<store.glyphs.count
+            case .words:
+                storeRun(
+                    item, hash: runHash, glyphs: first..<store.glyphs.count, of: store, unsafe: unsafe, cache: cache,
+                    context: context)
+                return first..<store.glyphs.count
+            case .missed:
+                break
+            }
         }
         boundaries.cleanWords(text, pieces, into: &scratch.clean)
         let clean = scratch.clean
@@ -307,6 +320,29 @@ struct RunShaper {
                 hash: WordShapeCache.hash(text, range, context), context: context, rightToLeft: rightToLeft,
                 clean: false, into: &data, &words)
         }
+    }
+
+    /// Stores `item` whole (`RunEntry`) under `hash` (nil: nothing) when its words have
+    /// all come from the cache, with every cut safe and every word clean, for the third
+    /// time (`WordShapeCache.markRunAssembled`). A text met once or twice (a request of
+    /// known words laid out twice) pays a missed lookup and a mark, not an entry that
+    /// would never be used. Its glyphs are those words',
+    /// now `glyphs` of `store`; its unsafe-to-break offsets are the run's in `unsafe`,
+    /// which holds no other run's there (each run adds only offsets of its own clusters).
+    @inline(never)  // Rarely past its first test: kept out of `shape`, whose routes are hot.
+    private func storeRun(
+        _ item: TextRun, hash: UInt64?, glyphs: Range<Int>, of store: ShapedRun, unsafe: OffsetSet,
+        cache: WordShapeCache, context: ShapeContext
+    ) {
+        guard let hash, cache.markRunAssembled(hash) else { return }
+        let range = item.start..<item.end
+        var offsets: [Int32] = []
+        for offset in range where unsafe.contains(offset) { offsets.append(Int32(offset - item.start)) }
+        var data: [Int32] = []
+        PackedWord.pack(
+            into: &data, context: context, text: UnsafeBufferPointer(rebasing: text[range]), run: store,
+            glyphs: glyphs, base: Int32(item.start), unsafe: offsets, clean: false)
+        cache.store(data, words: [(hash, 0..<data.count)])
     }
 
     /// Packs `glyphs` of `store`, the glyphs of `text[range]` (the HarfBuzz buffer holds
@@ -590,6 +626,7 @@ struct RunShaper {
     /// across a space can change them (`SpaceBoundaries.cleanWords`, or `clean` when known), and pair positioning
     /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`).
     /// `store`'s glyphs `run` are the run; the HarfBuzz buffer still holds them.
+    @inline(__always)
     private func storable(
         _ store: ShapedRun, glyphs run: Range<Int>, rightToLeft: Bool, pieces: [Range<Int>], hashes: [UInt64],
         cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext, clean known: [Bool]? = nil

@@ -127,6 +127,11 @@ public final class WordShapeCache: Sendable {
     let texts = ShapedTextCache()
     /// Pieces of CJK runs asked for since the last `removeAll` (`AskedWords`).
     private let asked = Mutex(AskedWords())
+    /// Whole-run keys of runs whose words were assembled (`markRunAssembled`). Kept by
+    /// `removeAll`, which drops entries, not what recurs: marks only ever decide when a run
+    /// entry is stored, never what it holds, and emptying them would cost every
+    /// `removeAll` a pass over the table. The table starts afresh when a quarter full.
+    private let assembledRuns = Mutex(AskedWords())
     /// Called (outside the cache's other locks, under this one) when a generation fills
     /// or an analysis is built: the owning `TextSystem` then checks its budget. Taken
     /// only then, so it is cold; held during the call so that the system's `deinit`,
@@ -207,6 +212,27 @@ public final class WordShapeCache: Sendable {
         before.append(contentsOf: repeatElement(false, count: hashes.count))
         return before.withUnsafeMutableBufferPointer { before in
             asked.withLock { $0.mark(hashes, before: before) }
+        }
+    }
+
+    /// Counts a sight of the run whose whole-run key is `hash` (`RunEntry`) whose words were
+    /// all assembled from the cache (`assembledRuns`, an `AskedWords` table): the first
+    /// such sight marks `hash`, the second a variant of it, and from the third on this
+    /// returns true. A text of known words laid out once or twice (a request answered
+    /// twice) never gets a run entry. A wrong yes (a bit another key set) only stores a run
+    /// early.
+    func markRunAssembled(_ hash: UInt64) -> Bool {
+        let again = hash ^ 0x9E37_79B9_7F4A_7C15
+        return assembledRuns.withLock { asked in
+            if !asked.contains(hash) {
+                asked.mark(hash)
+                return false
+            }
+            if !asked.contains(again) {
+                asked.mark(again)
+                return false
+            }
+            return true
         }
     }
 
@@ -334,19 +360,35 @@ public final class WordShapeCache: Sendable {
     /// stored without that verdict (outside every window, `RunShaper.shapeMissing`; a
     /// window; a CJK piece) is not used here, so an unclean one ("x " in Inter) never
     /// makes a hit of a run where a lookup reaches it.
+    ///
+    /// With `whole` (the run's `RunEntry` key and range), that young entry is tried first,
+    /// under the same lock: found, it is appended instead, a hit counted per piece, and
+    /// `.whole` returned.
     func assembleIfClean(
         _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], hashes: [UInt64], context: ShapeContext,
-        rightToLeft: Bool, into run: inout ShapedRun, unsafe: inout OffsetSet
-    ) -> Bool {
+        rightToLeft: Bool, into run: inout ShapedRun, unsafe: inout OffsetSet,
+        whole: (hash: UInt64, range: Range<Int>)? = nil
+    ) -> CleanAssembly {
         precondition(hashes.count == pieces.count, "a hash per piece")
         let packed = context.packed
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { offsets in
-            state.readWithLocal { state, counts -> Bool in
+            state.readWithLocal { state, counts -> CleanAssembly in
+                if let whole,
+                    let offset = state.pointee.young.find(WordKey(whole.hash), text, whole.range, packed: packed)
+                {
+                    state.pointee.young.arena.withUnsafeBufferPointer { arena in
+                        run.reserve(Int(arena[offset + PackedWord.glyphCountSlot]))
+                        PackedWord.append(
+                            arena, at: offset, to: &run, unsafe: &unsafe, base: Int32(whole.range.lowerBound))
+                    }
+                    counts.hits += pieces.count
+                    return .whole
+                }
                 var glyphCount = 0
                 for (index, piece) in pieces.enumerated() {
                     guard let offset = state.pointee.young.find(WordKey(hashes[index]), text, piece, packed: packed),
                         state.pointee.young.arena.withUnsafeBufferPointer({ PackedWord.isClean($0, at: offset) })
-                    else { return false }
+                    else { return .missed }
                     offsets[index] = offset
                     glyphCount += Int(state.pointee.young.arena[offset + PackedWord.glyphCountSlot])
                 }
@@ -357,10 +399,13 @@ public final class WordShapeCache: Sendable {
                         to: &run, unsafe: &unsafe)
                 }
                 counts.hits += pieces.count
-                return true
+                return .words
             }
         }
     }
+
+    /// What `assembleIfClean` appended: nothing, the run's words, or the run whole.
+    enum CleanAssembly { case missed, words, whole }
 
     /// Every entry held, in both generations: its text, its context (`ShapeContext.packed`)
     /// and whether it was stored as clean (`PackedWord.cleanFlag`). For tests of what the
@@ -657,7 +702,8 @@ enum PackedWord {
     ) -> Int {
         let count = glyphs.count
         precondition(
-            start >= 0 && start + size(textCount: text.count, glyphCount: count, unsafeCount: unsafeCount) <= slots.count
+            start >= 0
+                && start + size(textCount: text.count, glyphCount: count, unsafeCount: unsafeCount) <= slots.count
                 && glyphs.lowerBound >= 0 && glyphs.upperBound <= columns.count && unsafeCount < Int(cleanFlag),
             "a packed word outside its slots or glyphs")
         let out = slots.baseAddress! + start
@@ -764,6 +810,15 @@ enum PackedWord {
                                 glyphs.count == end && clusters.count == end && advances.count == end
                                     && offsetsX.count == end && offsetsY.count == end,
                                 "glyph arrays of different lengths")
+                            // Base addresses as locals: read through the closures' buffers, each
+                            // store could alias them, and every glyph reloaded all five. None
+                            // without glyphs (the arrays may be empty), when no word has any.
+                            let bases =
+                                glyphCount > 0
+                                ? (
+                                    glyphs.baseAddress!, clusters.baseAddress!, advances.baseAddress!,
+                                    offsetsX.baseAddress!, offsetsY.baseAddress!
+                                ) : nil
                             let words = pieces.count
                             var at = first
                             for position in 0..<words {
@@ -778,12 +833,14 @@ enum PackedWord {
                                 let source = arena.baseAddress! + fields
                                 let base = Int32(pieces[index].lowerBound)
                                 // Wrapping sums: the precondition above bounds them all.
-                                for slot in 0..<count {
-                                    glyphs[at &+ slot] = UInt32(bitPattern: source[slot])
-                                    clusters[at &+ slot] = source[count &+ slot] &+ base
-                                    advances[at &+ slot] = source[2 &* count &+ slot]
-                                    offsetsX[at &+ slot] = source[3 &* count &+ slot]
-                                    offsetsY[at &+ slot] = source[4 &* count &+ slot]
+                                if count > 0, let (glyphs, clusters, advances, offsetsX, offsetsY) = bases {
+                                    for slot in 0..<count {
+                                        glyphs[at &+ slot] = UInt32(bitPattern: source[slot])
+                                        clusters[at &+ slot] = source[count &+ slot] &+ base
+                                        advances[at &+ slot] = source[2 &* count &+ slot]
+                                        offsetsX[at &+ slot] = source[3 &* count &+ slot]
+                                        offsetsY[at &+ slot] = source[4 &* count &+ slot]
+                                    }
                                 }
                                 for slot in 0..<unsafeCount { unsafe.insert(Int(source[5 * count + slot] &+ base)) }
                                 at += count

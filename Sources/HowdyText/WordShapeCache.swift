@@ -126,12 +126,12 @@ public final class WordShapeCache: Sendable {
     /// Whole shaped CJK texts, kept and dropped with the words (`ShapedTextCache`).
     let texts = ShapedTextCache()
     /// Pieces of CJK runs asked for since the last `removeAll` (`AskedWords`).
-    private let asked = Mutex(AskedWords())
+    private let asked = PthreadLocked(AskedWords())
     /// Whole-run keys of runs whose words were assembled (`markRunAssembled`). Kept by
     /// `removeAll`, which drops entries, not what recurs: marks only ever decide when a run
     /// entry is stored, never what it holds, and emptying them would cost every
     /// `removeAll` a pass over the table. The table starts afresh when a quarter full.
-    private let assembledRuns = Mutex(AskedWords())
+    private let assembledRuns = PthreadLocked(AskedWords())
     /// Called (outside the cache's other locks, under this one) when a generation fills
     /// or an analysis is built: the owning `TextSystem` then checks its budget. Taken
     /// only then, so it is cold; held during the call so that the system's `deinit`,

@@ -85,9 +85,9 @@ enum NominalShaping {
                     }
                 }
                 // Each column is appended from a buffer (a copy), not grown with zeros
-                // first and written over (`appendInPlace`): the zero fill goes through the
-                // standard library's element-by-element `Repeated` copy, which cost more
-                // than the look-up (callgrind, about 1.1k instructions per 80 ideographs).
+                // first and written over (as `ShapingBuffer` once was): the zero fill goes
+                // through the standard library's element-by-element `Repeated` copy, which
+                // cost more than the look-up (callgrind, about 1.1k instructions per 80 ideographs).
                 // Not in place (`InPlaceElements`) either: the compiler gave each of those
                 // closures a heap context here, one allocation per column.
                 run.glyphs.append(contentsOf: UnsafeBufferPointer(glyphs))

@@ -30,9 +30,10 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: apt("libfontconfig-dev")),
         // libdeflate compresses PNG image data about twice as fast as zlib, and smaller.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: apt("libdeflate-dev")),
-        // ISA-L's igzip: streaming deflate for PNGs written a band of rows at a time (contact
-        // sheets), which libdeflate's whole-buffer API cannot do; 6x zlib's speed at level 1.
-        .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: apt("libisal-dev")),
+        // zlib: streaming deflate for PNGs written a band of rows at a time (contact sheets),
+        // which libdeflate's whole-buffer API cannot do. (ISA-L's igzip, 6x faster, was
+        // dropped: its output depended on the process's memory layout.)
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt("zlib1g-dev")),
         // libhyphen (LibreOffice's hyphenator) for `hyphens: auto`; it has no pkg-config
         // file, so its module map links it by name. Patterns come from hyphen-* packages.
         .systemLibrary(name: "CHyphen", providers: apt("libhyphen-dev")),
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "CHowdyICU", dependencies: ["CICU"]),
         .target(name: "CHowdyFreeType", dependencies: ["CFreeType"]),
         .target(name: "CHowdyPNG", dependencies: ["CPNG"]),
-        .target(name: "CHowdyDeflate", dependencies: ["CIsal"]),
+        .target(name: "CHowdyDeflate", dependencies: ["CZlib"]),
 
         // Range-checked number conversions every module uses for numbers from input.
         .target(name: "HowdyNumbers"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what HowdyKit needs on Debian 12 when it is missing: pkg-config and the
-# -dev packages of FreeType, HarfBuzz, ICU, libpng, libdeflate, ISA-L, fontconfig, libplist and libhyphen (with
+# -dev packages of FreeType, HarfBuzz, ICU, libpng, libdeflate, zlib, fontconfig, libplist and libhyphen (with
 # the en/de/fr/es hyphenation patterns). Safe to run again;
 # it does nothing when everything is present. Sourced by demo.sh and test.sh.
 set -euo pipefail
@@ -13,7 +13,7 @@ command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain is not on
 needed=()
 command -v pkg-config >/dev/null 2>&1 || needed+=(pkg-config)
 for pair in freetype2:libfreetype-dev harfbuzz:libharfbuzz-dev icu-uc:libicu-dev libpng:libpng-dev \
-            libdeflate:libdeflate-dev libisal:libisal-dev fontconfig:libfontconfig-dev libplist-2.0:libplist-dev; do
+            libdeflate:libdeflate-dev zlib:zlib1g-dev fontconfig:libfontconfig-dev libplist-2.0:libplist-dev; do
     module=${pair%%:*} package=${pair##*:}
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$module"; then
         needed+=("$package")

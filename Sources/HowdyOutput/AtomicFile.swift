@@ -59,8 +59,12 @@ package enum AtomicFile {
         var removed: [String] = []
         let folderFD = dirfd(directory)
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // Read up to the name's NUL in place: a record is only as long as its name, so
+            // a copy of the whole 256-byte field would read past it.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
+                    String(cString: $0)
+                }
             }
             guard name.hasPrefix(temporaryPrefix) else { continue }
             let rest = name.dropFirst(temporaryPrefix.count)

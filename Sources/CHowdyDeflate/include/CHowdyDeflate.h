@@ -1,7 +1,5 @@
-// A streaming zlib-format (RFC 1950) deflater over ISA-L's igzip. ISA-L's stream struct
-// holds its history window inline (over 100 KB of fixed-size C arrays, which Swift would
-// import as tuples), and its level buffer sizes are macros; both stay behind this shim,
-// and Swift sees one opaque handle.
+// A streaming zlib-format (RFC 1950) deflater over zlib. deflateInit2 is a macro that passes
+// zlib's version and stream size; it stays behind this shim, and Swift sees one opaque handle.
 #ifndef CHOWDY_DEFLATE_H
 #define CHOWDY_DEFLATE_H
 #include <stddef.h>
@@ -10,14 +8,14 @@
 /// Result codes of howdy_deflater_run.
 enum {
     HOWDY_DEFLATE_OK = 0,
-    /// ISA-L reported an error (the status is in the `status` out-parameter).
+    /// zlib reported an error (its code is in the `status` out-parameter).
     HOWDY_DEFLATE_ERROR = 1,
 };
 
 typedef struct howdy_deflater howdy_deflater;
 
-/// A deflater at ISA-L `level` 0...3 (1 is the fastest that matches repeats well) writing
-/// a zlib header and Adler-32 trailer; NULL for another level or when memory runs out.
+/// A deflater at zlib `level` 0...9 writing a zlib header and Adler-32 trailer; NULL for
+/// another level or when memory runs out.
 howdy_deflater *howdy_deflater_create(int level);
 
 /// Frees the deflater and its buffers. NULL is ignored.

@@ -3,10 +3,9 @@ import HowdyOutput
 /// Writes an opaque PNG a band of rows at a time, so a tall image (a contact sheet page)
 /// never exists whole: memory is one band plus the deflater's state, however many rows follow.
 ///
-/// The file is 8-bit RGB, each row filtered with PNG's Up filter and deflated by ISA-L at
-/// level 1 (``StreamingDeflater``), in IDAT chunks of at most 64 KiB. On contact sheets
-/// (384 thumbnails, 101 MB of rows) Up gives 5.8 MB, Sub 6.0 MB; no filter 5.3 MB but at
-/// half the speed (0.10 s, not 0.064 s). The height is unknown until
+/// The file is 8-bit RGB, each row filtered with PNG's Up filter and deflated by zlib at
+/// level 1 (``StreamingDeflater``), in IDAT chunks of at most 64 KiB: the same rows give
+/// the same bytes in any process. The height is unknown until
 /// ``finish()``, which writes it into the header; the file goes through
 /// ``AtomicFile/Writer`` and appears under its name only at ``commit()`` (dropped
 /// uncommitted, it is removed).
@@ -18,7 +17,7 @@ package final class PNGStreamWriter {
     package private(set) var height = 0
     private let file: AtomicFile.Writer
     /// Nil once finished: a finished page waits, closed, for ``commit()`` (a render commits
-    /// every sheet page at its end), and must not hold the deflater's half MB or the band
+    /// every sheet page at its end), and must not hold the deflater's quarter MB or the band
     /// buffer meanwhile; 30 pages holding them added 45 MB to a 1,536-image render's peak.
     private var deflater: StreamingDeflater?
     /// The previous row's RGBA bytes (zeros before the first row), for the Up filter.

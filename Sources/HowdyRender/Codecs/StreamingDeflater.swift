@@ -1,21 +1,21 @@
 import CHowdyDeflate
 
-/// A zlib-format (RFC 1950) stream compressed piece by piece: ISA-L's igzip at level 1,
-/// through a small C shim (`CHowdyDeflate`), which keeps ISA-L's large stream struct and
-/// its macros out of Swift.
+/// A zlib-format (RFC 1950) stream compressed piece by piece: zlib's deflate, through a
+/// small C shim (`CHowdyDeflate`) that keeps `deflateInit2`'s macro out of Swift.
 ///
-/// On contact sheets (384 thumbnails, 101 MB of Up-filtered rows) igzip level 1 deflates
-/// in 0.064 s to 5.8 MB where zlib level 1 took 0.39 s for 5.0 MB: the sheets' deflate had
-/// been a third of what the index and sheets add to a render.
+/// The output is a pure function of the input, the level and the sequence of calls, so a
+/// contact sheet is the same bytes in every render. ISA-L's igzip, used before, was about
+/// 6x faster on sheets but not that: its hash table took in bits of the process's memory
+/// layout, and the same rows could deflate to another (equally valid) stream.
 /// Owns one `howdy_deflater`, freed in `deinit`; used by one thread at a time.
 final class StreamingDeflater {
     private let handle: OpaquePointer
 
-    /// A fresh stream at ISA-L `level` 0...3 (default 1).
-    /// - Throws: `RenderError.png` when ISA-L cannot start (no memory, or another level).
+    /// A fresh stream at zlib `level` 0...9 (default 1, the fastest that compresses).
+    /// - Throws: `RenderError.png` when zlib cannot start (no memory, or another level).
     init(level: Int = 1) throws(RenderError) {
-        guard (0...3).contains(level), let handle = howdy_deflater_create(Int32(level)) else {
-            throw RenderError.png("ISA-L could not start a deflate stream at level \(level)")
+        guard (0...9).contains(level), let handle = howdy_deflater_create(Int32(level)) else {
+            throw RenderError.png("zlib could not start a deflate stream at level \(level)")
         }
         self.handle = handle
     }
@@ -25,7 +25,7 @@ final class StreamingDeflater {
     /// Compresses `input`, handing each piece of output (at most `output.count` bytes, in
     /// order) to `emit`. With `last`, the stream is ended: its final block and trailer are
     /// written, and nothing may follow.
-    /// - Throws: `RenderError.png` when ISA-L fails; whatever `emit` throws.
+    /// - Throws: `RenderError.png` when zlib fails; whatever `emit` throws.
     func compress(
         _ input: UnsafeBufferPointer<UInt8>, last: Bool, output: UnsafeMutableBufferPointer<UInt8>,
         emit: (UnsafeBufferPointer<UInt8>) throws -> Void
@@ -38,7 +38,7 @@ final class StreamingDeflater {
                 handle, input.baseAddress.map { $0 + offset }, input.count - offset, last ? 1 : 0,
                 output.baseAddress, output.count, &consumed, &produced, &finished, &status)
             guard result == Int32(HOWDY_DEFLATE_OK) else {
-                throw RenderError.png("ISA-L deflate failed (status \(status))")
+                throw RenderError.png("zlib deflate failed (status \(status))")
             }
             offset += consumed
             if produced > 0 { try emit(UnsafeBufferPointer(rebasing: output[0..<produced])) }
@@ -46,7 +46,7 @@ final class StreamingDeflater {
             // output buffer filled to the brim may have more to give.
             if offset == input.count && (last ? finished != 0 : produced < output.count) { return }
             if consumed == 0 && produced == 0 {
-                throw RenderError.png("ISA-L deflate made no progress")
+                throw RenderError.png("zlib deflate made no progress")
             }
         }
     }

@@ -1,2 +1,0 @@
-#include <isa-l/igzip_lib.h>
-#include <isa-l/crc.h>

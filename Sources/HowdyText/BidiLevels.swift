@@ -18,9 +18,11 @@ struct BidiLevels {
     /// False when every level is 0, the common case for Latin text, which skips reordering.
     var hasRightToLeft: Bool
 
-    init(text: UnsafeBufferPointer<UInt16>, direction: TextDirection) throws {
+    /// `ascii`: the caller found every unit below U+0080 (no scan is then needed: ASCII
+    /// holds no right-to-left character, number separator of AN or bidi control).
+    init(text: UnsafeBufferPointer<UInt16>, direction: TextDirection, ascii: Bool = false) throws {
         let count = text.count
-        if direction != .rightToLeft, !Self.mayNeedBidi(text) {
+        if direction != .rightToLeft, ascii || !Self.mayNeedBidi(text) {
             levels = []
             paragraphs = [(0, count, 0)]
             hasRightToLeft = false

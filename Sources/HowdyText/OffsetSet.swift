@@ -14,7 +14,7 @@ struct OffsetSet: Sendable {
     init(capacity: Int, reusing storage: [UInt64]) {
         words = storage
         words.removeAll(keepingCapacity: true)
-        words.append(contentsOf: repeatElement(0, count: (max(0, capacity) + 63) >> 6))
+        words.append(repeating: 0, count: (max(0, capacity) + 63) >> 6)
     }
 
     /// The bit words, for `ShapedTextArrays` to reuse.

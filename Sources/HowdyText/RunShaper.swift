@@ -405,7 +405,7 @@ struct RunShaper {
         // A piece per character, mostly: sized once and written through a pointer
         // rather than appended to one by one (each append tests the array for sharing).
         scratch.hashes.removeAll(keepingCapacity: true)
-        scratch.hashes.append(contentsOf: repeatElement(0, count: pieces.count))
+        scratch.hashes.append(repeating: 0, count: pieces.count)
         let seed = WordShapeCache.seed(context)
         scratch.hashes.withUnsafeMutableBufferPointer { hashes in
             for (index, piece) in pieces.enumerated() { hashes[index] = WordShapeCache.hash(text, piece, seed: seed) }
@@ -539,7 +539,7 @@ struct RunShaper {
         // At most a piece per segment end inside the run, and the last: sized once and
         // written through a pointer (a CJK run has a piece per character, and each
         // append tests the array for sharing), then cut to the pieces made.
-        pieces.append(contentsOf: repeatElement(0..<0, count: end - low + 1))
+        pieces.append(repeating: 0..<0, count: end - low + 1)
         let made = pieces.withUnsafeMutableBufferPointer { pieces in
             var start = range.lowerBound
             var count = 0
@@ -720,7 +720,7 @@ struct RunShaper {
         _ clusters: [Int32], run: Range<Int>, rightToLeft: Bool, pieces: [Range<Int>], into ranges: inout [Range<Int>]
     ) -> Bool {
         ranges.removeAll(keepingCapacity: true)
-        ranges.append(contentsOf: repeatElement(0..<0, count: pieces.count))
+        ranges.append(repeating: 0..<0, count: pieces.count)
         return clusters.withUnsafeBufferPointer { clusters in
             var glyph = run.lowerBound
             for position in pieces.indices {

@@ -183,7 +183,7 @@ public struct ShapedText: Sendable {
         }
         // Arrays a text shaped earlier on this thread gave back (`ShapedTextArrays`).
         var arrays = ShapedTextArrays.take()
-        Self.utf16(of: text, into: &arrays.utf16)
+        let ascii = Self.utf16(of: text, into: &arrays.utf16)
         let utf16 = arrays.utf16
         guard utf16.count <= TextLimits.maximumUTF16Length else {
             throw TextError.textTooLong(utf16Length: utf16.count, limit: TextLimits.maximumUTF16Length)
@@ -206,7 +206,7 @@ public struct ShapedText: Sendable {
         var unsafe = OffsetSet(capacity: utf16.count + 1, reusing: arrays.unsafeWords)
         var segments: [Segment] = []
         var prefix = arrays.prefix
-        prefix.append(contentsOf: repeatElement(0, count: utf16.count + 1))
+        prefix.append(repeating: 0, count: utf16.count + 1)
         let scratch = arrays.scratch ?? RunScratch()
         // Each array is now held once, by the variable that fills it.
         arrays = ShapedTextArrays()
@@ -214,7 +214,7 @@ public struct ShapedText: Sendable {
         var hyphen: (UInt32, Int)?
 
         try utf16.withUnsafeBufferPointer { buffer in
-            let bidi = try BidiLevels(text: buffer, direction: options.direction)
+            let bidi = try BidiLevels(text: buffer, direction: options.direction, ascii: ascii)
             bidiLevels = bidi
             // Asked for only when a character needs more than the primary font.
             let items = try Itemization(
@@ -348,14 +348,19 @@ public struct ShapedText: Sendable {
         return units
     }
 
-    /// `utf16(of:)` into `units` (emptied first), in its buffer when it has the room.
-    static func utf16(of text: String, into units: inout [UInt16]) {
+    /// `utf16(of:)` into `units` (emptied first), in its buffer when it has the room;
+    /// true when the text is all ASCII, as found on the way (false when that was not
+    /// looked for: a text starting past ASCII, or a bridged string).
+    @discardableResult
+    static func utf16(of text: String, into units: inout [UInt16]) -> Bool {
         units.removeAll(keepingCapacity: true)
+        var ascii = false
         let fast: Void? = text.utf8.withContiguousStorageIfAvailable { bytes -> Void in
             // A text that starts past ASCII (CJK, Arabic, Hebrew…) skips the pass that
             // finds whether all of it is ASCII.
             var any: UInt8 = bytes.first ?? 0
             if any < 0x80 { for byte in bytes { any |= byte } }
+            ascii = any < 0x80
             // Never more UTF-16 units than UTF-8 bytes: room for that many, written in
             // place (`InPlaceElements`; UInt16 needs no initialising before assignment).
             units.append(initializing: bytes.count) { units -> Int in
@@ -396,6 +401,7 @@ public struct ShapedText: Sendable {
             }
         }
         if fast == nil { units.append(contentsOf: text.utf16) }
+        return ascii
     }
 
     /// Break opportunities (ICU's UAX #14 iterator under `lineBreak` and `wordBreak`),

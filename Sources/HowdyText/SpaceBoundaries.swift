@@ -154,7 +154,7 @@ final class SpaceBoundaries: @unchecked Sendable {
     func canCut(_ text: UnsafeBufferPointer<UInt16>, before pieces: [Range<Int>], into cuts: inout [Bool]) {
         cuts.removeAll(keepingCapacity: true)
         guard pieces.count > 1 else { return }
-        cuts.append(contentsOf: repeatElement(false, count: pieces.count - 1))
+        cuts.append(repeating: false, count: pieces.count - 1)
         guard space != nil, !pairsWithMadeGlyphs else { return }
         var unknown: [(index: Int, scalar: UInt32)] = []
         let asciiAttaching = Self.asciiAttaching
@@ -218,19 +218,19 @@ final class SpaceBoundaries: @unchecked Sendable {
     func cleanWords(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>], into clean: inout [Bool]) {
         clean.removeAll(keepingCapacity: true)
         guard let crossings, !hasNoCleanWords else {
-            clean.append(contentsOf: repeatElement(false, count: pieces.count))
+            clean.append(repeating: false, count: pieces.count)
             return
         }
         guard !isInert else {
-            clean.append(contentsOf: repeatElement(true, count: pieces.count))
+            clean.append(repeating: true, count: pieces.count)
             return
         }
         // The rules were anchored for a buffer in logical order.
         guard reversal != .unlessNumeric || Self.keepsLogicalOrder(text, pieces) else {
-            clean.append(contentsOf: repeatElement(false, count: pieces.count))
+            clean.append(repeating: false, count: pieces.count)
             return
         }
-        clean.append(contentsOf: repeatElement(true, count: pieces.count))
+        clean.append(repeating: true, count: pieces.count)
         var unknown: [Int] = []
         var suspects: [Int] = []
         /// Judges `piece` from its characters' answers; false when one is unknown.

@@ -209,7 +209,7 @@ public final class WordShapeCache: Sendable {
     /// when all had.
     func markAsked(_ hashes: [UInt64], before: inout [Bool]) -> Bool {
         before.removeAll(keepingCapacity: true)
-        before.append(contentsOf: repeatElement(false, count: hashes.count))
+        before.append(repeating: false, count: hashes.count)
         return before.withUnsafeMutableBufferPointer { before in
             asked.withLock { $0.mark(hashes, before: before) }
         }
@@ -664,7 +664,7 @@ enum PackedWord {
     ) {
         let start = data.count
         let slots = size(textCount: text.count, glyphCount: glyphs.count, unsafeCount: unsafe.count)
-        data.append(contentsOf: repeatElement(0, count: slots))
+        data.append(repeating: 0, count: slots)
         data.withUnsafeMutableBufferPointer { slots in
             _ = write(
                 into: slots, at: start, context: context, text: text, run: run, glyphs: glyphs, base: base,
@@ -794,11 +794,11 @@ enum PackedWord {
     ) {
         let first = run.glyphs.count
         if glyphCount > 0 {
-            run.glyphs.append(contentsOf: repeatElement(0, count: glyphCount))
-            run.clusters.append(contentsOf: repeatElement(0, count: glyphCount))
-            run.advances.append(contentsOf: repeatElement(0, count: glyphCount))
-            run.offsetsX.append(contentsOf: repeatElement(0, count: glyphCount))
-            run.offsetsY.append(contentsOf: repeatElement(0, count: glyphCount))
+            run.glyphs.append(repeating: 0, count: glyphCount)
+            run.clusters.append(repeating: 0, count: glyphCount)
+            run.advances.append(repeating: 0, count: glyphCount)
+            run.offsetsX.append(repeating: 0, count: glyphCount)
+            run.offsetsY.append(repeating: 0, count: glyphCount)
         }
         let end = first + glyphCount
         run.glyphs.withUnsafeMutableBufferPointer { glyphs in

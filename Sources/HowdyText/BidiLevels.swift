@@ -22,6 +22,14 @@ struct BidiLevels {
     /// holds no right-to-left character, number separator of AN or bidi control).
     init(text: UnsafeBufferPointer<UInt16>, direction: TextDirection, ascii: Bool = false) throws {
         let count = text.count
+        // No text: nothing for ubidi to do (it refuses an empty right-to-left paragraph
+        // with U_ILLEGAL_ARGUMENT_ERROR); the paragraph keeps the asked direction.
+        if count == 0 {
+            levels = []
+            paragraphs = [(0, 0, direction == .rightToLeft ? 1 : 0)]
+            hasRightToLeft = direction == .rightToLeft
+            return
+        }
         if direction != .rightToLeft, ascii || !Self.mayNeedBidi(text) {
             levels = []
             paragraphs = [(0, count, 0)]

@@ -56,6 +56,46 @@ import Testing
         #expect(expected.contains { $0 != 0 }, "\(text): ICU gives it no level above 0")
     }
 
+    /// Every ASCII character (controls included), mixed with digits and separators, in
+    /// each paragraph direction: told the text is ASCII, `BidiLevels` answers as ICU does
+    /// (all 0 unless the paragraph is right to left, which still takes the full pass), and
+    /// as its own scan does; `ShapedText.utf16(of:into:)` reports ASCII only for ASCII.
+    @Test func asciiTextToldAsciiGetsICUsLevels() throws {
+        let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        let texts = [every, "Total: 1,234.50 - 12% (net) / 3 + 4 = 7 #1 $5 @home", "12 34", "", " ", "\t1\u{0B}2"]
+        for text in texts {
+            var units: [UInt16] = []
+            #expect(ShapedText.utf16(of: text, into: &units), "\(text.debugDescription) not found ASCII")
+            #expect(units == Array(text.utf16))
+            for direction in TextDirection.allCases {
+                let told = try units.withUnsafeBufferPointer { try BidiLevels(text: $0, direction: direction, ascii: true) }
+                let scanned = try units.withUnsafeBufferPointer { try BidiLevels(text: $0, direction: direction) }
+                #expect(told.levels == scanned.levels && told.hasRightToLeft == scanned.hasRightToLeft)
+                guard !units.isEmpty else { continue }  // ubidi gives no levels for no text
+                let icu = try Self.icuLevels(text, direction)
+                let levels = told.levels.isEmpty ? [UInt8](repeating: 0, count: units.count) : told.levels
+                #expect(levels == icu, "\(text.debugDescription), \(direction)")
+            }
+        }
+        var units: [UInt16] = []
+        for text in ["Café", "שלום", "Hi 🎉", "é"] {
+            #expect(!ShapedText.utf16(of: text, into: &units), "\(text) found ASCII")
+        }
+    }
+
+    /// An empty text lays out in every direction (ubidi refused an empty right-to-left
+    /// paragraph, and `howdy balance` answered `{"text": "", "direction": "rtl"}` with an
+    /// ICU error), to what a left-to-right one gives.
+    @Test func emptyTextLaysOutInEveryDirection() throws {
+        let font = try Font(named: "Inter-Bold", size: 24)
+        let plain = try balance(text: "", font: font, width: 300)
+        for direction in TextDirection.allCases {
+            let layout = try balance(text: "", font: font, width: 300, options: TextOptions(direction: direction))
+            #expect(layout.lines.count == plain.lines.count, "\(direction)")
+            #expect(layout.width == 0 && layout.height == plain.height, "\(direction)")
+        }
+    }
+
     @Test("an unpaired surrogate is left to ICU")
     func unpairedSurrogate() throws {
         for units: [UInt16] in [[0x41, 0xD83C], [0xDF89, 0x41], [0xD83C, 0x41]] {

@@ -54,7 +54,7 @@ extension Array {
     /// copies the element through the generic sequence path, one at a time (callgrind: 7
     /// instructions an element, a thousand a Latin paragraph over the zero-filled glyph
     /// arrays), and a closure capturing `value` would be allocated on every call.
-    @inline(__always)
+    @inline(never)
     mutating func append(repeating value: Element, count: Int) {
         guard count > 0 else { return }
         let needed = self.count + count

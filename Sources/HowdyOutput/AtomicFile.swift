@@ -62,9 +62,7 @@ package enum AtomicFile {
             // Read up to the name's NUL in place: a record is only as long as its name, so
             // a copy of the whole 256-byte field would read past it.
             let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
-                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
-                    String(cString: $0)
-                }
+                String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
             }
             guard name.hasPrefix(temporaryPrefix) else { continue }
             let rest = name.dropFirst(temporaryPrefix.count)

@@ -417,12 +417,15 @@ extension TextBenchmark {
 
 extension TextBenchmark {
     /// `balance` of `item` `rounds` times (word cache emptied each time when `cold`): for perf.
-    static func balanceLoop(_ item: CorpusItem, rounds: Int, cold: Bool) throws -> [String: Any] {
+    static func balanceLoop(
+        _ item: CorpusItem, rounds: Int, cold: Bool, uncached: Bool = false
+    ) throws -> [String: Any] {
         let font = try Font(named: item.font, size: item.size)
         let start = Measure.now()
         for _ in 0..<rounds {
             if cold { WordShapeCache.shared.removeAll() }
-            _ = try ShapedText(item.text, font: font).balance(width: item.width)
+            _ = try ShapedText(item.text, font: font, options: uncached ? Self.uncached : TextOptions())
+                .balance(width: item.width)
         }
         let perBalance = Double(Measure.now() - start) / Double(rounds)
         let statistics = WordShapeCache.shared.statistics
@@ -430,6 +433,18 @@ extension TextBenchmark {
             "script": item.script, "words": item.words, "perBalanceNs": perBalance,
             "wordCacheHits": statistics.hits, "wordCacheMisses": statistics.misses,
         ]
+    }
+}
+
+extension TextBenchmark {
+    /// `rounds` of the reference alone (one `hb_shape` of `item`'s text in the font that
+    /// draws most of it), for perf: what `balanceLoop`'s figures are divided by.
+    static func referenceLoop(_ item: CorpusItem, rounds: Int) throws -> [String: Any] {
+        let font = try Font(named: item.font, size: item.size)
+        let reference = ReferenceShaper(text: item.text, font: try ReferenceShaper.drawingFont(for: item.text, primary: font))
+        let start = Measure.now()
+        for _ in 0..<rounds { reference.shape() }
+        return ["script": item.script, "words": item.words, "perShapeNs": Double(Measure.now() - start) / Double(rounds)]
     }
 }
 

@@ -89,18 +89,25 @@ do {
         }
         figures = try CorpusFileBenchmark.run(path: path, rounds: rounds)
     case "balance":
-        // `howdy-bench balance SCRIPT WORDS [ROUNDS] [cold]`: only `balance` of one text
-        // corpus item, warm (or with the word cache emptied each time), for perf.
+        // `howdy-bench balance SCRIPT WORDS [ROUNDS] [cold|uncached|reference]`: only
+        // `balance` of one text corpus item, warm (or with the word cache emptied each
+        // time, or not used), or only the reference `hb_shape` it is divided by, for perf.
         let arguments = Array(CommandLine.arguments.dropFirst(2))
         let words = arguments.count > 1 ? Int(arguments[1]) : 40
         let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 20000
         guard let item = Corpus.items.first(where: { $0.script == arguments.first && $0.words == words }),
             (1...1_000_000).contains(rounds)
         else {
-            FileHandle.standardError.write(Data("howdy-bench balance: SCRIPT WORDS [rounds] [cold]\n".utf8))
+            FileHandle.standardError.write(Data("howdy-bench balance: SCRIPT WORDS [rounds] [cold|uncached|reference]\n".utf8))
             exit(2)
         }
-        figures = try TextBenchmark.balanceLoop(item, rounds: rounds, cold: arguments.count > 3 && arguments[3] == "cold")
+        let mode = arguments.count > 3 ? arguments[3] : "warm"
+        guard ["warm", "cold", "uncached", "reference"].contains(mode) else {
+            FileHandle.standardError.write(Data("howdy-bench balance: the mode is warm, cold, uncached or reference\n".utf8))
+            exit(2)
+        }
+        figures = try mode == "reference" ? TextBenchmark.referenceLoop(item, rounds: rounds) : TextBenchmark.balanceLoop(
+            item, rounds: rounds, cold: mode == "cold", uncached: mode == "uncached")
     default:
         FileHandle.standardError.write(
             Data("usage: howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|corpus|balance|threads\n".utf8))

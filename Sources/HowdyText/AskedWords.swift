@@ -5,7 +5,8 @@
 /// The CJK run cache (`RunShaper.shapeAtBreaks`) stores a run's pieces only when they
 /// were asked for before, by this text or another: a text seen for the first time pays
 /// for one stored entry (its run whole) instead of packing and inserting every piece,
-/// and a piece is stored once a second text shows it is shared. Only ever an
+/// and a piece is stored once a second text shows it is shared. A run of words shaped
+/// whole (`RunShaper.shape`) likewise stores only the words asked for before. Only ever an
 /// optimisation: a wrong answer stores a piece that is not needed, or skips a lookup
 /// that could have hit, and the run is then shaped by HarfBuzz; glyphs never change.
 struct AskedWords {

@@ -133,9 +133,20 @@ struct RunShaper {
         shapeWhole(item, font: font, into: &unsafe, store: &store)
         let glyphs = first..<store.glyphs.count
         if !fractions {
+            // Only words asked for before (by an earlier text, or earlier in this one) are
+            // stored: a text met once, a one-off title or a corpus's paragraph, pays for
+            // shaping, not for packing and inserting words nobody asks for again (about a
+            // tenth of a first-sight Hebrew balance), and a word is stored the second
+            // time it is met. Windows are kept as before: they are few and rarely met. A
+            // batch of missing words (`MissingWordBatch`) stores them all: the run that
+            // missed them asked, and is assembled from them next.
+            if batchesMissing {
+                _ = cache.markAsked(hashes, before: &scratch.asked)
+                guard windows != nil || scratch.asked.contains(true) else { return glyphs }
+            }
             var (data, words) = storable(
                 store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: pieces, hashes: hashes, cuts: cuts,
-                boundaries: boundaries, context: context, clean: clean)
+                boundaries: boundaries, context: context, clean: clean, asked: batchesMissing ? scratch.asked : nil)
             if let windows {
                 storeWindows(
                     windows, of: store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: pieces,
@@ -253,7 +264,7 @@ struct RunShaper {
     /// not cached, windows or words, are shaped apart and stored when that is cheaper than
     /// the whole run (`shapeMissing`). False otherwise (a text seen for the first time):
     /// `store` and `unsafe` are then as they were, and the caller shapes the run whole,
-    /// which stores its clean words and its windows.
+    /// which stores its windows and those of its clean words asked for before.
     private func shapeWindowed(
         _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, pieces: [Range<Int>],
         hashes: [UInt64], clean: [Bool], windows: [Range<Int>], into unsafe: inout OffsetSet, store: inout ShapedRun
@@ -624,12 +635,14 @@ struct RunShaper {
     /// Words of a run just shaped whole whose glyphs do not depend on the text around
     /// them: their clusters start and end at their own edges, no lookup that can match
     /// across a space can change them (`SpaceBoundaries.cleanWords`, or `clean` when known), and pair positioning
-    /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`).
+    /// across the spaces at their edges changes nothing (`SpaceBoundaries.canCut`);
+    /// with `asked` (parallel to `pieces`), only those asked for before.
     /// `store`'s glyphs `run` are the run; the HarfBuzz buffer still holds them.
     @inline(__always)
     private func storable(
         _ store: ShapedRun, glyphs run: Range<Int>, rightToLeft: Bool, pieces: [Range<Int>], hashes: [UInt64],
-        cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext, clean known: [Bool]? = nil
+        cuts: [Bool], boundaries: SpaceBoundaries, context: ShapeContext, clean known: [Bool]? = nil,
+        asked: [Bool]? = nil
     ) -> (data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count), Int(count) == run.count
@@ -648,7 +661,8 @@ struct RunShaper {
         let pieceGlyphs = scratch.glyphs
         for (index, piece) in pieces.enumerated() {
             // cuts[i] is the cut before piece i + 1.
-            guard index == 0 || cuts[index - 1], index == pieces.count - 1 || cuts[index], clean[index]
+            guard index == 0 || cuts[index - 1], index == pieces.count - 1 || cuts[index], clean[index],
+                asked?[index] ?? true
             else { continue }
             // The piece's glyphs all lie in it (the walk made sure); one must start it:
             // the one with the smallest cluster, first left to right, last right to left.

@@ -47,8 +47,9 @@ import Testing
         let system = TextSystem()
         let font = try system.font(named: name, size: 17)
         let texts = Self.paragraphs(count: 80, seed: 10)
-        // The known words cached first, so that each paragraph meets known and new ones.
-        _ = try ShapedText(Self.paragraphs(count: 1, seed: 11)[0], font: font)
+        // The known words cached first, so that each paragraph meets known and new ones
+        // (twice: a word is stored the second time it is asked for, `AskedWords`).
+        for _ in 0..<2 { _ = try ShapedText(Self.paragraphs(count: 1, seed: 11)[0], font: font) }
         try Fixtures.expectCachedEqualsUncached(texts, font: font, widths: [70, 180, 420], label: name)
     }
 
@@ -58,9 +59,15 @@ import Testing
     func batchStoresItsWords() throws {
         let system = TextSystem()
         let font = try system.font(named: "Inter-Regular", size: 20)
-        _ = try ShapedText("the calm of the week and the", font: font)
+        // Twice: a word is stored the second time it is asked for (`AskedWords`).
+        for _ in 0..<2 { _ = try ShapedText("the calm of the week and the", font: font) }
         let text = "the Zephyrs calm of Quixotic the week Wombats and the"
+        let hitsBefore = system.wordCache.statistics.hits
         let cached = try ShapedText(text, font: font).balance(width: 150)
+        // The batch stored its three words though it met them first (the run that missed
+        // them asked), and the run was then assembled: a hit for each of its ten words. A
+        // batch that stored nothing left the run to be shaped whole (two hits).
+        #expect(system.wordCache.statistics.hits - hitsBefore >= 10)
         let uncached = try ShapedText(text, font: font, options: TextOptions(usesWordCache: false)).balance(width: 150)
         #expect(LayoutCase.glyphDump(cached) == LayoutCase.glyphDump(uncached))
         let before = system.wordCache.statistics

@@ -80,7 +80,8 @@ import Testing
     func derivedEqualsShapedAlone() throws {
         let system = TextSystem()
         let font = try system.font(named: "Inter-Regular", size: 20)
-        _ = try ShapedText("rest Zephyrs quietly rest", font: font)
+        // Twice: a word is stored the second time it is asked for (`AskedWords`).
+        for _ in 0..<2 { _ = try ShapedText("rest Zephyrs quietly rest", font: font) }
         let text = "calm Zephyrs"
         let cached = try ShapedText(text, font: font)
         let uncached = try ShapedText(text, font: font, options: TextOptions(usesWordCache: false))

@@ -184,7 +184,7 @@ public struct ShapedText: Sendable {
         // Arrays a text shaped earlier on this thread gave back (`ShapedTextArrays`).
         var arrays = ShapedTextArrays.take()
         let ascii = Self.utf16(of: text, into: &arrays.utf16)
-        let utf16 = arrays.utf16
+        let utf16 = ShapedTextArrays.moveOut(&arrays.utf16)
         guard utf16.count <= TextLimits.maximumUTF16Length else {
             throw TextError.textTooLong(utf16Length: utf16.count, limit: TextLimits.maximumUTF16Length)
         }
@@ -199,17 +199,18 @@ public struct ShapedText: Sendable {
         // Set from the itemization below (no array is made for the primary font alone).
         var fonts: [Font] = []
         var fontFailures: [TextError] = []
-        var runs = arrays.runs
+        var runs = ShapedTextArrays.moveOut(&arrays.runs)
         var store = ShapedRun(
-            start: 0, end: utf16.count, level: 0, fontIndex: 0, glyphs: arrays.glyphs, clusters: arrays.clusters,
-            advances: arrays.advances, offsetsX: arrays.offsetsX, offsetsY: arrays.offsetsY)
-        var unsafe = OffsetSet(capacity: utf16.count + 1, reusing: arrays.unsafeWords)
+            start: 0, end: utf16.count, level: 0, fontIndex: 0, glyphs: ShapedTextArrays.moveOut(&arrays.glyphs),
+            clusters: ShapedTextArrays.moveOut(&arrays.clusters), advances: ShapedTextArrays.moveOut(&arrays.advances),
+            offsetsX: ShapedTextArrays.moveOut(&arrays.offsetsX), offsetsY: ShapedTextArrays.moveOut(&arrays.offsetsY))
+        var unsafe = OffsetSet(capacity: utf16.count + 1, reusing: ShapedTextArrays.moveOut(&arrays.unsafeWords))
         var segments: [Segment] = []
-        var prefix = arrays.prefix
+        var prefix = ShapedTextArrays.moveOut(&arrays.prefix)
         prefix.append(repeating: 0, count: utf16.count + 1)
-        let scratch = arrays.scratch ?? RunScratch()
-        // Each array is now held once, by the variable that fills it.
-        arrays = ShapedTextArrays()
+        let scratch = arrays.scratch.take() ?? RunScratch()
+        // Each array is now held once, by the variable that fills it: moved out of the set
+        // (a retain and a release each when copied out and the set emptied after).
         var bidiLevels: BidiLevels?
         var hyphen: (UInt32, Int)?
 

@@ -51,13 +51,25 @@ struct ShapedTextArrays {
     }
 
     /// Keeps `arrays` for a later `take()` when they are small and the stripe has room.
-    static func recycle(_ arrays: ShapedTextArrays) {
+    /// Consumed and moved into the pool (through `Optional.take()`, since the stripe's
+    /// closure cannot consume what it captures): passed borrowed, the append copied the
+    /// nine arrays, a retain each, and the caller's value then released them again.
+    static func recycle(_ arrays: consuming ShapedTextArrays) {
         guard arrays.utf16.count <= pooledLength, arrays.glyphs.count <= 2 * pooledLength,
             arrays.scratch.map({ $0.pieces.capacity <= pooledLength && $0.chosen.capacity <= pooledLength }) ?? true
         else { return }
+        var moving: ShapedTextArrays? = consume arrays
         pool.withStripe { idle in
-            if idle.count < poolLimit { idle.append(arrays) }
+            if idle.count < poolLimit, let arrays = moving.take() { idle.append(arrays) }
         }
+    }
+
+    /// `array`, moved out and left empty: no retain and release, as reading it and then
+    /// emptying the set would cost.
+    static func moveOut<Element>(_ array: inout [Element]) -> [Element] {
+        var moved: [Element] = []
+        swap(&moved, &array)
+        return moved
     }
 
     /// How many sets `take()` has handed out again since the process began (for tests).

@@ -98,6 +98,24 @@ struct RunShaper {
                 break
             }
         }
+        // Missed: which words the cache was asked for before, marking the run's words
+        // asked now (after the lookup above, so that a warm run pays no mark). A word is
+        // stored only once it was asked for before (below), and every word of a run that
+        // misses is marked here, so when none of this run's words was asked for, the
+        // cache holds none of them: the run is shaped whole with no further lookup, no
+        // judging of its words and nothing stored (a text met for the first time). Not
+        // for a batch of missing words (`MissingWordBatch`): the run that missed them
+        // marked them. Once the table starts afresh (`AskedWords`), a stored word may read
+        // as never asked for; its run is then shaped whole once more, never differently.
+        var asked: [Bool] = []
+        if batchesMissing {
+            _ = cache.markAsked(hashes, before: &scratch.asked)
+            asked = scratch.asked
+            guard asked.contains(true) else {
+                shapeWhole(item, font: font, into: &unsafe, store: &store)
+                return first..<store.glyphs.count
+            }
+        }
         boundaries.cleanWords(text, pieces, into: &scratch.clean)
         let clean = scratch.clean
         // Assembled from cached words only when every cut is safe and every word is clean
@@ -137,16 +155,12 @@ struct RunShaper {
             // stored: a text met once, a one-off title or a corpus's paragraph, pays for
             // shaping, not for packing and inserting words nobody asks for again (about a
             // tenth of a first-sight Hebrew balance), and a word is stored the second
-            // time it is met. Windows are kept as before: they are few and rarely met. A
+            // time it is met. Windows are kept as before once any word was asked for. A
             // batch of missing words (`MissingWordBatch`) stores them all: the run that
             // missed them asked, and is assembled from them next.
-            if batchesMissing {
-                _ = cache.markAsked(hashes, before: &scratch.asked)
-                guard windows != nil || scratch.asked.contains(true) else { return glyphs }
-            }
             var (data, words) = storable(
                 store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: pieces, hashes: hashes, cuts: cuts,
-                boundaries: boundaries, context: context, clean: clean, asked: batchesMissing ? scratch.asked : nil)
+                boundaries: boundaries, context: context, clean: clean, asked: batchesMissing ? asked : nil)
             if let windows {
                 storeWindows(
                     windows, of: store, glyphs: glyphs, rightToLeft: item.isRightToLeft, pieces: pieces,

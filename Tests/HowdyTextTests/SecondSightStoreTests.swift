@@ -71,4 +71,26 @@ import Testing
         _ = try ShapedText("Zephyrs calm planning for every day of the week", font: font)
         #expect(system.wordCache.entries().contains { $0.text == Array("Zephyrs ".utf16) })
     }
+
+    /// A run none of whose words was asked for before is shaped whole without asking the
+    /// cache for its words (every word that could be stored was marked asked when its run
+    /// missed), so a text met for the first time counts no miss; the second sight looks
+    /// its words up, misses each, and stores them.
+    @Test("a run of words never asked for is shaped without looking them up")
+    func firstSightLooksNothingUp() throws {
+        let system = TextSystem()
+        for (name, text) in [
+            ("Inter-Regular", "Welcome to your new home for calm planning"),
+            ("NotoSansHebrew-Regular", "ברוכים הבאים לבית החדש שלך לתכנון רגוע"),
+        ] {
+            let font = try system.font(named: name, size: 19)
+            let before = system.wordCache.statistics
+            _ = try ShapedText(text, font: font)
+            let first = system.wordCache.statistics
+            _ = try ShapedText(text, font: font)
+            let second = system.wordCache.statistics
+            #expect(first.misses == before.misses && first.hits == before.hits, "\(name): looked up on first sight")
+            #expect(second.misses - first.misses == text.split(separator: " ").count, "\(name)")
+        }
+    }
 }

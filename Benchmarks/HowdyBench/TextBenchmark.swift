@@ -100,9 +100,9 @@ enum TextBenchmark {
             precondition(fast.width == slow.width && fast.lineCount == slow.lineCount, "naive and fast disagree")
             results.append(
                 ItemResult(
-                    item: item, referenceFont: "\(drawing.face.familyName) \(drawing.face.styleName)", shape: shape, greedy: greedy, balance: balance, balanceCold: cold, shapeCold: shapeCold,
-                    balanceColdKept: coldKept,
-                    balanceUncached: uncachedTime, naive: naive, probes: probes))
+                    item: item, referenceFont: "\(drawing.face.familyName) \(drawing.face.styleName)", shape: shape,
+                    greedy: greedy, balance: balance, balanceCold: cold, shapeCold: shapeCold,
+                    balanceColdKept: coldKept, balanceUncached: uncachedTime, naive: naive, probes: probes))
         }
 
         var byScript: [String: Any] = [:]
@@ -428,16 +428,28 @@ extension TextBenchmark {
 }
 
 extension TextBenchmark {
-    /// `balance` of `item` `rounds` times (word cache emptied each time when `cold`): for perf.
-    static func balanceLoop(
-        _ item: CorpusItem, rounds: Int, cold: Bool, uncached: Bool = false
-    ) throws -> [String: Any] {
+    /// What `loop` repeats: `balance` with the word cache warm, emptied before each
+    /// (`cold`) or not used (`uncached`), or only the reference `hb_shape` (`reference`).
+    enum LoopMode: String, CaseIterable {
+        case warm, cold, uncached, reference
+    }
+
+    /// `mode` of `item`, `rounds` times: for perf (`howdy-bench balance`).
+    static func loop(_ item: CorpusItem, rounds: Int, mode: LoopMode) throws -> [String: Any] {
         let font = try Font(named: item.font, size: item.size)
+        if mode == .reference {
+            let drawing = try ReferenceShaper.drawingFont(for: item.text, primary: font)
+            let reference = ReferenceShaper(text: item.text, font: drawing)
+            let start = Measure.now()
+            for _ in 0..<rounds { reference.shape() }
+            let perShape = Double(Measure.now() - start) / Double(rounds)
+            return ["script": item.script, "words": item.words, "perShapeNs": perShape]
+        }
+        let options = mode == .uncached ? uncached : TextOptions()
         let start = Measure.now()
         for _ in 0..<rounds {
-            if cold { WordShapeCache.shared.removeAll() }
-            _ = try ShapedText(item.text, font: font, options: uncached ? Self.uncached : TextOptions())
-                .balance(width: item.width)
+            if mode == .cold { WordShapeCache.shared.removeAll() }
+            _ = try ShapedText(item.text, font: font, options: options).balance(width: item.width)
         }
         let perBalance = Double(Measure.now() - start) / Double(rounds)
         let statistics = WordShapeCache.shared.statistics
@@ -445,18 +457,6 @@ extension TextBenchmark {
             "script": item.script, "words": item.words, "perBalanceNs": perBalance,
             "wordCacheHits": statistics.hits, "wordCacheMisses": statistics.misses,
         ]
-    }
-}
-
-extension TextBenchmark {
-    /// `rounds` of the reference alone (one `hb_shape` of `item`'s text in the font that
-    /// draws most of it), for perf: what `balanceLoop`'s figures are divided by.
-    static func referenceLoop(_ item: CorpusItem, rounds: Int) throws -> [String: Any] {
-        let font = try Font(named: item.font, size: item.size)
-        let reference = ReferenceShaper(text: item.text, font: try ReferenceShaper.drawingFont(for: item.text, primary: font))
-        let start = Measure.now()
-        for _ in 0..<rounds { reference.shape() }
-        return ["script": item.script, "words": item.words, "perShapeNs": Double(Measure.now() - start) / Double(rounds)]
     }
 }
 

@@ -98,16 +98,16 @@ do {
         guard let item = Corpus.items.first(where: { $0.script == arguments.first && $0.words == words }),
             (1...1_000_000).contains(rounds)
         else {
-            FileHandle.standardError.write(Data("howdy-bench balance: SCRIPT WORDS [rounds] [cold|uncached|reference]\n".utf8))
+            FileHandle.standardError.write(
+                Data("howdy-bench balance: SCRIPT WORDS [rounds] [cold|uncached|reference]\n".utf8))
             exit(2)
         }
-        let mode = arguments.count > 3 ? arguments[3] : "warm"
-        guard ["warm", "cold", "uncached", "reference"].contains(mode) else {
-            FileHandle.standardError.write(Data("howdy-bench balance: the mode is warm, cold, uncached or reference\n".utf8))
+        guard let mode = TextBenchmark.LoopMode(rawValue: arguments.count > 3 ? arguments[3] : "warm") else {
+            FileHandle.standardError.write(
+                Data("howdy-bench balance: the mode is warm, cold, uncached or reference\n".utf8))
             exit(2)
         }
-        figures = try mode == "reference" ? TextBenchmark.referenceLoop(item, rounds: rounds) : TextBenchmark.balanceLoop(
-            item, rounds: rounds, cold: mode == "cold", uncached: mode == "uncached")
+        figures = try TextBenchmark.loop(item, rounds: rounds, mode: mode)
     default:
         FileHandle.standardError.write(
             Data("usage: howdy-bench text|render|goldens|pretty|catalog|sheets|jsonl|corpus|balance|threads\n".utf8))

@@ -208,23 +208,25 @@ struct ShapingWindows {
         // the first glyph, which lines up: each is ruled out there, as the loop below would.
         if startsNoRule(glyphs.first, after: after) { return false }
         let aligned = alignedCount(glyphs)
-        for rule in rules {
+        func mayMatch(_ rule: (positions: [GlyphRanges], reach: Int)) -> Bool {
             var index = 0
-            var excluded = false
             while index < rule.positions.count {
-                guard index < glyphs.count else {
-                    excluded = runEnds && aligned == glyphs.count
-                    break
-                }
-                if !rule.positions[index].contains(glyphs[index]) {
-                    excluded = index < aligned
-                    break
-                }
+                guard index < glyphs.count else { return !(runEnds && aligned == glyphs.count) }
+                if !rule.positions[index].contains(glyphs[index]) { return index >= aligned }
                 index += 1
             }
-            if !excluded { return true }
+            return true
         }
-        return false
+        // When the first glyph lines up, a rule whose first position refuses it is ruled
+        // out there: only the rules that admit it are tried (`RuleStarts`).
+        if aligned > 0, let first = glyphs.first, var candidates = crossings.rules(after: after, startingWith: first) {
+            while candidates != 0 {
+                if mayMatch(rules[candidates.trailingZeroBitCount]) { return true }
+                candidates &= candidates &- 1
+            }
+            return false
+        }
+        return rules.contains(where: mayMatch)
     }
 
     /// How many of `glyphs` (in either direction) line up with their characters: none is

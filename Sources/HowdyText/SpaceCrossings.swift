@@ -108,6 +108,11 @@ final class SpaceCrossings {
     /// neither cannot be matched by any, which spares trying each rule (`mayStart`).
     private(set) var afterSpaceFirsts: GlyphRanges?
     private(set) var beforeSpaceFirsts: GlyphRanges?
+    /// Which rules of `afterSpace` (`beforeSpace`) a glyph may start (`RuleStarts`), so
+    /// that a word is tried against those only; nil when a rule has no position or there
+    /// are more than 64 (every rule is then tried).
+    private(set) var afterSpaceStarts: RuleStarts?
+    private(set) var beforeSpaceStarts: RuleStarts?
     /// The most positions a rule of `afterSpace` or `beforeSpace` has, counted once here
     /// rather than by each run that plans windows (`ShapingWindows`): joining the two
     /// lists there copied and released every rule, the most of a short plan's cost.
@@ -270,6 +275,8 @@ final class SpaceCrossings {
             longestAnchoredRule = (afterSets + beforeSets).reduce(0) { max($0, $1.positions.count) }
             afterSpaceFirsts = Self.firsts(afterSets)
             beforeSpaceFirsts = Self.firsts(beforeSets)
+            afterSpaceStarts = Self.starts(afterSpace)
+            beforeSpaceStarts = Self.starts(beforeSpace)
             frozen = Frozen(
                 anywhere: GlyphRanges(anywhere), first: GlyphRanges(first), firstReach: GlyphRanges(firstReach),
                 beforeLast: GlyphRanges(beforeLast), lastReach: GlyphRanges(lastReach),
@@ -320,12 +327,30 @@ final class SpaceCrossings {
         return GlyphRanges(union)
     }
 
+    /// The index of `rules`' first positions, nil when a rule has none (or more than 64).
+    private static func starts(_ rules: [(positions: [GlyphRanges], reach: Int)]) -> RuleStarts? {
+        var firsts: [GlyphRanges] = []
+        for rule in rules {
+            guard let first = rule.positions.first else { return nil }
+            firsts.append(first)
+        }
+        return RuleStarts(firsts: firsts)
+    }
+
     /// False when no rule of `afterSpace` (`after`) or `beforeSpace` can admit `glyph` at
     /// its first position (the one next to the anchor), so none matches a word that
     /// meets the anchor with it; true when one may.
     func mayStart(after: Bool, _ glyph: hb_codepoint_t) -> Bool {
+        if let starts = after ? afterSpaceStarts : beforeSpaceStarts { return starts.rules(startingWith: glyph) != 0 }
         guard let firsts = after ? afterSpaceFirsts : beforeSpaceFirsts else { return true }
         return firsts.contains(glyph)
+    }
+
+    /// The rules of `afterSpace` (`after`) or `beforeSpace` whose first position admits
+    /// `glyph`, bit `i` for rule `i`; nil when not indexed (`afterSpaceStarts`): every
+    /// rule may then match.
+    func rules(after: Bool, startingWith glyph: hb_codepoint_t) -> UInt64? {
+        (after ? afterSpaceStarts : beforeSpaceStarts)?.rules(startingWith: glyph)
     }
 
     /// Whether an anchored rule can change a word whose characters' own glyphs are
@@ -348,16 +373,24 @@ final class SpaceCrossings {
             for (set, glyph) in zip(rule.positions, word) where !set.contains(glyph) { return false }
             return true
         }
-        // A rule matches a word only if its first position admits the glyph at the anchor.
-        if glyphs.first.map({ mayStart(after: true, $0) }) ?? true,
-            afterSpace.contains(where: { matches($0, glyphs) })
-        {
-            return true
+        // A rule matches a word only if its first position admits the glyph at the anchor:
+        // only those are tried (`RuleStarts`), or every rule when they are not indexed.
+        func anyMatches(
+            _ rules: [(positions: [GlyphRanges], reach: Int)], after: Bool, _ word: some Collection<hb_codepoint_t>
+        ) -> Bool {
+            guard let first = word.first else { return rules.contains { matches($0, word) } }
+            guard var candidates = self.rules(after: after, startingWith: first) else {
+                return mayStart(after: after, first) && rules.contains { matches($0, word) }
+            }
+            while candidates != 0 {
+                if matches(rules[candidates.trailingZeroBitCount], word) { return true }
+                candidates &= candidates &- 1
+            }
+            return false
         }
+        if anyMatches(afterSpace, after: true, glyphs) { return true }
         guard endsWithSpace else { return false }
-        let before = glyphs.dropLast().reversed()
-        guard before.first.map({ mayStart(after: false, $0) }) ?? true else { return false }
-        return beforeSpace.contains { matches($0, before) }
+        return anyMatches(beforeSpace, after: false, glyphs.dropLast().reversed())
     }
 
     /// Adds what `rules` can change across a space to the sets; false when a position's
@@ -609,6 +642,11 @@ struct GlyphRanges: Sendable {
 
     /// True when the set holds no glyph.
     var isEmpty: Bool { firsts.isEmpty }
+
+    /// The set's ranges, ascending, each its first and last glyph (inclusive).
+    var ranges: [(first: hb_codepoint_t, last: hb_codepoint_t)] {
+        zip(firsts, lasts).map { (first: $0, last: $1) }
+    }
 
     func contains(_ glyph: hb_codepoint_t) -> Bool {
         var low = 0

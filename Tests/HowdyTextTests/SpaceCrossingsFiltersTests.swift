@@ -42,6 +42,15 @@ import Testing
             let before = crossings.beforeSpace.contains { $0.positions.first?.contains(glyph) ?? true }
             #expect(crossings.mayStart(after: true, glyph) == after, "\(name) glyph \(glyph) after")
             #expect(crossings.mayStart(after: false, glyph) == before, "\(name) glyph \(glyph) before")
+            // The rule index (`RuleStarts`) names exactly the rules whose first position admits it.
+            for (side, rules) in [(true, crossings.afterSpace), (false, crossings.beforeSpace)] {
+                guard let mask = crossings.rules(after: side, startingWith: glyph) else { continue }
+                var expected: UInt64 = 0
+                for (index, rule) in rules.enumerated() where rule.positions[0].contains(glyph) {
+                    expected |= 1 << UInt64(index)
+                }
+                #expect(mask == expected, "\(name) glyph \(glyph) rules \(side ? "after" : "before")")
+            }
             if after { starts += 1 }
         }
         let longest = (crossings.afterSpace + crossings.beforeSpace).map(\.positions.count).max() ?? 0
@@ -49,6 +58,9 @@ import Testing
         if name.hasPrefix("Inter") {
             #expect(!crossings.ligaturePartners.isEmpty)
             #expect(starts > 0)
+            // Inter's rules are indexed (33 after a space, 41 before), so the test above ran.
+            #expect(crossings.rules(after: true, startingWith: 0) != nil)
+            #expect(crossings.rules(after: false, startingWith: 0) != nil)
         }
     }
 }

@@ -111,7 +111,13 @@ struct RunShaper {
         if batchesMissing {
             _ = cache.markAsked(hashes, before: &scratch.asked)
             asked = scratch.asked
-            guard asked.contains(true) else {
+            // A run that starts after a font change (a Latin run after an emoji or a bold
+            // span) starts with a piece of spaces only, met in every such run: asked for
+            // before says nothing about its words, and counted, it sent every such run down
+            // the path below (judging, lookups, a store that locks every stripe) to store
+            // that piece alone. It counts only when it is the run's only piece.
+            let words = pieces.count > 1 && text[pieces[0].lowerBound] == 0x20 ? 1 : 0
+            guard asked[words...].contains(true) else {
                 shapeWhole(item, font: font, into: &unsafe, store: &store)
                 return first..<store.glyphs.count
             }

@@ -10,13 +10,15 @@ import Testing
 @Suite struct SecondSightStoreTests {
     /// Texts, and how many of their words the first sight stores: those the text itself
     /// asks for twice. In the emoji text, each emoji ends a Latin run, and the next run
-    /// starts with a word that is a space alone, asked for by both runs after an emoji.
+    /// starts with a word that is a space alone, asked for by both runs after an emoji:
+    /// that says nothing about the runs' words, so it does not count (the code before
+    /// stored it alone, taking the path of a run met before for every run after an emoji).
     static let samples: [(font: String, text: String, repeated: Int)] = [
         ("Inter-Regular", "Welcome to your new home for calm planning", 0),
         ("NotoSansHebrew-Regular", "ברוכים הבאים לבית החדש שלך לתכנון רגוע", 0),
         ("NotoSansArabic-Regular", "مرحبا بك في تطبيقك الجديد للتخطيط الهادئ", 0),
         ("NotoSansDevanagari-Regular", "आपके नए घर में आपका स्वागत है", 0),
-        ("Inter-Regular", "Plans 🎉 for every day 👍🏽 of the week", 1),
+        ("Inter-Regular", "Plans 🎉 for every day 👍🏽 of the week", 0),
     ]
 
     @Test("a text met once stores no word; met twice, its words; the third sight hits", arguments: samples)

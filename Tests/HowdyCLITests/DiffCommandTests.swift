@@ -31,6 +31,7 @@ import Testing
     @Test func exitCodesFollowTheTolerance() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let base = try Image(width: 20, height: 10, fill: .white)
         var changed = base
         changed[3, 4] = SIMD4(0, 0, 0, 255)
@@ -71,6 +72,7 @@ import Testing
     @Test func densityGuardFailsASmallDenseChange() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("howdy-diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let base = try Image(width: 400, height: 400, fill: .white)
         var changed = base
         for y in 200..<210 {

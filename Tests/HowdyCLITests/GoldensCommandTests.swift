@@ -21,6 +21,7 @@ import Testing
 
     @Test func unusedListsWithoutDeletingAndPruneRemovesOnlyThose() throws {
         let (goldens, list) = try scratch()
+        defer { try? FileManager.default.removeItem(at: goldens.deletingLastPathComponent()) }
         let unused = howdy(["goldens", "unused", "--goldens", goldens.path, "--expected", list.path])
         #expect(unused.code == 1)
         #expect(unused.out.contains("/old.png\n") && unused.out.contains("sub/old.png\n"))
@@ -46,6 +47,7 @@ import Testing
 
     @Test func pruneIsADryRunUnlessGivenYes() throws {
         let (goldens, list) = try scratch()
+        defer { try? FileManager.default.removeItem(at: goldens.deletingLastPathComponent()) }
         let before = pngs(goldens)
         for flags in [[], ["--dry-run"]] {
             let dry = howdy(["goldens", "prune", "--goldens", goldens.path, "--expected", list.path] + flags)
@@ -60,6 +62,7 @@ import Testing
 
     @Test func aListNamingNothingUnderDIRIsRefusedEvenWithoutDirectory() throws {
         let (goldens, list) = try scratch()
+        defer { try? FileManager.default.removeItem(at: goldens.deletingLastPathComponent()) }
         let before = pngs(goldens)
         // No "directory", entries elsewhere: every golden looked unused and was deleted.
         for body in [
@@ -76,6 +79,7 @@ import Testing
 
     @Test func aListForAnotherFolderOrAnEmptyListIsRefused() throws {
         let (goldens, list) = try scratch()
+        defer { try? FileManager.default.removeItem(at: goldens.deletingLastPathComponent()) }
         let other = goldens.appendingPathComponent("sub")
         let wrong = howdy(["goldens", "prune", "--goldens", other.path, "--expected", list.path])
         #expect(wrong.code == 2 && wrong.err.contains("the list is for"))

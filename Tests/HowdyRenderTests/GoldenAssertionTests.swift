@@ -27,6 +27,9 @@ import Testing
             try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
         }
 
+        /// Removes the scratch folder (goldens and artifacts): every test defers it.
+        func cleanup() { try? FileManager.default.removeItem(at: goldens.deletingLastPathComponent()) }
+
         func exists(_ relative: String, inArtifacts: Bool = true) -> Bool {
             FileManager.default.fileExists(
                 atPath: (inArtifacts ? artifacts : goldens).appendingPathComponent(relative).path)
@@ -49,6 +52,7 @@ import Testing
 
     @Test func onCIAMissingGoldenFailsAndNothingIsWrittenIntoGoldens() throws {
         let scratch = try Scratch()
+        defer { scratch.cleanup() }
         let image = try Image(width: 4, height: 4, fill: .white)
         // Even an explicit `all` is `never` on CI.
         for record in [nil, RecordMode.all] {
@@ -70,6 +74,7 @@ import Testing
 
     @Test func missingModeRecordsAMissingGoldenAndFailsSayingWhatWasWritten() throws {
         let scratch = try Scratch()
+        defer { scratch.cleanup() }
         let image = try DemoScene.render(width: 200, height: 400).image
         let outcome = verifySnapshot(
             of: image, as: .png(), named: "scene", in: scratch.goldens, environment: scratch.environment())
@@ -92,6 +97,7 @@ import Testing
 
     @Test func aMismatchWritesExpectedActualDiffAndAManifestEntryWithFigures() throws {
         let scratch = try Scratch()
+        defer { scratch.cleanup() }
         let image = try DemoScene.render(width: 200, height: 400).image
         _ = verifySnapshot(
             of: image, as: .png(), named: "scene", in: scratch.goldens, environment: scratch.environment())
@@ -139,6 +145,7 @@ import Testing
 
     @Test func failedModeRerecordsOnlyWhatFailsAndAllModeAlwaysFails() throws {
         let scratch = try Scratch()
+        defer { scratch.cleanup() }
         let image = try DemoScene.render(width: 200, height: 400).image
         _ = verifySnapshot(
             of: image, as: .png(), named: "scene", in: scratch.goldens, environment: scratch.environment())
@@ -178,6 +185,7 @@ import Testing
 
     @Test func aSizeChangeIsReportedAsSuch() throws {
         let scratch = try Scratch()
+        defer { scratch.cleanup() }
         _ = verifySnapshot(
             of: try Image(width: 10, height: 10, fill: .white), as: .png(), named: "box", in: scratch.goldens,
             environment: scratch.environment())
@@ -190,6 +198,7 @@ import Testing
 
     @Test func concurrentFailuresAllLandInTheManifest() throws {
         let scratch = try Scratch()
+        defer { scratch.cleanup() }
         let names = (0..<12).map { "shape-\($0)" }
         let environment = scratch.environment(["HOWDY_RECORD": "never"])
         let directory = scratch.goldens

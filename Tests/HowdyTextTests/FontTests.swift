@@ -81,6 +81,7 @@ struct FontTests {
     func randomBytes() throws {
         var generator = SystemRandomNumberGenerator()
         let path = try Fixtures.temporaryFile((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: TextError.self) { try Font(path: path, size: 12) }
     }
 
@@ -95,6 +96,7 @@ struct FontTests {
         // padding after the last table loses nothing, and is accepted.)
         for length in [8, 100, 2000, bytes.count / 3, bytes.count * 7 / 10, bytes.count * 9 / 10] {
             let path = try Fixtures.temporaryFile(Array(bytes.prefix(length)))
+            defer { try? FileManager.default.removeItem(atPath: path) }
             do {
                 _ = try Font(path: path, size: 16)
                 Issue.record("\(name) cut to \(length) of \(bytes.count) bytes was accepted")
@@ -110,6 +112,7 @@ struct FontTests {
         let source = try #require(FontLibrary.bundledPath("NotoSansArabic-Bold"))
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
         let path = try Fixtures.temporaryFile(Array(bytes.prefix(bytes.count * 7 / 10)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect {
             try Font(path: path, size: 16)
         } throws: { error in

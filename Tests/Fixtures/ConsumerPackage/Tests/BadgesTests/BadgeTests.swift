@@ -24,6 +24,7 @@ final class BadgeXCTests: XCTestCase {
 /// reported with the figures (checked without reporting, in a scratch folder).
 @Test func aFainterHaloIsAChange() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("badges-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
     let environment = ["HOWDY_ARTIFACTS": folder.appendingPathComponent("failures").path, "HOWDY_RECORD": "missing"]
     _ = verifySnapshot(of: try Badge().render(), as: .png(), named: "badge", in: folder, environment: environment)
     var fainter = Canvas(image: try Image(width: 48, height: 48))

@@ -1,7 +1,7 @@
 import Foundation
+import HowdyTestSupport
 import HowdyText
 import HowdyTextJSON
-import HowdyTestSupport
 
 /// `howdy-bench text`: greedy layout vs `balance` vs a naive balance that re-shapes at
 /// every bisection probe (what browsers and SwiftUI-era implementations do), per corpus

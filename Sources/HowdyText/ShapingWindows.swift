@@ -208,7 +208,8 @@ struct ShapingWindows {
         // the first glyph, which lines up: each is ruled out there, as the loop below would.
         if startsNoRule(glyphs.first, after: after) { return false }
         let aligned = alignedCount(glyphs)
-        func mayMatch(_ rule: (positions: [GlyphRanges], reach: Int)) -> Bool {
+        /// Whether `rule` is not ruled out by `glyphs` (the loop's test, one rule).
+        func ruleMayMatch(_ rule: (positions: [GlyphRanges], reach: Int)) -> Bool {
             var index = 0
             while index < rule.positions.count {
                 guard index < glyphs.count else { return !(runEnds && aligned == glyphs.count) }
@@ -221,12 +222,12 @@ struct ShapingWindows {
         // out there: only the rules that admit it are tried (`RuleStarts`).
         if aligned > 0, let first = glyphs.first, var candidates = crossings.rules(after: after, startingWith: first) {
             while candidates != 0 {
-                if mayMatch(rules[candidates.trailingZeroBitCount]) { return true }
+                if ruleMayMatch(rules[candidates.trailingZeroBitCount]) { return true }
                 candidates &= candidates &- 1
             }
             return false
         }
-        return rules.contains(where: mayMatch)
+        return rules.contains(where: ruleMayMatch)
     }
 
     /// How many of `glyphs` (in either direction) line up with their characters: none is

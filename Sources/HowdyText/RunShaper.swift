@@ -195,8 +195,9 @@ struct RunShaper {
     /// per new word instead of one over the whole run. Taken only when those calls shape
     /// fewer units, counting `callCostInUnits` per call, than the run holds. False, with
     /// `store` and `unsafe` as they were, when it is not taken or when the run still cannot
-    /// be assembled (an entry not storable, or evicted by another thread meanwhile); the
-    /// caller then shapes the run whole.
+    /// be assembled (an entry not storable, its store dropped because another thread held
+    /// the cache, or evicted by another thread meanwhile); the caller then shapes the run
+    /// whole.
     /// - Parameters:
     ///   - entries: the run's entries in logical order, tiling it (UTF-16 ranges of `text`).
     ///   - hashes: `WordShapeCache.hash(text, entry, context)` of each entry.
@@ -266,7 +267,7 @@ struct RunShaper {
                 into: &data, &words)
         }
         store.truncate(to: first)
-        cache.store(data, words: words)
+        guard cache.store(data, words: words) else { return false }
         return cache.assemble(
             text, pieces: entries, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
             hashes: hashes)

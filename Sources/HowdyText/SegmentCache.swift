@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -13,8 +15,13 @@
 /// after the hash matches, and segments are a function of exactly those (ICU's rules
 /// for the locale; the white-space and soft-hyphen tests on the units). Texts with
 /// `hyphens: auto` are not kept: their points also depend on which hyphenation
-/// dictionaries are installed. Bounded in bytes (`byteLimit`), emptied whole when full;
-/// emptied with its `WordShapeCache` (`removeAll`), so a "cold" layout walks ICU again.
+/// dictionaries are installed. A text's segments are kept the second time they are made
+/// on a thread stripe (the first only marks the text, `SeenKeys`): a text laid out once,
+/// such as a corpus's paragraph, pays for a mark, not for a copy of its units and a store
+/// that locks every stripe. A store that would wait for another thread's lookup is dropped
+/// (`ReadMostly.tryWrite`); the text is kept at a later sight. Bounded in bytes
+/// (`byteLimit`), emptied whole when full; emptied with its `WordShapeCache`
+/// (`removeAll`), so a "cold" layout walks ICU again.
 final class SegmentCache: Sendable {
     /// Budget in bytes for kept texts and segments.
     static let byteLimit = 1 << 20
@@ -47,34 +54,68 @@ final class SegmentCache: Sendable {
         var bytes = 0
     }
 
-    private let table = ReadMostly<Table, Void>(Table())
+    /// Per stripe: texts (their keys) met once and not kept yet.
+    private let table = ReadMostly<Table, SeenKeys>(Table()) { SeenKeys() }
+    /// Bumped by `removeAll`: a stripe's `SeenKeys` of an older generation are stale.
+    private let generation = Atomic<Int>(0)
 
     /// Bytes held (an estimate: units, segments and about 64 per entry).
     var bytes: Int { table.read { $0.pointee.bytes } }
 
-    /// The segments of `text` under `options`: kept ones, or `make()`'s (then kept).
+    /// The segments of `text` under `options`: kept ones, or `make()`'s (kept when the
+    /// text was met before on this stripe).
     func segments(
         of text: UnsafeBufferPointer<UInt16>, options: TextOptions, make: () throws -> [ShapedText.Segment]
     ) rethrows -> [ShapedText.Segment] {
         guard options.hyphens != .auto, text.count <= Self.maximumLength else { return try make() }
         let key = Options(options)
         let hash = WordKey(Self.hash(text, key))
-        let found = table.read { table -> [ShapedText.Segment]? in
-            guard let entry = table.pointee.entries[hash], entry.options == key,
+        let generation = self.generation.load(ordering: .relaxed)
+        let found = table.readWithLocal { table, seen -> Sight in
+            if let entry = table.pointee.entries[hash], entry.options == key,
                 entry.units.withUnsafeBufferPointer({ Self.equal($0, text) })
-            else { return nil }
-            return entry.segments
+            {
+                return .kept(entry.segments)
+            }
+            return seen.mark(hash.value, generation: generation) ? .again : .first
         }
-        if let found { return found }
-        let made = try make()
+        switch found {
+        case .kept(let segments): return segments
+        case .first: return try make()
+        case .again: return try keep(make(), of: text, options: key, hash: hash)
+        }
+    }
+
+    /// What a lookup found: the kept segments, or a text met for the first time, or
+    /// again (then kept).
+    private enum Sight {
+        case kept([ShapedText.Segment])
+        case first
+        case again
+    }
+
+    /// Keeps `made`, the segments of `text` under `options` (whose key is `hash`), unless
+    /// the table is busy; returns `made`.
+    private func keep(
+        _ made: [ShapedText.Segment], of text: UnsafeBufferPointer<UInt16>, options key: Options, hash: WordKey
+    ) -> [ShapedText.Segment] {
         let size = 64 + text.count * 2 + made.count * MemoryLayout<ShapedText.Segment>.stride
-        table.write { table in
-            if table.bytes + size > Self.byteLimit { table = Table() }
+        let entry = Entry(units: Array(text), options: key, segments: made)
+        // A full table is swapped out under the lock and freed after it: freeing thousands
+        // of texts there would keep other threads' lookups waiting.
+        let dropped = table.tryWrite { table -> Table? in
+            var dropped: Table?
+            if table.bytes + size > Self.byteLimit {
+                dropped = table
+                table = Table()
+            }
             if table.entries[hash] == nil {
-                table.entries[hash] = Entry(units: Array(text), options: key, segments: made)
+                table.entries[hash] = entry
                 table.bytes += size
             }
+            return dropped
         }
+        _ = dropped
         return made
     }
 
@@ -88,6 +129,7 @@ final class SegmentCache: Sendable {
 
     /// Forgets every text; with `keepingCapacity`, the table keeps its allocation.
     func removeAll(keepingCapacity: Bool = false) {
+        generation.add(1, ordering: .relaxed)
         table.write { table in
             if keepingCapacity {
                 table.entries.removeAll(keepingCapacity: true)

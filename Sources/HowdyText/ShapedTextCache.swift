@@ -45,20 +45,9 @@ final class ShapedTextCache: Sendable {
         var bytes = 0
     }
 
-    /// Texts (their keys) seen once on a thread stripe and not kept yet, direct-mapped by
-    /// the key's low bits; a collision only forgets one, which is then kept a sight later.
-    /// Per stripe, so that marking takes no lock of its own: `look` marks under the read
-    /// lock it already holds (a text seen on two stripes once each is kept at its third
-    /// sight).
-    private struct Seen {
-        var keys: [UInt64] = []
-        var generation = 0
-    }
-
-    private static let seenSlots = 64
-
-    private let table = ReadMostly<Table, Seen>(Table()) { Seen() }
-    /// Bumped by `removeAll`: a stripe's `Seen` of an older generation is stale. Outside
+    /// Per stripe: texts (their keys) seen once and not kept yet.
+    private let table = ReadMostly<Table, SeenKeys>(Table()) { SeenKeys() }
+    /// Bumped by `removeAll`: a stripe's `SeenKeys` of an older generation are stale. Outside
     /// the lock, as is `keptCount`, so that emptying a cache that keeps nothing (a "cold"
     /// layout's) takes no lock: a `look` racing with `removeAll` may take a text as seen,
     /// which only keeps it a sight early.
@@ -111,18 +100,7 @@ final class ShapedTextCache: Sendable {
                     var keptText = entry.text
                     if keptText.withUTF8({ Self.equal($0, bytes) }) { return .kept(entry, fonts: []) }
                 }
-                let generation = self.generation.load(ordering: .relaxed)
-                if seen.keys.isEmpty {
-                    seen.keys = [UInt64](repeating: 0, count: Self.seenSlots)
-                } else if seen.generation != generation {
-                    // Emptied in place: a new array is made through the runtime's
-                    // unspecialised allocation (about 1k instructions, callgrind).
-                    seen.keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-                }
-                seen.generation = generation
-                let slot = Int(truncatingIfNeeded: key) & (Self.seenSlots - 1)
-                let before = seen.keys[slot] == key
-                seen.keys[slot] = key
+                let before = seen.mark(key, generation: self.generation.load(ordering: .relaxed))
                 return .missed(key, seen: before)
             }
             guard case .kept(let storage, _) = kept else { return kept }

@@ -110,7 +110,6 @@ extension RunShaper {
         guard let spaced = cache.entryFollowedBySpace(text, range, hash: spacedHash, context: context),
             let entry = SpacelessWord.dropSpace(spaced, clean: clean)
         else { return false }
-        cache.store(entry, words: [(hash, 0..<entry.count)])
-        return true
+        return cache.store(entry, words: [(hash, 0..<entry.count)])
     }
 }

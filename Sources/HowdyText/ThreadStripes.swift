@@ -74,7 +74,7 @@ final class Striped<Local>: @unchecked Sendable {
 
     /// Runs `body` with stripe `index`, locked.
     func withStripe<R, E: Error>(_ index: Int, _ body: (inout Local) throws(E) -> R) throws(E) -> R {
-        pthread_mutex_lock(&slots[index].mutex)
+        lock(index)
         defer { pthread_mutex_unlock(&slots[index].mutex) }
         return try body(&slots[index].local)
     }
@@ -86,10 +86,48 @@ final class Striped<Local>: @unchecked Sendable {
 
     /// Runs `body` with every stripe locked (in index order, so two callers cannot deadlock).
     func withAllLocked<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-        for index in 0..<ThreadStripe.count { pthread_mutex_lock(&slots[index].mutex) }
+        for index in 0..<ThreadStripe.count { lock(index) }
         defer { for index in (0..<ThreadStripe.count).reversed() { pthread_mutex_unlock(&slots[index].mutex) } }
         return try body()
     }
+
+    /// Takes stripe `index`'s lock, spinning first (`tryLock`) and sleeping only after.
+    /// Holds are short: timed one by one over 28,000 paragraphs laid out on two threads,
+    /// nine in ten were a lookup under 0.5 µs and most others a store of a run's words,
+    /// 2 to 16 µs. A thread put to sleep on the futex instead ran again only after
+    /// hundreds of microseconds on that 2-core machine (`perf record -e
+    /// sched:sched_switch`). The spin is bounded, so that a holder descheduled (more
+    /// threads than cores) costs a waiter tens of microseconds, not more.
+    private func lock(_ index: Int) {
+        if !tryLock(index) { pthread_mutex_lock(&slots[index].mutex) }
+    }
+
+    /// Runs `body` with every stripe locked, if each is free now or within a short spin;
+    /// otherwise takes none, runs nothing and returns nil. Never sleeps: for stores a
+    /// caller may drop (an answer kept for later), which should not wait behind a reader.
+    func withAllLockedIfFree<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R? {
+        for index in 0..<ThreadStripe.count where !tryLock(index) {
+            for taken in (0..<index).reversed() { pthread_mutex_unlock(&slots[taken].mutex) }
+            return nil
+        }
+        defer { for index in (0..<ThreadStripe.count).reversed() { pthread_mutex_unlock(&slots[index].mutex) } }
+        return try body()
+    }
+
+    /// Takes stripe `index`'s lock if it is free now or within a bounded spin of `spins`
+    /// attempts (tens of microseconds when another core holds it).
+    private func tryLock(_ index: Int) -> Bool {
+        for _ in 0..<Self.spins {
+            if pthread_mutex_trylock(&slots[index].mutex) == 0 { return true }
+        }
+        return false
+    }
+
+    /// Attempts `tryLock` makes. Over the same two-thread pass (with stores that never
+    /// wait, `tryWrite`), context switches fell from about 1,400 with no spin to about 290
+    /// with 64 attempts and about 125 with 1,024 (a store outlasts 64), and CPU time fell
+    /// with them.
+    private static var spins: Int { 1024 }
 
     /// Runs `body` on every stripe's value without locking: only inside `withAllLocked`.
     func forEachWhileAllLocked(_ body: (inout Local) -> Void) {
@@ -132,6 +170,14 @@ final class ReadMostly<Shared, Local>: @unchecked Sendable {
         try writeWithLocals { (shared: inout Shared, _: ((inout Local) -> Void) -> Void) throws(E) -> R in
             try body(&shared)
         }
+    }
+
+    /// Runs `body` with exclusive access to the state if every stripe is free now or
+    /// within a short spin (`Striped.withAllLockedIfFree`); otherwise returns nil without
+    /// running it. For stores that may be dropped: a writer that waited behind another
+    /// thread's reads slept, and each sleep cost far more than the store saves.
+    func tryWrite<R, E: Error>(_ body: (inout Shared) throws(E) -> R) throws(E) -> R? {
+        try stripes.withAllLockedIfFree { () throws(E) -> R in try body(&shared.pointee) }
     }
 
     /// Runs `body` with exclusive access to the state and every stripe's `Local` (the

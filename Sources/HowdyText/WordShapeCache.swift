@@ -23,7 +23,9 @@ import Synchronization
 /// the calling thread's stripe (`ReadMostly`) and count their hits there, so `--jobs`
 /// workers copy glyphs side by side without sharing a cache line; so do misses of words
 /// in neither generation (a new text's), counted there too; stores and moves between
-/// generations lock every stripe.
+/// generations lock every stripe. A store never waits for that: when another thread holds
+/// a stripe (`ReadMostly.tryWrite`), the words are dropped and stored at a later sight, as
+/// a text met once stores none (a sleep on a lock cost more than shaping the words again).
 public final class WordShapeCache: Sendable {
     /// The cache `ShapedText` uses unless `TextOptions.usesWordCache` is false or the
     /// font comes from another system: `TextSystem.shared.wordCache`.
@@ -475,12 +477,17 @@ public final class WordShapeCache: Sendable {
     }
 
     /// Stores packed words (`PackedWord.pack`) of a run shaped whole whose edges are
-    /// clear of unsafe-to-concat: `words` are (hash, range of `data`).
-    func store(_ data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) {
+    /// clear of unsafe-to-concat: `words` are (hash, range of `data`). Returns false, having
+    /// stored nothing, when another thread holds a stripe (`ReadMostly.tryWrite`): the
+    /// words are then stored at a later sight, and a caller that meant to assemble from
+    /// them shapes its run whole instead.
+    @discardableResult
+    func store(_ data: [Int32], words: [(hash: UInt64, range: Range<Int>)]) -> Bool {
         let byteLimit = self.byteLimit
-        guard !words.isEmpty, byteLimit > 0 else { return }
+        guard !words.isEmpty else { return true }
+        guard byteLimit > 0 else { return false }
         let rotated = data.withUnsafeBufferPointer { data in
-            state.write { state in
+            state.tryWrite { state in
                 let old = state.old.arena.count
                 for (hash, range) in words {
                     Self.insert(
@@ -489,7 +496,8 @@ public final class WordShapeCache: Sendable {
                 return state.old.arena.count != old
             }
         }
-        if rotated { noteGrowth() }
+        if rotated == true { noteGrowth() }
+        return rotated != nil
     }
 
     private static func insert(

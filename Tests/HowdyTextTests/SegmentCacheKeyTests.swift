@@ -5,7 +5,7 @@ import Testing
 /// `SegmentCache` hashes a text's units four to a word. Texts that differ in one unit,
 /// wherever it falls in a word (the fourth unit sits in the word's top bits), must get
 /// entries of their own with their own segments, and a repeated text must be answered
-/// from the cache.
+/// from the cache (kept the second time it is made: a text met once is only marked).
 @Suite struct SegmentCacheKeyTests {
     static func fields(_ segments: [ShapedText.Segment]) -> [[Int32]] {
         segments.map { [$0.start, $0.contentEnd, $0.end, $0.isHardBreak ? 1 : 0, $0.endsWithSoftHyphen ? 1 : 0] }
@@ -43,6 +43,13 @@ import Testing
                     }
                     #expect(made == 1, "a new text was answered from another's entry")
                     #expect(Self.fields(first) == Self.fields(fresh))
+                    #expect(cache.bytes == bytes, "a text met once was kept")
+                    let second = try cache.segments(of: buffer, options: options) {
+                        made += 1
+                        return try ShapedText.segments(of: buffer, options: options, system: system)
+                    }
+                    #expect(made == 2, "a text met once was answered from an entry")
+                    #expect(Self.fields(second) == Self.fields(fresh))
                     #expect(cache.bytes > bytes, "the entry was not kept: its hash met another text's")
                     bytes = cache.bytes
                 }

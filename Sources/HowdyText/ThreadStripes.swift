@@ -98,6 +98,7 @@ final class Striped<Local>: @unchecked Sendable {
     /// hundreds of microseconds on that 2-core machine (`perf record -e
     /// sched:sched_switch`). The spin is bounded, so that a holder descheduled (more
     /// threads than cores) costs a waiter tens of microseconds, not more.
+    @inline(__always)
     private func lock(_ index: Int) {
         if !tryLock(index) { pthread_mutex_lock(&slots[index].mutex) }
     }
@@ -116,8 +117,17 @@ final class Striped<Local>: @unchecked Sendable {
 
     /// Takes stripe `index`'s lock if it is free now or within a bounded spin of `spins`
     /// attempts (tens of microseconds when another core holds it).
+    @inline(__always)
     private func tryLock(_ index: Int) -> Bool {
-        for _ in 0..<Self.spins {
+        if pthread_mutex_trylock(&slots[index].mutex) == 0 { return true }
+        return spin(index)
+    }
+
+    /// `tryLock` once the first attempt failed: out of line, so that the uncontended lock
+    /// inlined into every lookup stays one call.
+    @inline(never)
+    private func spin(_ index: Int) -> Bool {
+        for _ in 1..<Self.spins {
             if pthread_mutex_trylock(&slots[index].mutex) == 0 { return true }
         }
         return false

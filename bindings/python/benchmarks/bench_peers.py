@@ -27,8 +27,12 @@ How the figures are made honest:
   paired figure.
 - Thread CPU time (``time.thread_time_ns``, CLOCK_THREAD_CPUTIME_ID in bench.c): every
   figure is single-threaded work, and on the shared 2-core machine wall time mostly
-  measures the other processes. The two-thread figure is wall time (it measures
-  parallelism).
+  measures the other processes. The two-thread figures are wall time (they measure
+  parallelism): ``twoThreadSpeedup`` (two threads calling ``balance`` per paragraph,
+  against one thread's CPU time) and ``twoThreadBatchSpeedup`` (two threads each making
+  one ``balance_many`` call for half a set, against one thread's call for a whole set,
+  both wall time, back to back in each round). The first is bounded by the GIL, which
+  every call takes back on return; the second takes it once per call.
 - The peer is written as a competent Python engineer would: one shaping call, word
   widths from prefix sums of the cluster advances, and each greedy probe finding its
   line ends with ``bisect`` (C) rather than a Python loop over the words, stopping once
@@ -343,8 +347,18 @@ def main() -> None:
                     future.result()
         return run
 
+    def ours_batch_two_threads(rows: List[Row]) -> Callable[[], None]:
+        half = len(rows) // 2
+        halves = [ours_batch(part) for part in (rows[:half], rows[half:])]
+
+        def run() -> None:
+            with concurrent.futures.ThreadPoolExecutor(2) as pool:
+                for future in [pool.submit(half) for half in halves]:
+                    future.result()
+        return run
+
     names = ["python", "swift", "pythonBatch", "swiftBatch", "peer", "pythonTwoThreads", "peerSimple",
-             "peerReshaping"]
+             "peerReshaping", "pythonBatchOneThreadWall", "pythonBatchTwoThreads"]
     samples: Dict[str, List[float]] = {name: [] for name in names}
     with tempfile.TemporaryDirectory() as folder:
         swift = SwiftSide(arguments.bench_binary, folder)
@@ -383,6 +397,13 @@ def main() -> None:
                     samples[name].append(step())
                 samples["pythonTwoThreads"].append(wall(ours_two_threads(threads)))
                 swift.run("untimed", threads)
+                # Batches on one thread and on two, both wall time, back to back on sets of
+                # their own: a thread with a batch takes the GIL once per call.
+                one_batch, two_batches = new_set(), new_set()
+                samples["pythonBatchOneThreadWall"].append(wall(ours_batch(one_batch)))
+                samples["pythonBatchTwoThreads"].append(wall(ours_batch_two_threads(two_batches)))
+                swift.run("untimed", one_batch)
+                swift.run("untimed", two_batches)
                 if round_index < 3:  # context only, and 1.5x and 10x the peer's time
                     samples["peerSimple"].append(timed(peer(single, peer_simple)))
                     samples["peerReshaping"].append(timed(peer(single[:count // 10], peer_reshaping)) * 10)
@@ -435,6 +456,8 @@ def main() -> None:
         "peerOverPythonOfMedians": round(median["peer"] / median["python"], 2),
         "pythonOverSwiftOfMedians": round(median["python"] / median["swift"], 2),
         "twoThreadSpeedup": round(median["python"] / median["pythonTwoThreads"], 2),
+        "pythonBatchTwoThreadsNsPerParagraph": round(median["pythonBatchTwoThreads"]),
+        "twoThreadBatchSpeedup": round(paired("pythonBatchOneThreadWall", "pythonBatchTwoThreads"), 2),
         "firstSetNsPerParagraph": {name: round(value) for name, value in first_figures.items()},
         "peerAgreesOnLines": f"{sum(a == b for a, b in zip(ours_lines, peer_lines))}/{count}",
         "peersAgree": f"{sum(a == b for a, b in zip(peer_lines, simple_lines))}/{count}",

@@ -19,6 +19,10 @@ import Synchronization
 /// gives two threads at that moment (on a shared, loaded machine, often far below 2);
 /// `speedupOverControl` is the library's speedup divided by it: 1 when layout scales as
 /// well as work that shares nothing.
+///
+/// Those requests repeat, so once warm nothing is stored; `freshLicence`
+/// (`freshLicenceParagraphs`) balances paragraphs never laid out before, which store
+/// words as a corpus does, and counts the threads' sleeps.
 enum ThreadsBenchmark {
     static func run(rounds: Int) throws -> [String: Any] {
         var byScript: [String: Any] = [:]
@@ -80,13 +84,90 @@ enum ThreadsBenchmark {
                 "speedupOverControl": Measure.rounded(speedup / control),
             ]
         }
-        return [
+        var figures: [String: Any] = [
             "rounds": rounds, "byScript": byScript,
             "speedupMedian": Measure.rounded(Measure.median(speedups)),
             "cpuGrowthMedian": Measure.rounded(Measure.median(growths)),
             "controlSpeedupMedian": Measure.rounded(Measure.median(controls)),
             "text": "one thread vs two threads sharing one font; speedup = wall 1/2, cpuGrowth = process CPU 2/1",
         ]
+        if let fresh = try freshLicenceParagraphs(rounds: rounds) { figures["freshLicence"] = fresh }
+        return figures
+    }
+
+    /// Paragraphs per thread pass of `freshLicenceParagraphs`, and untimed before them.
+    static let freshPerPass = 3000
+    static let freshWarm = 11_000
+
+    /// One thread against two over paragraphs never laid out before (`LicenceTexts`), as
+    /// a corpus is balanced: every pass stores new words and marks new texts, so the
+    /// threads meet on the caches' stores, which the repeated requests above never make.
+    /// After `freshWarm` paragraphs untimed (the licences' vocabulary mostly cached), each
+    /// round times `freshPerPass` new paragraphs on one thread, then as many on two (half
+    /// each). Figures: the median over the rounds of each round's own speedup (wall time;
+    /// paired, so that load which comes and goes falls on both halves of a ratio),
+    /// `cpuGrowth` likewise (process CPU time), and the voluntary context switches per
+    /// 1,000 paragraphs of each (`getrusage`): a thread that sleeps on a lock shows there
+    /// whatever the machine's load; thread start and join add a few. Nil when no licence
+    /// text is installed.
+    static func freshLicenceParagraphs(rounds: Int) throws -> [String: Any]? {
+        guard var texts = try LicenceTexts() else { return nil }
+        let work: @Sendable (ArraySlice<LicenceTexts.Paragraph>) -> Void = { part in
+            for paragraph in part {
+                var shaped = try! ShapedText(paragraph.text, font: paragraph.font)
+                shaped.omitsGlyphs = true
+                _ = try! shaped.balance(width: paragraph.width)
+            }
+        }
+        work(texts.next(freshWarm)[...])
+        var speedups: [Double] = []
+        var growths: [Double] = []
+        var one: [(wall: Double, cpu: Double, sleeps: Int)] = []
+        var two: [(wall: Double, cpu: Double, sleeps: Int)] = []
+        for _ in 0..<rounds {
+            let first = texts.next(freshPerPass)
+            let second = texts.next(freshPerPass)
+            one.append(counted { work(first[...]) })
+            two.append(
+                counted {
+                    let done = DispatchSemaphore(value: 0)
+                    let half = second.count / 2
+                    Thread {
+                        work(second[half...])
+                        done.signal()
+                    }.start()
+                    work(second[..<half])
+                    done.wait()
+                })
+            speedups.append(one[one.count - 1].wall / two[two.count - 1].wall)
+            growths.append(two[two.count - 1].cpu / one[one.count - 1].cpu)
+        }
+        let perThousand = 1000 / Double(freshPerPass)
+        return [
+            "paragraphsPerPass": freshPerPass, "warmParagraphs": freshWarm,
+            "oneThreadUsPerParagraph": Measure.rounded(
+                Measure.median(one.map(\.wall)) / Double(freshPerPass) / 1000, 2),
+            "twoThreadsUsPerParagraph": Measure.rounded(
+                Measure.median(two.map(\.wall)) / Double(freshPerPass) / 1000, 2),
+            "speedup": Measure.rounded(Measure.median(speedups)), "cpuGrowth": Measure.rounded(Measure.median(growths)),
+            "oneThreadSleepsPerThousand": Measure.rounded(
+                Measure.median(one.map { Double($0.sleeps) }) * perThousand, 1),
+            "twoThreadsSleepsPerThousand": Measure.rounded(
+                Measure.median(two.map { Double($0.sleeps) }) * perThousand, 1),
+        ]
+    }
+
+    /// `timed`, and the process's voluntary context switches during `body`.
+    private static func counted(_ body: () -> Void) -> (wall: Double, cpu: Double, sleeps: Int) {
+        let before = voluntarySwitches()
+        let (wall, cpu) = timed(body)
+        return (wall, cpu, voluntarySwitches() - before)
+    }
+
+    private static func voluntarySwitches() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_nvcsw
     }
 
     /// About 50 ms of arithmetic on one idle core.

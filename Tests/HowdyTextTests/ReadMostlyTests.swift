@@ -11,10 +11,11 @@ import Testing
     @Test("tryWrite writes when every stripe is free")
     func writesWhenFree() {
         let value = ReadMostly<Int, Void>(1)
-        #expect(value.tryWrite { state -> Int in
-            state += 1
-            return state
-        } == 2)
+        #expect(
+            value.tryWrite { state -> Int in
+                state += 1
+                return state
+            } == 2)
         #expect(value.read { $0.pointee } == 2)
     }
 
@@ -47,10 +48,11 @@ import Testing
         #expect(answer == nil)
         #expect(!ran, "tryWrite ran its body while a stripe was held")
         #expect(value.read { $0.pointee } == 1)
-        #expect(value.tryWrite { state -> Int in
-            state = 3
-            return state
-        } == 3)
+        #expect(
+            value.tryWrite { state -> Int in
+                state = 3
+                return state
+            } == 3)
     }
 
     @Test("a reader waits for a writer, and sees its whole write")

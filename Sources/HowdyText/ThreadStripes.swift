@@ -148,7 +148,9 @@ final class Striped<Local>: @unchecked Sendable {
 /// State read far more often than written (answers cached for good), behind a
 /// reader-writer lock whose readers each lock only their own stripe: a read costs one
 /// uncontended lock on a line the reading core already holds; a write locks every
-/// stripe. `Local` is per-stripe data a reader may change (hit counters).
+/// stripe, and `tryWrite` does so only when none is busy (for a store that may be
+/// dropped). Locks spin before they sleep (`Striped`). `Local` is per-stripe data a
+/// reader may change (hit counters, `SeenKeys`).
 final class ReadMostly<Shared, Local>: @unchecked Sendable {
     private let stripes: Striped<Local>
     private let shared: UnsafeMutablePointer<Shared>

@@ -4,7 +4,8 @@ import Glibc
 /// cache's asked-for and assembled-run marks). A pthread mutex rather than
 /// `Synchronization.Mutex` for the reason `ThreadStripe` gives: ThreadSanitizer sees
 /// pthread's hand-offs, but not the kernel futex a contended Swift `Mutex` waits on, and
-/// reported a race on the marks under `bindings/c/tests/threads.c`.
+/// reported a race on the marks under `bindings/c/tests/threads.c`. Taken as the stripes
+/// are (`SpinningMutex`): a spin before a sleep.
 final class PthreadLocked<Value>: @unchecked Sendable {
     // Both behind pointers: a pthread mutex must not move, and a stored property of a
     // class passed `inout` would be checked for exclusivity at run time on every use.
@@ -29,7 +30,7 @@ final class PthreadLocked<Value>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the value.
     func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
-        pthread_mutex_lock(mutex)
+        SpinningMutex.lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)
     }

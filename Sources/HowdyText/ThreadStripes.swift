@@ -91,16 +91,10 @@ final class Striped<Local>: @unchecked Sendable {
         return try body()
     }
 
-    /// Takes stripe `index`'s lock, spinning first (`tryLock`) and sleeping only after.
-    /// Holds are short: timed one by one over 28,000 paragraphs laid out on two threads,
-    /// nine in ten were a lookup under 0.5 µs and most others a store of a run's words,
-    /// 2 to 16 µs. A thread put to sleep on the futex instead ran again only after
-    /// hundreds of microseconds on that 2-core machine (`perf record -e
-    /// sched:sched_switch`). The spin is bounded, and yields the core between its later
-    /// attempts, so that a holder waiting for a core (more threads than cores) gets it.
+    /// Takes stripe `index`'s lock, spinning before it sleeps (`SpinningMutex`).
     @inline(__always)
     private func lock(_ index: Int) {
-        if !tryLock(index) { pthread_mutex_lock(&slots[index].mutex) }
+        SpinningMutex.lock(&slots[index].mutex)
     }
 
     /// Runs `body` with every stripe locked, if each is free now or within a short spin;
@@ -115,40 +109,12 @@ final class Striped<Local>: @unchecked Sendable {
         return try body()
     }
 
-    /// Takes stripe `index`'s lock if it is free now or within a bounded spin of `spins`
-    /// attempts, the later ones yielding the core between them.
+    /// Takes stripe `index`'s lock if it is free now or within a bounded spin
+    /// (`SpinningMutex.tryLock`).
     @inline(__always)
     private func tryLock(_ index: Int) -> Bool {
-        if pthread_mutex_trylock(&slots[index].mutex) == 0 { return true }
-        return spin(index)
+        SpinningMutex.tryLock(&slots[index].mutex)
     }
-
-    /// `tryLock` once the first attempt failed: out of line, so that the uncontended lock
-    /// inlined into every lookup stays one call.
-    @inline(never)
-    private func spin(_ index: Int) -> Bool {
-        for attempt in 1..<Self.spins {
-            if pthread_mutex_trylock(&slots[index].mutex) == 0 { return true }
-            // Past the first attempts, give the core away between attempts: with more
-            // threads than cores the holder may be waiting for this one, and a plain spin
-            // then only burned the time it needed.
-            if attempt >= Self.spinsBeforeYielding { sched_yield() }
-        }
-        return false
-    }
-
-    /// Attempts `spin` makes before it yields the core between attempts.
-    private static var spinsBeforeYielding: Int { 128 }
-
-    /// Attempts `tryLock` makes. Over a two-thread pass of fresh paragraphs (with stores
-    /// that never wait, `tryWrite`), context switches fell from about 1,400 with no spin
-    /// to about 290 with 64 plain attempts and about 125 with 1,024 (a store outlasts 64).
-    /// But with more threads than cores a plain spin burned the time the holder needed:
-    /// 8 threads on 2 cores took 8.1–10.0 µs of CPU per paragraph, one thread 6.3–7.5.
-    /// 128 plain attempts and then up to 128 more with `sched_yield` between them gave
-    /// the lowest wall and CPU time of the three on 2, 4 and 8 threads (on 4, CPU per
-    /// paragraph as on one thread, 6.9 µs), with 3 to 12 sleeps per 24,000 paragraphs.
-    private static var spins: Int { 256 }
 
     /// Runs `body` on every stripe's value without locking: only inside `withAllLocked`.
     func forEachWhileAllLocked(_ body: (inout Local) -> Void) {
@@ -160,7 +126,7 @@ final class Striped<Local>: @unchecked Sendable {
 /// reader-writer lock whose readers each lock only their own stripe: a read costs one
 /// uncontended lock on a line the reading core already holds; a write locks every
 /// stripe, and `tryWrite` does so only when none is busy (for a store that may be
-/// dropped). Locks spin before they sleep (`Striped`). `Local` is per-stripe data a
+/// dropped). Locks spin before they sleep (`SpinningMutex`). `Local` is per-stripe data a
 /// reader may change (hit counters, `SeenKeys`).
 final class ReadMostly<Shared, Local>: @unchecked Sendable {
     private let stripes: Striped<Local>

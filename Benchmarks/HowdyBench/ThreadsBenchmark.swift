@@ -49,25 +49,10 @@ enum ThreadsBenchmark {
                 controlOne.append(timed { keep(spin(controlIterations)) }.wall)
                 controlTwo.append(
                     timed {
-                        let done = DispatchSemaphore(value: 0)
-                        Thread {
-                            keep(spin(controlIterations / 2))
-                            done.signal()
-                        }.start()
-                        keep(spin(controlIterations / 2))
-                        done.wait()
+                        onTwoThreads({ keep(spin(controlIterations / 2)) }, { keep(spin(controlIterations / 2)) })
                     }.wall)
                 one.append(timed { work(all) })
-                two.append(
-                    timed {
-                        let done = DispatchSemaphore(value: 0)
-                        Thread {
-                            work(requests[half...])
-                            done.signal()
-                        }.start()
-                        work(requests[..<half])
-                        done.wait()
-                    })
+                two.append(timed { onTwoThreads({ work(requests[..<half]) }, { work(requests[half...]) }) })
             }
             let speedup = Measure.median(one.map(\.wall)) / Measure.median(two.map(\.wall))
             let growth = Measure.median(two.map(\.cpu)) / Measure.median(one.map(\.cpu))
@@ -128,17 +113,8 @@ enum ThreadsBenchmark {
             let first = texts.next(freshPerPass)
             let second = texts.next(freshPerPass)
             one.append(counted { work(first[...]) })
-            two.append(
-                counted {
-                    let done = DispatchSemaphore(value: 0)
-                    let half = second.count / 2
-                    Thread {
-                        work(second[half...])
-                        done.signal()
-                    }.start()
-                    work(second[..<half])
-                    done.wait()
-                })
+            let half = second.count / 2
+            two.append(counted { onTwoThreads({ work(second[..<half]) }, { work(second[half...]) }) })
             speedups.append(one[one.count - 1].wall / two[two.count - 1].wall)
             growths.append(two[two.count - 1].cpu / one[one.count - 1].cpu)
         }
@@ -155,6 +131,18 @@ enum ThreadsBenchmark {
             "twoThreadsSleepsPerThousand": Measure.rounded(
                 Measure.median(two.map { Double($0.sleeps) }) * perThousand, 1),
         ]
+    }
+
+    /// Runs `here` on the calling thread and `there` on a new one, and returns when both
+    /// are done: the two-thread half of every figure above.
+    private static func onTwoThreads(_ here: () -> Void, _ there: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            there()
+            done.signal()
+        }.start()
+        here()
+        done.wait()
     }
 
     /// `timed`, and the process's voluntary context switches during `body`.

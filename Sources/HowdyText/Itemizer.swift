@@ -393,6 +393,12 @@ struct Itemization {
                 index = Self.ideographs(
                     text, from: index, code: font == 0 ? 0 : lastCode, primary: primary, codes: codes,
                     font: font, han: han, fontOf: fontOf, scriptOf: scriptOf)
+            } else {
+                // Likewise the letters and spaces after it in the same font and script (a
+                // Hebrew or Arabic word and the space after it, in the fallback font).
+                index = Self.sameFont(
+                    text, from: index, kinds: UnsafeBufferPointer(kinds), before: before, script: script,
+                    primary: primary, primaryIsColor: primaryIsColor, fontOf: fontOf, scriptOf: scriptOf)
             }
         }
         return index
@@ -442,6 +448,41 @@ struct Itemization {
                 scriptOf[index] = han
                 index += 1
             }
+        }
+        return index
+    }
+
+    /// `plainStretch`'s loop over the units from `start` on that it would give the font
+    /// of `before` and keep script `script` for, right after a unit it gave them: each
+    /// not followed by VS15 or VS16, with an entry in this text's table `kinds` (none is
+    /// made for ideographs) that names that font, or that joins the cluster before it and
+    /// `joined` gives it that font, and that names no script or `script`. Returns the offset
+    /// of the first it would not (`start` when none); anything else is left to that loop.
+    /// Its own function, as `ideographs`: in `plainStretch`'s loop a Hebrew letter cost
+    /// about 66 instructions (callgrind), mostly reloads of spilled registers.
+    // swiftlint:disable:next function_parameter_count
+    @inline(never)
+    private static func sameFont(
+        _ text: UnsafeBufferPointer<UInt16>, from start: Int, kinds: UnsafeBufferPointer<StretchEntry>,
+        before: StretchFont, script: Int32, primary: UnsafePointer<UInt64>, primaryIsColor: Bool,
+        fontOf: UnsafeMutableBufferPointer<Int32>, scriptOf: UnsafeMutableBufferPointer<Int32>
+    ) -> Int {
+        let count = text.count
+        let font = before.font
+        var index = start
+        while index < count {
+            let unit = text[index]
+            if index + 1 < count, text[index + 1] & 0xFFFE == 0xFE0E { break }
+            let entry = kinds[Int((unit ^ (unit >> 8)) & UInt16(StretchEntry.tableSize - 1))]
+            guard entry.key == UInt32(unit) &+ 1, entry.script < 0 || entry.script == script else { break }
+            if entry.font != font {
+                guard entry.font == StretchEntry.joins,
+                    joined(unit, after: before, primary: primary, primaryIsColor: primaryIsColor) == font
+                else { break }
+            }
+            fontOf[index] = font
+            scriptOf[index] = script
+            index += 1
         }
         return index
     }

@@ -323,19 +323,27 @@ public struct ShapedText: Sendable {
                 }
             }
         }
+        // Asked before the arrays are moved into the storage below.
+        let kept =
+            if let cache, let textKey,
+                ShapedTextCache.takes(
+                    units: utf16, runs: runs, failures: fontFailures, options: options, font: font)
+            {
+                (cache, textKey)
+            } else {
+                nil as (ShapedTextCache, UInt64)?
+            }
+        // Moved, not copied: each array (and the glyph store's five) would otherwise be
+        // retained for the storage and released here, an atomic operation apiece.
         storage = Storage(
-            text: text, font: font, options: options, utf16: utf16, fonts: fonts, fontFailures: fontFailures,
-            runs: runs, glyphStore: store,
-            bidi: bidiLevels!, advancePrefix: prefix, segments: segments, unsafeToBreak: unsafe, hyphen: hyphen,
-            maxSegmentWidth: maxSegmentWidth, maxHangingWidth: maxHangingWidth, segmentsAreSearchable: searchable,
-            metrics: metrics, scratch: scratch)
+            text: text, font: font, options: options, utf16: consume utf16, fonts: consume fonts,
+            fontFailures: consume fontFailures, runs: consume runs, glyphStore: consume store,
+            bidi: bidiLevels.take()!, advancePrefix: consume prefix, segments: consume segments,
+            unsafeToBreak: consume unsafe, hyphen: hyphen, maxSegmentWidth: maxSegmentWidth,
+            maxHangingWidth: maxHangingWidth, segmentsAreSearchable: searchable, metrics: metrics,
+            scratch: consume scratch)
         handedFonts = nil
-        if let cache, let textKey,
-            ShapedTextCache.takes(
-                units: utf16, runs: runs, failures: fontFailures, options: options, font: font)
-        {
-            cache.keep(storage, key: textKey)
-        }
+        if let (cache, key) = kept { cache.keep(storage, key: key) }
     }
 
     /// `Array(text.utf16)`, with ASCII text widened byte by byte from its UTF-8 storage

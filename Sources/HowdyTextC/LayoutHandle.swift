@@ -159,7 +159,7 @@ extension LayoutHandle {
             )
         }
         // Read as raw bytes (UInt8 elements): no rebinding of the caller's `char *`.
-        guard let string = String(validating: bytes, as: UTF8.self) else {
+        guard let string = UTF8Text.string(bytes.assumingMemoryBound(to: UInt8.self)) else {
             throw Failure.argument("text is not valid UTF-8")
         }
         return string

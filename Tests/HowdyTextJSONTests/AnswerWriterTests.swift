@@ -118,7 +118,7 @@ struct AnswerWriterTests {
         #expect(fast > 500)
     }
 
-    @Test("UTF-8 check: the quick reader accepts exactly what String(validating:) accepts")
+    @Test("UTF-8 check: UTF8Text accepts exactly what String(validating:) accepts, with the same string")
     func utf8() {
         var random = Seeded(state: 3)
         let interesting: [UInt8] = [
@@ -129,8 +129,11 @@ struct AnswerWriterTests {
         var valid = 0
         func check(_ bytes: [UInt8]) {
             let expected = String(validating: bytes, as: UTF8.self) != nil
-            let quick = bytes.withUnsafeBufferPointer { QuickRequestReader.isValidUTF8($0) }
+            let quick = bytes.withUnsafeBufferPointer { UTF8Text.isWellFormed($0) }
             #expect(quick == expected, "\(bytes)")
+            // The decode-and-compare route (the quick reader's strings, the C ABI's texts).
+            let decoded = bytes.withUnsafeBufferPointer { UTF8Text.string($0) }
+            #expect(decoded == String(validating: bytes, as: UTF8.self), "\(bytes)")
             checked += 1
             if expected { valid += 1 }
         }

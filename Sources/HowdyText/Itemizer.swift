@@ -236,21 +236,26 @@ struct Itemization {
     /// first character need no coverage: they join the primary font's cluster before
     /// them): Latin when it holds a letter, Common otherwise. Nil when the general
     /// passes are needed. The caller has checked that every bidi level is 0.
-    private static func asciiScript(_ text: UnsafeBufferPointer<UInt16>, primary: Font) -> hb_script_t? {
+    static func asciiScript(_ text: UnsafeBufferPointer<UInt16>, primary: Font) -> hb_script_t? {
         // One pass collects the characters that need coverage; each distinct one is then
         // looked up once.
         guard let first = text.first, first < 0x80 else { return text.isEmpty ? common : nil }
-        // ASCII 0–63 and 64–127 in two words; every unit ORed into `all`, checked once.
-        var low: UInt64 = first < 64 ? 1 << UInt64(first) : 0
-        var high: UInt64 = first < 64 ? 0 : 1 << UInt64(first & 63)
-        var all = first
-        for unit in text.dropFirst() {
+        // ASCII 0–63 and 64–127 in two words, every unit's bit set without a branch (a
+        // unit past ASCII sets some bit too, but is caught by `all`, checked once).
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var all: UInt16 = 0
+        for unit in text {
             all |= unit
-            // White space and controls after the first character join the cluster before.
-            if unit <= 0x20 || unit == 0x7F { continue }
-            if unit < 64 { low |= 1 << UInt64(unit) } else { high |= 1 << UInt64(unit & 63) }
+            let bit = UInt64(1) &<< UInt64(unit & 63)
+            if unit & 64 == 0 { low |= bit } else { high |= bit }
         }
         guard all < 0x80 else { return nil }
+        // White space and controls after the first character join the cluster before:
+        // they need no coverage (U+0000–U+0020 and U+007F), unless the first is one.
+        low &= ~0x1_FFFF_FFFF
+        high &= ~(1 << 63)
+        if first <= 0x20 { low |= 1 << UInt64(first) } else if first == 0x7F { high |= 1 << 63 }
         let needed = UInt128(high) << 64 | UInt128(low)
         let letters = needed & (0x07FF_FFFE_07FF_FFFE << 64)  // A–Z and a–z
         let face = primary.face

@@ -104,6 +104,37 @@ import Testing
         }
     }
 
+    @Test("the all-ASCII shortcut answers as its rule says, for every string of up to 3 boundary units")
+    func asciiShortcutFollowsItsRule() throws {
+        // Controls, white space, the edges of the letter and symbol ranges, DEL, and two
+        // units past ASCII; faces that cover all of ASCII, part of it and hardly any.
+        let units: [UInt16] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x30, 0x3F, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61,
+            0x7A, 0x7E, 0x7F, 0x80, 0x5D0]
+        var strings: [[UInt16]] = units.map { [$0] }
+        for a in units { for b in units { strings.append([a, b]) } }
+        for a in units { for b in units { for c in [0x20, 0x41, 0x7F, 0x80] as [UInt16] { strings.append([a, b, c]) } } }
+        var answered = 0
+        for name in ["Inter-Regular", "NotoSansHebrew-Regular", "NotoColorEmoji"] {
+            let font = try Font(named: name, size: 20)
+            for string in strings {
+                // The rule: all ASCII; every unit covered except white space and controls
+                // after the first (they join the cluster before); Latin with a letter.
+                var expected: UInt32?
+                if string.allSatisfy({ $0 < 0x80 }) {
+                    let needing = string.enumerated().filter { $0.offset == 0 || ($0.element > 0x20 && $0.element != 0x7F) }
+                    if needing.allSatisfy({ font.face.hasGlyph(for: Unicode.Scalar($0.element)!) }) {
+                        let letter = string.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+                        expected = letter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue
+                    }
+                }
+                let script = string.withUnsafeBufferPointer { Itemization.asciiScript($0, primary: font) }
+                #expect(script?.rawValue == expected, "\(name): \(string)")
+                if expected != nil { answered += 1 }
+            }
+        }
+        #expect(answered > 500)
+    }
+
     @Test("a face's BMP blocks never deny a scalar its coverage set holds")
     func blocksAgreeWithTheSet() {
         let set = hb_set_create()!

@@ -254,12 +254,34 @@ public struct ShapedText: Sendable {
             runs.reserveCapacity(items.runs.count)
             // About a glyph per UTF-16 unit: grown geometrically if a script needs more.
             store.reserve(utf16.count)
-            for item in items.runs {
+            let itemRuns = items.runs
+            var index = 0
+            while index < itemRuns.count {
+                let item = itemRuns[index]
+                // Kanji, hiragana and katakana side by side are runs of three scripts, each
+                // given its nominal glyphs in one look-up together (`RunShaper.shapeNominal`).
+                let first = store.glyphs.count
+                if NominalShaping.takes(item.script), !item.isRightToLeft,
+                    let end = shaper.shapeNominal(itemRuns, from: index, font: fonts[item.fontIndex], store: &store)
+                {
+                    // One glyph per unit, in order.
+                    while index < end {
+                        let run = itemRuns[index]
+                        let start = first + (run.start - item.start)
+                        runs.append(
+                            TextRunGlyphs(
+                                start: run.start, end: run.end, level: run.level, script: run.script,
+                                fontIndex: run.fontIndex, glyphs: start..<(start + run.end - run.start)))
+                        index += 1
+                    }
+                    continue
+                }
                 let glyphs = shaper.shape(item, font: fonts[item.fontIndex], into: &unsafe, store: &store)
                 runs.append(
                     TextRunGlyphs(
                         start: item.start, end: item.end, level: item.level, script: item.script,
                         fontIndex: item.fontIndex, glyphs: glyphs))
+                index += 1
             }
             // A run's advances are at its font's scale (`HarfBuzzFont.fineShift`), 16.16 up
             // to 256 px; the prefix sums are 16.16 whatever the size.

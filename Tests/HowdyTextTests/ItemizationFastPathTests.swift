@@ -108,11 +108,15 @@ import Testing
     func asciiShortcutFollowsItsRule() throws {
         // Controls, white space, the edges of the letter and symbol ranges, DEL, and two
         // units past ASCII; faces that cover all of ASCII, part of it and hardly any.
-        let units: [UInt16] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x30, 0x3F, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61,
-            0x7A, 0x7E, 0x7F, 0x80, 0x5D0]
+        let units: [UInt16] = [
+            0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x30, 0x3F, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61,
+            0x7A, 0x7E, 0x7F, 0x80, 0x5D0,
+        ]
         var strings: [[UInt16]] = units.map { [$0] }
         for a in units { for b in units { strings.append([a, b]) } }
-        for a in units { for b in units { for c in [0x20, 0x41, 0x7F, 0x80] as [UInt16] { strings.append([a, b, c]) } } }
+        for a in units {
+            for b in units { for c in [0x20, 0x41, 0x7F, 0x80] as [UInt16] { strings.append([a, b, c]) } }
+        }
         var answered = 0
         for name in ["Inter-Regular", "NotoSansHebrew-Regular", "NotoColorEmoji"] {
             let font = try Font(named: name, size: 20)
@@ -121,7 +125,9 @@ import Testing
                 // after the first (they join the cluster before); Latin with a letter.
                 var expected: UInt32?
                 if string.allSatisfy({ $0 < 0x80 }) {
-                    let needing = string.enumerated().filter { $0.offset == 0 || ($0.element > 0x20 && $0.element != 0x7F) }
+                    let needing = string.enumerated().filter {
+                        $0.offset == 0 || ($0.element > 0x20 && $0.element != 0x7F)
+                    }
                     if needing.allSatisfy({ font.face.hasGlyph(for: Unicode.Scalar($0.element)!) }) {
                         let letter = string.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
                         expected = letter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue

@@ -70,6 +70,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// caches: they hand out `retainingSystem`.
     var heldBySystem: Font { Font(storage: Storage(copying: storage, retainingSystem: false)) }
 
+    /// False for a font `heldBySystem`.
+    var retainsItsSystem: Bool { storage.retainsSystem }
+
     /// This font retaining its system: itself, or a copy of a font `heldBySystem`.
     var retainingSystem: Font {
         storage.retainsSystem ? self : Font(storage: Storage(copying: storage, retainingSystem: true))

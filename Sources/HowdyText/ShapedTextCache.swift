@@ -65,7 +65,9 @@ final class ShapedTextCache: Sendable {
     enum Found {
         /// The kept shaping: a storage whose fonts the system's caches hold, and the
         /// fonts a `ShapedText` made of it hands out (`ShapedText.handedFonts`).
-        case kept(ShapedText.Storage, fonts: [Font])
+        /// `fonts` nil: the storage's own fonts retain their system (the process-wide
+        /// one's, `held(_:)`), so they are handed out as they are.
+        case kept(ShapedText.Storage, fonts: [Font]?)
         /// Not kept: the text's key for `keep`, and whether it was seen before.
         case missed(UInt64, seen: Bool)
         /// Not a text this cache keeps (`takes` would refuse it).
@@ -104,7 +106,7 @@ final class ShapedTextCache: Sendable {
                 return .missed(key, seen: before)
             }
             guard case .kept(let storage, _) = kept else { return kept }
-            return .kept(storage, fonts: Self.handedFonts(storage, font: font))
+            return .kept(storage, fonts: storage.font.retainsItsSystem ? nil : Self.handedFonts(storage, font: font))
         }
     }
 
@@ -143,8 +145,17 @@ final class ShapedTextCache: Sendable {
 
     /// `storage` as the cache keeps it: fonts held by the system, no scratch, recycling
     /// nothing (its arrays are shared with the storage handed to the text's first layout).
+    /// The process-wide system's fonts are kept as they are, retaining it: it is never
+    /// freed, so the cycle (system, cache, storage, font, system) costs nothing, and a hit
+    /// hands them out without `handedFonts`' copies (a new font object per fallback font,
+    /// an array and their retains on every warm CJK layout).
     private static func held(_ storage: ShapedText.Storage) -> ShapedText.Storage {
-        copy(storage, font: storage.font.heldBySystem, fonts: storage.fonts.map(\.heldBySystem))
+        if storage.font.system === TextSystem.shared, storage.font.retainsItsSystem,
+            storage.fonts.allSatisfy(\.retainsItsSystem)
+        {
+            return copy(storage, font: storage.font, fonts: storage.fonts)
+        }
+        return copy(storage, font: storage.font.heldBySystem, fonts: storage.fonts.map(\.heldBySystem))
     }
 
     /// The fonts a `ShapedText` made from a kept storage hands out for a text laid out

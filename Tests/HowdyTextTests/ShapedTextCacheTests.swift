@@ -114,6 +114,33 @@ import Testing
         }
     }
 
+    @Test("the process-wide system's kept texts hand out their own fonts, which retain it")
+    func sharedSystemHandsOutKeptFonts() throws {
+        let font = try Font(named: "Inter-Regular", size: 23)
+        #expect(font.system === TextSystem.shared)
+        // Japanese in Inter: kana and kanji in the bundled CJK fallback face.
+        let text = Self.texts[1] + "（共有のシステム）"
+        // Other suites may empty the shared cache meanwhile, so hits are recognised by the
+        // storage two texts share rather than counted.
+        var shaped: [ShapedText] = []
+        for _ in 0..<6 { shaped.append(try ShapedText(text, font: font)) }
+        var hits = 0
+        for (earlier, later) in zip(shaped, shaped.dropFirst()) {
+            #expect(later.fonts.count > 1)
+            let retaining = later.fonts.allSatisfy { $0.retainsItsSystem }
+            #expect(retaining, "a handed font must keep its system alive")
+            guard earlier.storage === later.storage else { continue }
+            hits += 1
+            // The same kept fonts, not a copy of each per layout.
+            let same = zip(earlier.fonts, later.fonts).allSatisfy { $0.storage === $1.storage }
+            #expect(same)
+            let laterLines = try later.balance(width: 140).lines.map(\.text)
+            let earlierLines = try earlier.balance(width: 140).lines.map(\.text)
+            #expect(laterLines == earlierLines)
+        }
+        #expect(hits > 0)
+    }
+
     @Test("a system whose cache keeps texts is still freed, and its layouts outlive it")
     func systemIsFreed() throws {
         weak var weakSystem: TextSystem?

@@ -366,7 +366,7 @@ struct Itemization {
                     kinds.initialize(repeating: StretchEntry())
                     kindsReady = true
                 }
-                let place = Int((unit ^ (unit >> 8)) & UInt16(StretchEntry.tableSize - 1))
+                let place = StretchEntry.slot(of: unit)
                 var entry = kinds[place]
                 if entry.key != UInt32(unit) &+ 1 {
                     entry = Self.kind(of: unit, code: codes[index], primary: primary, slot: slot)
@@ -478,7 +478,7 @@ struct Itemization {
         while index < count {
             let unit = text[index]
             if index + 1 < count, text[index + 1] & 0xFFFE == 0xFE0E { break }
-            let entry = kinds[Int((unit ^ (unit >> 8)) & UInt16(StretchEntry.tableSize - 1))]
+            let entry = kinds[StretchEntry.slot(of: unit)]
             guard entry.key == UInt32(unit) &+ 1, entry.script < 0 || entry.script == script else { break }
             if entry.font != font {
                 guard entry.font == StretchEntry.joins,
@@ -796,6 +796,10 @@ private struct StretchEntry {
     static let joins: Int32 = -1
     /// `font` of a character the stretch leaves to the general walk.
     static let stops: Int32 = -2
+
+    /// The slot of `unit` in a text's table (`plainStretch` writes it, `sameFont` reads it).
+    @inline(__always)
+    static func slot(of unit: UInt16) -> Int { Int((unit ^ (unit >> 8)) & UInt16(tableSize - 1)) }
 
     /// The unit + 1; 0 for an empty slot.
     var key: UInt32 = 0

@@ -129,9 +129,11 @@ let package = Package(
                     ], .when(configuration: .release))
             ]),
         // Test and benchmark support, in no product (swift-collections' `_CollectionsTestSupport`
-        // style): the golden suite's plan over Examples/ and the text benchmark's reference shaper.
+        // style): the golden suite's plan over Examples/, and the text benchmark's reference shaper and
+        // floor (`RealComponentsFloor`, which reads ICU through CHowdyICU).
         .target(
-            name: "HowdyTestSupport", dependencies: ["HowdyKit", "HowdyText", "HowdyRender", "HowdyKitUI", "CHarfBuzz"],
+            name: "HowdyTestSupport",
+            dependencies: ["HowdyKit", "HowdyText", "HowdyRender", "HowdyKitUI", "CHarfBuzz", "CHowdyICU"],
             path: "Tests/HowdyTestSupport"),
         // The benchmark's C helper: a child process's own peak memory (ptrace + VmHWM).
         .target(name: "CProcessPeak", path: "Benchmarks/CProcessPeak"),

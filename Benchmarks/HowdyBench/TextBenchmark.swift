@@ -31,6 +31,10 @@ enum TextBenchmark {
         var balanceUncached: Double
         var naive: Double
         var probes: Int
+        /// HarfBuzz's and ICU's own share (`RealComponentsFloor`), each divided by the
+        /// reference measured in the same turns.
+        var harfBuzzRunsOverShape: Double
+        var icuLineBreaksOverShape: Double
     }
 
     static let uncached = TextOptions(usesWordCache: false)
@@ -92,6 +96,13 @@ enum TextBenchmark {
             ])
             let (shape, greedy, balance, uncachedTime) = (warmTimes[0], warmTimes[1], warmTimes[2], warmTimes[3])
             let (shapeCold, cold, coldKept) = (coldTimes[0], coldTimes[1], coldTimes[2])
+            // What HarfBuzz and ICU take of a layout of this text, in turns of their own
+            // with their own reference (not in the cold turns, whose conditions stay as
+            // they were): how much of the budget is spent before any work of ours.
+            let floor = try RealComponentsFloor(text: item.text, primary: font)
+            let floorTimes = try Measure.interleavedMedians([
+                { reference.shape() }, { floor.shapeRuns() }, { floor.breakLines() },
+            ])
             let naive = try Measure.median(samples: 7) {
                 _ = try naiveBalance(item.text, font: font, width: item.width)
             }
@@ -103,7 +114,9 @@ enum TextBenchmark {
                 ItemResult(
                     item: item, referenceFont: "\(drawing.face.familyName) \(drawing.face.styleName)", shape: shape,
                     greedy: greedy, balance: balance, balanceCold: cold, shapeCold: shapeCold,
-                    balanceColdKept: coldKept, balanceUncached: uncachedTime, naive: naive, probes: probes))
+                    balanceColdKept: coldKept, balanceUncached: uncachedTime, naive: naive, probes: probes,
+                    harfBuzzRunsOverShape: floorTimes[1] / floorTimes[0],
+                    icuLineBreaksOverShape: floorTimes[2] / floorTimes[0]))
         }
 
         var byScript: [String: Any] = [:]
@@ -121,6 +134,11 @@ enum TextBenchmark {
                 "coldKeptAllocations": Measure.rounded(coldKept),
                 "coldMax": Measure.rounded(mine.map { $0.balanceCold / $0.shapeCold }.max() ?? 0),
                 "warmMax": Measure.rounded(mine.map { $0.balance / $0.shape }.max() ?? 0),
+                // The same medians of HarfBuzz's runs alone and of ICU's line-break pass
+                // alone (`RealComponentsFloor`): what of `cold` is theirs, not ours. Thai's
+                // text has no spaces, so ICU's dictionary walks all of it.
+                "harfBuzzRuns": Measure.rounded(Measure.median(mine.map(\.harfBuzzRunsOverShape))),
+                "icuLineBreaks": Measure.rounded(Measure.median(mine.map(\.icuLineBreaksOverShape))),
             ]
             if cold > worstCold.ratio { worstCold = (script, cold) }
             if warm > worstWarm.ratio { worstWarm = (script, warm) }
@@ -138,6 +156,8 @@ enum TextBenchmark {
                         "balanceColdKeptNs": Int(result.balanceColdKept),
                         "balanceOverShapeWarm": Measure.rounded(result.balance / result.shape),
                         "balanceOverShapeCold": Measure.rounded(result.balanceCold / result.shapeCold),
+                        "harfBuzzRunsOverShape": Measure.rounded(result.harfBuzzRunsOverShape),
+                        "icuLineBreaksOverShape": Measure.rounded(result.icuLineBreaksOverShape),
                     ]
                 },
             ]
@@ -166,6 +186,8 @@ enum TextBenchmark {
                 "balanceOverGreedy": Measure.rounded(result.balance / result.greedy),
                 "balanceOverShapeWarm": Measure.rounded(result.balance / result.shape),
                 "balanceOverShapeCold": Measure.rounded(result.balanceCold / result.shapeCold),
+                "harfBuzzRunsOverShape": Measure.rounded(result.harfBuzzRunsOverShape),
+                "icuLineBreaksOverShape": Measure.rounded(result.icuLineBreaksOverShape),
             ])
         }
         var figures = jsonlFigures(jsonl, byScript: perScript)

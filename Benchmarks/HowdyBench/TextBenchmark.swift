@@ -454,7 +454,8 @@ extension TextBenchmark {
     /// What `loop` repeats: `balance` with the word cache warm, emptied before each
     /// (`cold`) or not used (`uncached`), or only the reference `hb_shape` (`reference`).
     enum LoopMode: String, CaseIterable {
-        case warm, cold, uncached, reference
+        /// `phases`: a cold balance timed in its two steps, shaping and layout.
+        case warm, cold, uncached, reference, phases
     }
 
     /// `mode` of `item`, `rounds` times: for perf (`howdy-bench balance`).
@@ -467,6 +468,27 @@ extension TextBenchmark {
             for _ in 0..<rounds { reference.shape() }
             let perShape = Double(Measure.now() - start) / Double(rounds)
             return ["script": item.script, "words": item.words, "perShapeNs": perShape]
+        }
+        if mode == .phases {
+            // A cold balance in its two steps, each timed (the cache emptied first, untimed,
+            // as in `cold`): shaping the text (`ShapedText.init`: itemisation, segments,
+            // HarfBuzz, the word cache) and laying it out (`balance(width:)`: the width
+            // search and the lines' glyphs).
+            var shapingNs: UInt64 = 0
+            var layoutNs: UInt64 = 0
+            for _ in 0..<rounds {
+                WordShapeCache.shared.removeAll()
+                let start = Measure.now()
+                let shaped = try ShapedText(item.text, font: font)
+                let shapedAt = Measure.now()
+                _ = try shaped.balance(width: item.width)
+                layoutNs += Measure.now() - shapedAt
+                shapingNs += shapedAt - start
+            }
+            return [
+                "script": item.script, "words": item.words,
+                "coldShapingNs": Double(shapingNs) / Double(rounds), "layoutNs": Double(layoutNs) / Double(rounds),
+            ]
         }
         let options = mode == .uncached ? uncached : TextOptions()
         let start = Measure.now()

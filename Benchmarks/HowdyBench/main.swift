@@ -89,9 +89,10 @@ do {
         }
         figures = try CorpusFileBenchmark.run(path: path, rounds: rounds)
     case "balance":
-        // `howdy-bench balance SCRIPT WORDS [ROUNDS] [cold|uncached|reference]`: only
-        // `balance` of one text corpus item, warm (or with the word cache emptied each
-        // time, or not used), or only the reference `hb_shape` it is divided by, for perf.
+        // `howdy-bench balance SCRIPT WORDS [ROUNDS] [cold|uncached|reference|phases]`:
+        // only `balance` of one text corpus item, warm (or with the word cache emptied each
+        // time, or not used), or only the reference `hb_shape` it is divided by, for perf;
+        // `phases` times a cold balance's shaping and layout apart.
         let arguments = Array(CommandLine.arguments.dropFirst(2))
         let words = arguments.count > 1 ? Int(arguments[1]) : 40
         let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 20000
@@ -99,12 +100,12 @@ do {
             (1...1_000_000).contains(rounds)
         else {
             FileHandle.standardError.write(
-                Data("howdy-bench balance: SCRIPT WORDS [rounds] [cold|uncached|reference]\n".utf8))
+                Data("howdy-bench balance: SCRIPT WORDS [rounds] [cold|uncached|reference|phases]\n".utf8))
             exit(2)
         }
         guard let mode = TextBenchmark.LoopMode(rawValue: arguments.count > 3 ? arguments[3] : "warm") else {
             FileHandle.standardError.write(
-                Data("howdy-bench balance: the mode is warm, cold, uncached or reference\n".utf8))
+                Data("howdy-bench balance: the mode is warm, cold, uncached, reference or phases\n".utf8))
             exit(2)
         }
         figures = try TextBenchmark.loop(item, rounds: rounds, mode: mode)

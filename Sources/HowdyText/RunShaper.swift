@@ -158,7 +158,19 @@ struct RunShaper {
                 return first..<store.glyphs.count
             }
         }
-        boundaries.cleanWords(text, pieces, into: &scratch.clean)
+        // Judged where the words are judged alone: first which the cache holds as clean
+        // (judged clean before, so not judged again) and which it lacks, in one pass
+        // (`WordShapeCache.survey`), so that a run of known words with a new one judges
+        // and looks up what it must once, not every word again at each step below.
+        let surveyed = boundaries.judgesWordsAlone
+        if surveyed {
+            cache.survey(
+                text, pieces: pieces, hashes: hashes, context: context, clean: &scratch.known,
+                missing: &scratch.missing)
+            boundaries.cleanWords(text, pieces, known: scratch.known, into: &scratch.clean)
+        } else {
+            boundaries.cleanWords(text, pieces, into: &scratch.clean)
+        }
         let clean = scratch.clean
         // Assembled from cached words only when every cut is safe and every word is clean
         // here: a cached word is not clean by being cached (`shapeWindowed` stores words
@@ -166,15 +178,19 @@ struct RunShaper {
         // let a cross-space rule ("3 x 4" -> ×) go unapplied.
         var windows: [Range<Int>]?
         if !cuts.contains(false), !clean.contains(false) {
-            if cache.assemble(
-                text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store, unsafe: &unsafe,
-                hashes: hashes)
+            // Not when the survey found a word missing: the lookup would miss it too (it is
+            // counted as that lookup would count it).
+            if surveyed, let firstMissing = scratch.missing.first {
+                cache.countMissedLookup(pieces: pieces.count, firstMissing: firstMissing)
+            } else if cache.assemble(
+                text, pieces: pieces, context: context, rightToLeft: item.isRightToLeft, into: &store,
+                unsafe: &unsafe, hashes: hashes)
             {
                 return first..<store.glyphs.count
             }
             if shapeMissing(
                 item, font: font, cache: cache, context: context, entries: pieces, hashes: hashes, clean: clean,
-                into: &unsafe, store: &store)
+                missingKnown: surveyed, into: &unsafe, store: &store)
             {
                 return first..<store.glyphs.count
             }
@@ -240,9 +256,12 @@ struct RunShaper {
     ///   - clean: per entry, whether `SpaceBoundaries.cleanWords` found it clean (a word
     ///     outside every window may not be; a window is not a word): stored with it
     ///     (`PackedWord.cleanFlag`).
+    ///   - missingKnown: `scratch.missing` already holds the entries the cache lacked, from
+    ///     `WordShapeCache.survey` of these entries (else they are looked up here).
     private func shapeMissing(
         _ item: TextRun, font: Font, cache: WordShapeCache, context: ShapeContext, entries: [Range<Int>],
-        hashes: [UInt64], clean: [Bool], into unsafe: inout OffsetSet, store: inout ShapedRun
+        hashes: [UInt64], clean: [Bool], missingKnown: Bool = false, into unsafe: inout OffsetSet,
+        store: inout ShapedRun
     ) -> Bool {
         precondition(clean.count == entries.count, "a clean answer per entry")
         // Any missing entry costs at least the shortest entry and a call: when that is
@@ -252,7 +271,9 @@ struct RunShaper {
         var shortest = item.end - item.start
         for entry in entries { shortest = min(shortest, entry.count) }
         guard shortest + Self.callCostInUnits < item.end - item.start else { return false }
-        cache.missing(text, pieces: entries, hashes: hashes, context: context, into: &scratch.missing)
+        if !missingKnown {
+            cache.missing(text, pieces: entries, hashes: hashes, context: context, into: &scratch.missing)
+        }
         var missing = scratch.missing
         guard !missing.isEmpty else { return false }
         // The least the route can cost: the missing units, less a last entry that may be
@@ -875,6 +896,8 @@ final class RunScratch: @unchecked Sendable {
     /// (`SpaceBoundaries.canCut`), and per piece whether it is clean (`cleanWords`).
     @exclusivity(unchecked) var cuts: [Bool] = []
     @exclusivity(unchecked) var clean: [Bool] = []
+    /// Per piece, whether the cache holds it as clean (`WordShapeCache.survey`).
+    @exclusivity(unchecked) var known: [Bool] = []
 }
 
 /// A pooled `ShapingBuffer`, taken on first use and given back when this goes away.

@@ -214,8 +214,16 @@ final class SpaceBoundaries: @unchecked Sendable {
     }
 
     /// `cleanWords(_:_:)` into `clean` (emptied first, its capacity kept), as
-    /// `canCut(_:before:into:)` is for `canCut(_:before:)`.
-    func cleanWords(_ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>], into clean: inout [Bool]) {
+    /// `canCut(_:before:into:)` is for `canCut(_:before:)`. With `known` (parallel to
+    /// `pieces`), a piece marked there is answered clean without being judged: for words
+    /// the cache holds as clean (`WordShapeCache.survey`), which this judged clean in the
+    /// same context, and only where `judgesWordsAlone` (the caller checks), so that the
+    /// verdict depended on the piece alone. A run that missed a word or two then judges
+    /// those, not all its words again (a fresh paragraph of known words spent about 12k
+    /// instructions here per run that missed, callgrind).
+    func cleanWords(
+        _ text: UnsafeBufferPointer<UInt16>, _ pieces: [Range<Int>], known: [Bool]? = nil, into clean: inout [Bool]
+    ) {
         clean.removeAll(keepingCapacity: true)
         guard let crossings, !hasNoCleanWords else {
             clean.append(repeating: false, count: pieces.count)
@@ -271,7 +279,14 @@ final class SpaceBoundaries: @unchecked Sendable {
             return true
         }
         cleanAnswers.read { answers in
-            for piece in pieces.indices where !judge(piece, { answers.pointee[$0] }) { unknown.append(piece) }
+            if let known {
+                precondition(known.count == pieces.count, "a known answer per piece")
+                for piece in pieces.indices where !known[piece] && !judge(piece, { answers.pointee[$0] }) {
+                    unknown.append(piece)
+                }
+            } else {
+                for piece in pieces.indices where !judge(piece, { answers.pointee[$0] }) { unknown.append(piece) }
+            }
         }
         // Pieces that may meet an anchored rule's edge: matched against each rule.
         func finish() {

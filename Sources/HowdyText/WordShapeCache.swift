@@ -455,6 +455,54 @@ public final class WordShapeCache: Sendable {
         }
     }
 
+    /// For each of `pieces`, in one pass under shared access: into `clean`, whether either
+    /// generation holds it stored as clean (`PackedWord.isClean`: `SpaceBoundaries.cleanWords`
+    /// found it clean in `context`); into `missing` (ascending), the indices neither holds,
+    /// as `missing(_:pieces:hashes:context:into:)` gives them. Both are a snapshot: another
+    /// thread may store or evict words right after, so a caller chooses a route by them
+    /// and never relies on a word being there. What a run that missed judges its words by
+    /// (`RunShaper`): a word stored as clean needs no judging again where
+    /// `SpaceBoundaries.judgesWordsAlone`, and the missing ones are what it shapes.
+    /// - Parameter hashes: `hash(text, piece, context)` of each piece.
+    func survey(
+        _ text: UnsafeBufferPointer<UInt16>, pieces: [Range<Int>], hashes: [UInt64], context: ShapeContext,
+        clean: inout [Bool], missing: inout [Int]
+    ) {
+        clean.removeAll(keepingCapacity: true)
+        clean.append(repeating: false, count: pieces.count)
+        missing.removeAll(keepingCapacity: true)
+        let packed = context.packed
+        clean.withUnsafeMutableBufferPointer { clean in
+            state.read { state in
+                for (index, piece) in pieces.enumerated() {
+                    let key = WordKey(hashes[index])
+                    if let offset = state.pointee.young.find(key, text, piece, packed: packed) {
+                        clean[index] = state.pointee.young.arena.withUnsafeBufferPointer {
+                            PackedWord.isClean($0, at: offset)
+                        }
+                    } else if let offset = state.pointee.old.find(key, text, piece, packed: packed) {
+                        clean[index] = state.pointee.old.arena.withUnsafeBufferPointer {
+                            PackedWord.isClean($0, at: offset)
+                        }
+                    } else {
+                        missing.append(index)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counts the lookup of a run's `pieces` words that `survey` found missing from
+    /// `firstMissing` on, which the caller then does not make: what `assemble` would
+    /// have counted (the words before the first missing one as hits, the rest as misses),
+    /// so that the statistics do not depend on the route.
+    func countMissedLookup(pieces: Int, firstMissing: Int) {
+        state.readWithLocal { _, counts in
+            counts.hits += firstMissing
+            counts.misses += pieces - firstMissing
+        }
+    }
+
     /// A copy of the packed entry for `text[range]` followed by one space (U+0020) in
     /// `context`, stored under `hash` (`hashFollowedBySpace`), from either generation; nil
     /// when neither holds it. Read under shared access, counted as nothing: the caller

@@ -68,6 +68,57 @@ import Testing
         #expect(ShapingWindowsTests.columns(warm) == ShapingWindowsTests.columns(whole))
     }
 
+    /// A run that missed a word judges only the words the cache does not hold as clean
+    /// (`WordShapeCache.survey`, `SpaceBoundaries.cleanWords(_:_:known:into:)`): the
+    /// answers must be those of judging every word, and the survey's missing words those
+    /// the lookup finds missing, over texts of words met before, reordered into runs never
+    /// met whole.
+    @Test("judging only the words not held as clean answers as judging them all")
+    func knownCleanJudgedAlike() throws {
+        let system = TextSystem()
+        let font = try system.font(named: "Inter-Regular", size: 19)
+        let texts = ShapingWindowsTests.windowed + SpaceBoundariesTests.texts() + SpaceBoundariesTests.prose(limit: 30)
+        // Words are stored the second time they are met.
+        for _ in 0..<2 {
+            for text in texts { _ = try ShapedText(text, font: font, options: TextOptions(usesWordCache: true)) }
+        }
+        let context = ShapeContext(
+            font: font.instance.serial, features: 0, script: HB_SCRIPT_LATIN.rawValue, rightToLeft: false, language: 0)
+        let boundaries = SpaceBoundaries.shared(
+            in: system.wordCache, font: font, context: context, script: HB_SCRIPT_LATIN, language: nil, features: [])
+        #expect(boundaries.judgesWordsAlone)
+        var knownClean = 0
+        var judged = 0
+        for text in texts.map({ FreshTextOfKnownWordsTests.reordered($0, shift: 1) }) {
+            let units = Array(text.utf16)
+            // Words end after their spaces, as `RunShaper.words` cuts them.
+            var pieces: [Range<Int>] = []
+            var start = 0
+            for index in units.indices.dropFirst() where units[index - 1] == 0x20 && units[index] != 0x20 {
+                pieces.append(start..<index)
+                start = index
+            }
+            if start < units.count { pieces.append(start..<units.count) }
+            units.withUnsafeBufferPointer { buffer in
+                let hashes = pieces.map { WordShapeCache.hash(buffer, $0, context) }
+                var known: [Bool] = []
+                var missing: [Int] = []
+                system.wordCache.survey(
+                    buffer, pieces: pieces, hashes: hashes, context: context, clean: &known, missing: &missing)
+                var answered: [Bool] = []
+                boundaries.cleanWords(buffer, pieces, known: known, into: &answered)
+                #expect(answered == boundaries.cleanWords(buffer, pieces), "\(text)")
+                var lookedUp: [Int] = []
+                system.wordCache.missing(buffer, pieces: pieces, hashes: hashes, context: context, into: &lookedUp)
+                #expect(missing == lookedUp, "\(text)")
+                knownClean += known.filter { $0 }.count
+                judged += known.filter { !$0 }.count
+            }
+        }
+        // Both kinds met, or nothing here is tested.
+        #expect(knownClean > 100 && judged > 0, "\(knownClean) held as clean, \(judged) judged")
+    }
+
     /// Where HarfBuzz reverses a run of a right-to-left script set left to right unless it
     /// is numeric, `cleanWords` reads the whole run, so a word's verdict is not its own:
     /// the fast route is off there and on for the scripts' own directions.

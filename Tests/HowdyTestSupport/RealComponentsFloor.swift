@@ -21,12 +21,10 @@ package final class RealComponentsFloor {
     private let units: [UInt16]
     private let runs: [(font: Font, range: Range<Int>, rightToLeft: Bool)]
 
-    /// The floor of laying out `text` with `primary` and the bundled fallback chain:
-    /// its runs are those of one line as wide as the text needs, uncached.
+    /// The floor of laying out `text` with `primary` and the bundled fallback chain: its
+    /// runs are those `ReferenceShaper.drawnRuns` finds (one line, uncached).
     package init(text: String, primary: Font) throws {
-        let laidOut = try layout(
-            text: text, font: primary, width: 1_000_000, options: TextOptions(usesWordCache: false))
-        runs = laidOut.lines.flatMap(\.runs).map { ($0.font, $0.range, $0.isRightToLeft) }
+        runs = try ReferenceShaper.drawnRuns(of: text, primary: primary).map { ($0.font, $0.range, $0.isRightToLeft) }
         units = Array(text.utf16)
         buffer = hb_buffer_create()!
         var status = howdy_icu_status(0)

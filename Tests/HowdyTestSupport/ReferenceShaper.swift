@@ -24,16 +24,21 @@ package final class ReferenceShaper {
     /// or CJK. A reference shaped in the primary font would shape notdefs for a script
     /// the font lacks, which costs less than shaping the script.
     package static func drawingFont(for text: String, primary: Font) throws -> Font {
-        // One line as wide as it needs: every glyph run, each with the font that drew it.
-        let laidOut = try layout(
-            text: text, font: primary, width: 1_000_000, options: TextOptions(usesWordCache: false))
         var glyphs: [Font: Int] = [:]
         var order: [Font] = []
-        for run in laidOut.lines.flatMap(\.runs) {
+        for run in try drawnRuns(of: text, primary: primary) {
             if glyphs[run.font] == nil { order.append(run.font) }
             glyphs[run.font, default: 0] += run.glyphs.count
         }
         return order.max { glyphs[$0, default: 0] < glyphs[$1, default: 0] } ?? primary
+    }
+
+    /// Every glyph run of `text` laid out with `primary` and the bundled fallback chain,
+    /// each with the font that drew it: one line as wide as the text needs, uncached.
+    package static func drawnRuns(of text: String, primary: Font) throws -> [GlyphRun] {
+        let laidOut = try layout(
+            text: text, font: primary, width: 1_000_000, options: TextOptions(usesWordCache: false))
+        return laidOut.lines.flatMap(\.runs)
     }
 
     /// Shapes the text once (script and direction guessed by HarfBuzz, as one run);

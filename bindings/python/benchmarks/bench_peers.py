@@ -37,6 +37,12 @@ How the figures are made honest:
   widths from prefix sums of the cluster advances, and each greedy probe finding its
   line ends with ``bisect`` (C) rather than a Python loop over the words, stopping once
   it has more lines than the target.
+- What 10x leaves for a paragraph: ``pythonOneLetterNsPerParagraph`` times the same calls
+  with the text "a" (the Python side, ctypes and the library's fixed work per layout,
+  which no paragraph avoids), in every round on the rows python and the peer lay out.
+  ``peerOverPythonOneLetter`` is the ceiling of peerOverPython (every paragraph as cheap
+  as that call); ``paragraphWorkNs`` is what a paragraph costs beyond it now, and
+  ``paragraphWorkAt10xNs`` what it may cost at 10x the peer.
   ``peerSimpleNsPerParagraph`` is the earlier, plainer peer (a Python loop per
   character and per word and probe), timed in a few rounds for comparison; both give
   the same lines.
@@ -324,6 +330,14 @@ def main() -> None:
                 balance(text, font=font, size=size, width=width).texts
         return run
 
+    def ours_one_letter(rows: List[Row]) -> Callable[[], None]:
+        """The same calls with the text "a": what a call costs whatever its paragraph (the
+        Python side, ctypes, the library's fixed work per layout)."""
+        def run() -> None:
+            for _, font, size, width, _ in rows:
+                balance("a", font=font, size=size, width=width).texts
+        return run
+
     def ours_batch(rows: List[Row]) -> Callable[[], None]:
         texts, fonts, sizes, widths = ([row[i] for row in rows] for i in range(4))
 
@@ -358,7 +372,7 @@ def main() -> None:
         return run
 
     names = ["python", "swift", "pythonBatch", "swiftBatch", "peer", "pythonTwoThreads", "peerSimple",
-             "peerReshaping", "pythonBatchOneThreadWall", "pythonBatchTwoThreads"]
+             "peerReshaping", "pythonBatchOneThreadWall", "pythonBatchTwoThreads", "pythonOneLetter"]
     samples: Dict[str, List[float]] = {name: [] for name in names}
     with tempfile.TemporaryDirectory() as folder:
         swift = SwiftSide(arguments.bench_binary, folder)
@@ -395,6 +409,8 @@ def main() -> None:
                 steps.insert(peer_at, ("peer", lambda: timed(peer(single))))
                 for name, step in steps:
                     samples[name].append(step())
+                # Right after the round's other steps, on the same rows as python and the peer.
+                samples["pythonOneLetter"].append(timed(ours_one_letter(single)))
                 samples["pythonTwoThreads"].append(wall(ours_two_threads(threads)))
                 swift.run("untimed", threads)
                 # Batches on one thread and on two, both wall time, back to back on sets of
@@ -448,6 +464,13 @@ def main() -> None:
         "peerOverPythonBatch": round(peer_over_batch, 2),
         "peerOverSwift": round(paired("peer", "swift"), 2),
         "peerSimpleOverPython": round(paired("peerSimple", "python"), 2),
+        # What 10x the peer leaves for a paragraph: a call of the text "a" (same fonts,
+        # sizes, widths) is the part of "python" no paragraph can avoid; the ceiling is
+        # peerOverPython with every paragraph as cheap as that call.
+        "pythonOneLetterNsPerParagraph": round(median["pythonOneLetter"]),
+        "peerOverPythonOneLetter": round(paired("peer", "pythonOneLetter"), 2),
+        "paragraphWorkNs": round(median["python"] - median["pythonOneLetter"]),
+        "paragraphWorkAt10xNs": round(median["peer"] / 10 - median["pythonOneLetter"]),
         "pythonOverSwift": round(python_over_swift, 2),
         "pythonOverSwiftPerRound": {"median": round(statistics.median(ratios), 2), "min": round(min(ratios), 2),
                                     "max": round(max(ratios), 2)},

@@ -26,6 +26,10 @@ let package = Package(
         // One `howdy balance --jsonl` request line, through HowdyTextJSON's JSONLStream.
         .executableTarget(
             name: "FuzzJSONL", dependencies: ["FuzzDriver", .product(name: "HowdyTextJSON", package: "HowdyKit")]),
+        // Every layout entry point of libhowdytext's C ABI with one fuzzed font, size, width,
+        // options JSON and text: nothing traps, and the entry points agree.
+        .executableTarget(
+            name: "FuzzTextABI", dependencies: ["FuzzDriver", .product(name: "howdytext", package: "HowdyKit")]),
         // A shard's render-manifest.json: RenderManifest.load (every field checked), merge,
         // and the index page of what merges.
         .executableTarget(

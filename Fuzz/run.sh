@@ -1,10 +1,10 @@
 #!/bin/sh
 # Builds the libFuzzer targets with the address sanitizer and runs them.
 #
-#   Fuzz/run.sh build                  build all six targets (Fuzz/.build, release)
+#   Fuzz/run.sh build                  build all seven targets (Fuzz/.build, release)
 #   Fuzz/run.sh TARGET [RUNS] [SECS] [FLAGS...]
 #                                      run one: FuzzSpec, FuzzFont, FuzzImage, FuzzJSONL,
-#                                      FuzzManifest or FuzzReviewPage,
+#                                      FuzzManifest, FuzzReviewPage or FuzzTextABI,
 #                                      for RUNS executions (default 1000000) or SECS seconds
 #                                      (default 3600), whichever comes first; FLAGS go to
 #                                      libFuzzer (e.g. -detect_leaks=0, see Fuzz/README.md)
@@ -23,9 +23,9 @@ build() {
 }
 case "${1:-}" in
 build)
-    for target in FuzzSpec FuzzFont FuzzImage FuzzJSONL FuzzManifest FuzzReviewPage; do build "$target"; done
+    for target in FuzzSpec FuzzFont FuzzImage FuzzJSONL FuzzManifest FuzzReviewPage FuzzTextABI; do build "$target"; done
     ;;
-FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL | FuzzManifest | FuzzReviewPage)
+FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL | FuzzManifest | FuzzReviewPage | FuzzTextABI)
     target=$1
     runs=${2:-1000000}
     seconds=${3:-3600}
@@ -34,6 +34,8 @@ FuzzSpec | FuzzFont | FuzzImage | FuzzJSONL | FuzzManifest | FuzzReviewPage)
     mkdir -p ".build/corpus/$name" .build/artifacts
     # A Foundation leak (see lsan-suppressions.txt) must not stop every run at its first input.
     export LSAN_OPTIONS="print_suppressions=0:suppressions=$(pwd)/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+    # A target's dictionary (tokens its input format is made of), when it has one.
+    if [ -f "$name.dict" ]; then set -- -dict="$name.dict" "$@"; fi
     exec ".build/release/$target" ".build/corpus/$name" "Corpus/$name" \
         -runs="$runs" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=4096 \
         -artifact_prefix=.build/artifacts/ -print_final_stats=1 "$@"

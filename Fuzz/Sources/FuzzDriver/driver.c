@@ -17,6 +17,7 @@ HOWDY_FUZZ_MAIN(FuzzImage)
 HOWDY_FUZZ_MAIN(FuzzJSONL)
 HOWDY_FUZZ_MAIN(FuzzManifest)
 HOWDY_FUZZ_MAIN(FuzzReviewPage)
+HOWDY_FUZZ_MAIN(FuzzTextABI)
 
 const char *howdy_fuzz_scratch_folder(void) {
     // /dev/shm when there is one: the targets write every input to a file, and a disk

@@ -7,6 +7,9 @@ int FuzzSpec_main(int argc, char **argv);
 int FuzzFont_main(int argc, char **argv);
 int FuzzImage_main(int argc, char **argv);
 int FuzzJSONL_main(int argc, char **argv);
+int FuzzManifest_main(int argc, char **argv);
+int FuzzReviewPage_main(int argc, char **argv);
+int FuzzTextABI_main(int argc, char **argv);
 /// Where the targets write each input when the code under test reads files: /dev/shm
 /// when writable, else /tmp.
 const char *howdy_fuzz_scratch_folder(void);

@@ -7,9 +7,10 @@ import CHarfBuzz
 /// This is on the hot path of every layout, so a slice refers to the shaped run's
 /// glyph arrays (a range of them) instead of copying them, the reshaping buffer is made
 /// only when a cut needs one, a line whose slices are all left-to-right at one level
-/// skips the reordering, and the lines share one glyph array and one run array (their
-/// `runs` and `glyphs` are `LayoutSlice` views) instead of allocating arrays per line
-/// and per run; a line's text is made only when read. The lines' slices are found first,
+/// skips the reordering, and the lines share one glyph array and one array of run
+/// records through one `LineStorage` (a line's one reference; its runs are made when
+/// read) instead of allocating arrays per line and per run; a line's text is made only
+/// when read. The lines' slices are found first,
 /// so that the glyphs are written once into an array made at their count (in place,
 /// `InPlaceElements`): growing the array with blank glyphs to
 /// write over cost more per glyph (a CJK line has one per character) than placing them.
@@ -19,6 +20,9 @@ struct LayoutBuilder {
     /// to its storage object and retains and releases the array it returns.
     private let runs: [TextRunGlyphs]
     private let fonts: [Font]
+    /// Per font of `fonts`: its shift from HarfBuzz's units to 16.16 (read once: reading a
+    /// font per slice retained and released it).
+    private let shifts: [Int]
     private let unsafeToBreak: OffsetSet
     private let textLength: Int
     private let bidi: BidiLevels
@@ -27,6 +31,7 @@ struct LayoutBuilder {
         self.shaped = shaped
         runs = shaped.runs
         fonts = shaped.fonts
+        shifts = fonts.map { $0.instance.shiftTo16Dot16 }
         unsafeToBreak = shaped.unsafeToBreak
         textLength = shaped.utf16.count
         bidi = shaped.bidi
@@ -65,18 +70,16 @@ struct LayoutBuilder {
         var width = 0.0
         let layoutText = shaped.omitsLineTexts ? "" : shaped.text
         var pieces = Pieces()
-        // The layout's one glyph array and one run array: every line's runs and every
-        // run's glyphs are views of them (pointed at them below, once both are complete),
-        // so a line costs no allocation of its own.
+        // The layout's one glyph array and one array of run records, which every line
+        // reads through its one reference to the `LineStorage` made of them below, once
+        // both are complete: a line costs no allocation and one retain.
         var glyphs: [PositionedGlyph] = []
-        var lineRuns: [GlyphRun] = []
+        var lineRuns: [LineStorage.Run] = []
         // The text's glyph columns, read through pointers by every line.
         shaped.glyphStore.withColumns { store in
             if shaped.omitsGlyphs {
                 for lineBreak in breaks {
-                    lines.append(
-                        measuredLine(
-                            lineBreak, layoutText: layoutText, store: store, reshaper: &reshaper, pieces: &pieces))
+                    lines.append(measuredLine(lineBreak, store: store, reshaper: &reshaper, pieces: &pieces))
                 }
                 return
             }
@@ -92,9 +95,9 @@ struct LayoutBuilder {
                 glyphCount += lineSlices(lineBreak, store: store, reshaper: &reshaper, into: &pieces)
                 lines.append(
                     TextLine(
-                        range: lineBreak.start..<lineBreak.contentEnd, layoutText: layoutText, x: 0, baseline: 0,
-                        width: 0, isRightToLeft: isRightToLeft(lineBreak), endsWithHyphen: lineBreak.hyphen,
-                        runs: LayoutSlice(base: [], bounds: first..<pieces.slices.count)))
+                        range: lineBreak.start..<lineBreak.contentEnd, storage: nil,
+                        runBounds: first..<pieces.slices.count, x: 0, baseline: 0, width: 0,
+                        isRightToLeft: isRightToLeft(lineBreak), endsWithHyphen: lineBreak.hyphen))
             }
             lineRuns.reserveCapacity(pieces.slices.count)
             // Written in place into an array made at their count, through code specialised
@@ -110,23 +113,21 @@ struct LayoutBuilder {
             }
         }
         if let reshaper { ShapingBuffer.recycle(reshaper) }
-        // Through buffers: an array's element written by index tests the array for
-        // sharing each time (three tests a line and one a run here, callgrind).
-        lineRuns.withUnsafeMutableBufferPointer { lineRuns in
-            for index in lineRuns.indices {
-                lineRuns[index].glyphs = LayoutSlice(base: glyphs, bounds: lineRuns[index].glyphs.bounds)
-            }
-        }
+        // None when there is nothing to read: no text kept and no glyphs.
+        let storage =
+            shaped.omitsGlyphs && layoutText.isEmpty
+            ? nil : LineStorage(text: layoutText, fonts: fonts, runs: lineRuns, glyphs: glyphs)
         let alignment = shaped.options.alignment
         let alignmentDirection = shaped.options.alignmentDirection
-        let omitsGlyphs = shaped.omitsGlyphs
+        // Through buffers: an array's element written by index tests the array for
+        // sharing each time (three tests a line here, callgrind).
         lines.withUnsafeMutableBufferPointer { lines in
             for index in lines.indices {
                 lines[index].baseline = Double(index) * lineHeight + halfLeading + ascent
                 width = max(width, lines[index].width)
             }
             for index in lines.indices {
-                if !omitsGlyphs { lines[index].runs = LayoutSlice(base: lineRuns, bounds: lines[index].runs.bounds) }
+                lines[index].storage = storage
                 let slack = width - lines[index].width
                 let rightToLeft =
                     alignmentDirection == .auto ? lines[index].isRightToLeft : alignmentDirection == .rightToLeft
@@ -149,13 +150,13 @@ struct LayoutBuilder {
     /// one capturing `lines` made the compiler box them and check each access at run
     /// time (callgrind: `swift_beginAccess`, 7k instructions per 200-word layout).
     private func placeLines(
-        _ lines: inout [TextLine], runs: inout [GlyphRun], pieces: Pieces, store: GlyphColumns,
+        _ lines: inout [TextLine], runs: inout [LineStorage.Run], pieces: Pieces, store: GlyphColumns,
         into base: UnsafeMutablePointer<PositionedGlyph>, count: Int
     ) -> Int {
         var written = 0
         for index in lines.indices {
             let pen = place(
-                pieces.slices[lines[index].runs.bounds], reshaped: pieces.reshaped, store: store, into: base,
+                pieces.slices[lines[index].runBounds], reshaped: pieces.reshaped, store: store, into: base,
                 written: &written, runs: &runs)
             lines[index].width = ShapedText.reportedWidth(pen)
         }
@@ -170,8 +171,7 @@ struct LayoutBuilder {
 
     /// A line of a layout without glyphs (`ShapedText.omitsGlyphs`): its range and width only.
     private func measuredLine(
-        _ lineBreak: LineBreak, layoutText: String, store: GlyphColumns, reshaper: inout ShapingBuffer?,
-        pieces: inout Pieces
+        _ lineBreak: LineBreak, store: GlyphColumns, reshaper: inout ShapingBuffer?, pieces: inout Pieces
     ) -> TextLine {
         let start = lineBreak.start
         let end = lineBreak.contentEnd
@@ -179,8 +179,8 @@ struct LayoutBuilder {
             from: start, to: end, nextLineStart: lineBreak.end, store: store, reshaper: &reshaper, pieces: &pieces)
         if lineBreak.hyphen, let hyphen = shaped.hyphen { pen += hyphen.advance }
         return TextLine(
-            range: start..<end, layoutText: layoutText, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
-            isRightToLeft: isRightToLeft(lineBreak), endsWithHyphen: lineBreak.hyphen, runs: LayoutSlice())
+            range: start..<end, storage: nil, runBounds: 0..<0, x: 0, baseline: 0, width: ShapedText.reportedWidth(pen),
+            isRightToLeft: isRightToLeft(lineBreak), endsWithHyphen: lineBreak.hyphen)
     }
 
     /// Appends the slices of `lineBreak`'s line to `pieces` in logical order, its hyphen
@@ -214,19 +214,18 @@ struct LayoutBuilder {
     }
 
     /// Places the glyphs of one line's `slices` (logical order) in visual order at
-    /// `out + written` on, advancing `written`, and appends a run per slice to `runs`
-    /// (its glyphs' view is pointed at the finished glyph array by `build`). Returns the
+    /// `out + written` on, advancing `written`, and appends a run record per slice to
+    /// `runs` (its glyphs a range of the glyph array `build` finishes). Returns the
     /// pen (16.16) after the last glyph: it sums unrounded advances, so glyphs are placed
     /// where the exact sum puts them, as Chromium places them, and end within 1/64 px of
     /// the line's reported width (the same sum rounded up once), never past it.
     private func place(
         _ slices: ArraySlice<Slice>, reshaped: [ShapedRun], store: GlyphColumns,
-        into out: UnsafeMutablePointer<PositionedGlyph>, written: inout Int, runs: inout [GlyphRun]
+        into out: UnsafeMutablePointer<PositionedGlyph>, written: inout Int, runs: inout [LineStorage.Run]
     ) -> Int {
         var pen = 0
         func placeSlice(_ slice: Slice) {
-            let font = fonts[slice.fontIndex]
-            let shift = font.instance.shiftTo16Dot16
+            let shift = shifts[slice.fontIndex]
             let first = slice.glyphs.lowerBound
             let count = slice.glyphs.count
             let offset = written
@@ -259,9 +258,9 @@ struct LayoutBuilder {
             pen = endPen
             written += count
             runs.append(
-                GlyphRun(
-                    font: font, isRightToLeft: slice.level & 1 == 1, range: slice.range,
-                    glyphs: LayoutSlice(base: [], bounds: offset..<(offset + count))))
+                LineStorage.Run(
+                    fontIndex: slice.fontIndex, isRightToLeft: slice.level & 1 == 1, range: slice.range,
+                    glyphs: offset..<(offset + count)))
         }
         // One slice (most right-to-left lines: one run) needs no reordering, nor the two
         // arrays `visualOrder` would make for it.

@@ -1,12 +1,11 @@
 /// A read-only view of consecutive elements of an array that a whole layout shares:
-/// `GlyphRun.glyphs` is a range of the layout's one glyph array, and `TextLine.runs` a
-/// range of its one run array.
+/// `GlyphRun.glyphs` is a range of the layout's one glyph array.
 ///
 /// Indices run from 0 to `count - 1`, as an array's do, wherever the range sits in the
 /// shared array (unlike `ArraySlice`, whose indices are the shared array's). Reading an
 /// element reads the shared array; nothing is copied until an `Array` is made of the
-/// view. A layout's lines therefore cost one glyph array and one run array in all,
-/// instead of an array per run and per line. The shared array never changes once the
+/// view. A layout's runs therefore cost one glyph array in all, instead of an array
+/// per run. The shared array never changes once the
 /// layout is made, so a view is a value: `Sendable`, and equal to another when their
 /// elements are equal.
 public struct LayoutSlice<Element: Sendable>: RandomAccessCollection, Sendable {
@@ -15,8 +14,7 @@ public struct LayoutSlice<Element: Sendable>: RandomAccessCollection, Sendable {
     /// The viewed range of `base`.
     let bounds: Range<Int>
 
-    /// A view of `bounds` of `base`; `bounds` must lie within `base`'s indices (the
-    /// builder makes views of a placeholder first and points them at the finished array).
+    /// A view of `bounds` of `base`; `bounds` must lie within `base`'s indices.
     init(base: [Element], bounds: Range<Int>) {
         self.base = base
         self.bounds = bounds

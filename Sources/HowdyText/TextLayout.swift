@@ -35,14 +35,32 @@ public struct GlyphRun: Sendable {
 public struct TextLine: Sendable {
     /// The UTF-16 range of the line's visible text (trailing spaces and the line break excluded).
     public var range: Range<Int>
-    /// The layout's text, which `text` is cut from: shared by every line (empty when the
-    /// layout was made without line texts).
-    var layoutText: String
+    /// What every line of the layout reads (its text, fonts, runs and glyphs): the line's
+    /// one reference (`LineStorage`). Nil for a line of a layout made without line texts
+    /// nor glyphs.
+    var storage: LineStorage?
+    /// This line's runs in `storage.runs`.
+    var runBounds: Range<Int>
+
+    init(
+        range: Range<Int>, storage: LineStorage?, runBounds: Range<Int>, x: Double, baseline: Double, width: Double,
+        isRightToLeft: Bool, endsWithHyphen: Bool
+    ) {
+        self.range = range
+        self.storage = storage
+        self.runBounds = runBounds
+        self.x = x
+        self.baseline = baseline
+        self.width = width
+        self.isRightToLeft = isRightToLeft
+        self.endsWithHyphen = endsWithHyphen
+    }
+
     /// The line's visible text: `range` of the layout's text, made when asked (each read
     /// makes a string; a layout keeps no string per line). Empty for a layout made for a
     /// caller that cuts line texts itself (`ShapedText.omitsLineTexts`).
     public var text: String {
-        guard !layoutText.isEmpty else { return "" }
+        guard let layoutText = storage?.text, !layoutText.isEmpty else { return "" }
         // Line ranges are on scalar boundaries (breaks are between scalars), so these
         // are character-aligned enough for slicing; native strings find UTF-16 offsets
         // through their breadcrumbs, not by walking from the start.
@@ -65,8 +83,14 @@ public struct TextLine: Sendable {
     /// True when the line ends at a soft hyphen and shows a hyphen glyph.
     public var endsWithHyphen: Bool
     /// Glyph runs in visual order, left to right; glyph x positions are relative to `x`.
-    /// A view of the layout's one run array (indices from 0), not a copy.
-    public var runs: LayoutSlice<GlyphRun>
+    /// Made when read, from the records the layout keeps (`LineStorage`): each read makes
+    /// an array of the line's runs, whose glyphs are views of the layout's one glyph array
+    /// (indices from 0), not copies. Empty for a layout made without glyphs
+    /// (`ShapedText.omitsGlyphs`).
+    public var runs: LayoutSlice<GlyphRun> {
+        guard let storage, !runBounds.isEmpty else { return LayoutSlice() }
+        return LayoutSlice(storage.glyphRuns(runBounds))
+    }
 }
 
 /// How text is broken into lines: the one name for the choice `layout(width:strategy:)`

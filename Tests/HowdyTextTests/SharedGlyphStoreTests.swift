@@ -2,12 +2,13 @@ import Testing
 
 @testable import HowdyText
 
-/// A layout's lines share one glyph array and one run array: `GlyphRun.glyphs` and
-/// `TextLine.runs` are `LayoutSlice` views of them. The views must tile those arrays
-/// exactly (no glyph of another run or line, none lost), and each line's glyphs must be
-/// the ones a per-line copy from the shaped text's own glyph store gives. Over real prose
-/// in Japanese and Chinese (GnuPG's help texts), English and Arabic, at several widths
-/// and in every layout mode.
+/// A layout's lines share one `LineStorage`: one glyph array and one array of run
+/// records, which a line reads through its one reference (its `runs` are made from the
+/// records when read, each run's `glyphs` a `LayoutSlice` view of the glyph array). The
+/// lines' runs and the runs' views must tile those arrays exactly (no glyph of another
+/// run or line, none lost), and each line's glyphs must be the ones a per-line copy from
+/// the shaped text's own glyph store gives. Over real prose in Japanese and Chinese
+/// (GnuPG's help texts), English and Arabic, at several widths and in every layout mode.
 @Suite struct SharedGlyphStoreTests {
     static let prose: [(script: String, text: String)] = [
         (
@@ -31,7 +32,7 @@ import Testing
 
     static let strategies: [LineBreakStrategy] = [.greedy, .balanced(.narrowest), .balanced(.even), .pretty]
 
-    @Test("run and glyph views tile the layout's one run array and one glyph array", arguments: prose)
+    @Test("every line reads one storage, and its runs and their glyph views tile its arrays", arguments: prose)
     func viewsTile(_ item: (script: String, text: String)) throws {
         let font = try Font(named: "Inter-Regular", size: 20)
         let shaped = try ShapedText(item.text, font: font)
@@ -41,25 +42,25 @@ import Testing
                 #expect(layout.lineCount > 1, "\(item.script) at \(width)")
                 var nextRun = 0
                 var nextGlyph = 0
-                var runBase: [GlyphRun]?
-                var glyphBase: [PositionedGlyph]?
+                let storage = try #require(layout.lines.first?.storage)
                 for line in layout.lines {
-                    #expect(line.runs.bounds.lowerBound == nextRun)
-                    nextRun = line.runs.bounds.upperBound
-                    runBase = runBase ?? line.runs.base
-                    #expect(Self.sameStorage(line.runs.base, runBase!))
-                    #expect(line.runs.count == line.runs.bounds.count)
+                    #expect(line.storage === storage, "one storage per layout")
+                    #expect(line.runBounds.lowerBound == nextRun)
+                    nextRun = line.runBounds.upperBound
+                    #expect(line.runs.count == line.runBounds.count)
                     for (index, run) in line.runs.enumerated() {
-                        #expect(run.range == line.runs[index].range, "views are zero-based")
+                        let record = storage.runs[line.runBounds.lowerBound + index]
+                        #expect(run.range == record.range && run.isRightToLeft == record.isRightToLeft)
+                        #expect(run.font == storage.fonts[record.fontIndex])
+                        #expect(run.glyphs.bounds == record.glyphs)
                         #expect(run.glyphs.bounds.lowerBound == nextGlyph)
                         nextGlyph = run.glyphs.bounds.upperBound
-                        glyphBase = glyphBase ?? run.glyphs.base
-                        #expect(Self.sameStorage(run.glyphs.base, glyphBase!))
-                        #expect(Array(run.glyphs) == Array(run.glyphs.base[run.glyphs.bounds]))
+                        #expect(Self.sameStorage(run.glyphs.base, storage.glyphs))
+                        #expect(Array(run.glyphs) == Array(storage.glyphs[run.glyphs.bounds]))
                     }
                 }
-                #expect(nextRun == runBase?.count ?? 0)
-                #expect(nextGlyph == glyphBase?.count ?? 0)
+                #expect(nextRun == storage.runs.count)
+                #expect(nextGlyph == storage.glyphs.count)
             }
         }
     }
@@ -125,6 +126,18 @@ import Testing
             shaped.omitsLineTexts = true
             #expect(try shaped.layout(width: 120).lines.allSatisfy { $0.text.isEmpty })
         }
+    }
+
+    @Test("a layout without glyphs keeps its line texts and no runs; without either it keeps no storage")
+    func withoutGlyphs() throws {
+        let font = try Font(named: "Inter-Regular", size: 20)
+        var shaped = try ShapedText(Self.prose[2].text, font: font)
+        shaped.omitsGlyphs = true
+        let lines = try shaped.layout(width: 120).lines
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.runs.isEmpty && !$0.text.isEmpty })
+        shaped.omitsLineTexts = true
+        #expect(try shaped.layout(width: 120).lines.allSatisfy { $0.storage == nil && $0.text.isEmpty })
     }
 
     @Test("a view is zero-based, equal by elements and hashes as its elements do")

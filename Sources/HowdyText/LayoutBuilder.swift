@@ -31,7 +31,8 @@ struct LayoutBuilder {
         self.shaped = shaped
         runs = shaped.runs
         fonts = shaped.fonts
-        shifts = fonts.map { $0.instance.shiftTo16Dot16 }
+        // Only `place` reads them: a layout without glyphs makes no array for them.
+        shifts = shaped.omitsGlyphs ? [] : fonts.map { $0.instance.shiftTo16Dot16 }
         unsafeToBreak = shaped.unsafeToBreak
         textLength = shaped.utf16.count
         bidi = shaped.bidi
@@ -79,7 +80,8 @@ struct LayoutBuilder {
         shaped.glyphStore.withColumns { store in
             if shaped.omitsGlyphs {
                 for lineBreak in breaks {
-                    lines.append(measuredLine(lineBreak, store: store, reshaper: &reshaper, pieces: &pieces))
+                    let line = measuredLine(lineBreak, store: store, reshaper: &reshaper, pieces: &pieces)
+                    lines.append(consume line)
                 }
                 return
             }
@@ -93,11 +95,11 @@ struct LayoutBuilder {
             for lineBreak in breaks {
                 let first = pieces.slices.count
                 glyphCount += lineSlices(lineBreak, store: store, reshaper: &reshaper, into: &pieces)
-                lines.append(
-                    TextLine(
-                        range: lineBreak.start..<lineBreak.contentEnd, storage: nil,
-                        runBounds: first..<pieces.slices.count, x: 0, baseline: 0, width: 0,
-                        isRightToLeft: isRightToLeft(lineBreak), endsWithHyphen: lineBreak.hyphen))
+                let line = TextLine(
+                    range: lineBreak.start..<lineBreak.contentEnd, storage: nil,
+                    runBounds: first..<pieces.slices.count, x: 0, baseline: 0, width: 0,
+                    isRightToLeft: isRightToLeft(lineBreak), endsWithHyphen: lineBreak.hyphen)
+                lines.append(consume line)
             }
             lineRuns.reserveCapacity(pieces.slices.count)
             // Written in place into an array made at their count, through code specialised
